@@ -1,0 +1,97 @@
+/**
+ * Builds the whole server without listening: tests call `app.inject()` on it, `main.ts` makes
+ * it listen. Plugins go in order: outside concerns (cookies, headers, limits), then the app's
+ * own (errors, logging), then the routes of each domain.
+ */
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { Config, TrustProxy } from './config.js';
+import { openDatabase, type Db } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { healthRoutes } from './health/health.routes.js';
+import { registerClient } from './http/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { zodValidatorCompiler } from './http/validation.js';
+import { pollsRoutes } from './polls/polls.routes.js';
+import { createPollsService } from './polls/polls.service.js';
+import type { ServiceDeps } from './site.js';
+import { statsRoutes } from './stats/stats.routes.js';
+import { createStatsService } from './stats/stats.service.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
+import { createSuggestionsService } from './suggestions/suggestions.service.js';
+import { votesRoutes } from './votes/votes.routes.js';
+import { createVotesService } from './votes/votes.service.js';
+
+/** Small on purpose: the largest real body, a suggestion, is under 2 KB. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  /** An open database; by default one is opened from the configuration and closed with the app. */
+  db?: Db;
+  clock?: Clock;
+  /** The built client (dist/client); null serves the API only. */
+  clientDir?: string | null;
+  /** Where log lines go; by default stdout. */
+  logStream?: LogStream;
+}
+
+/** A number means "trust that many proxy hops", which Fastify takes as a function. */
+function proxyTrust(setting: TrustProxy) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RequestLog(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: proxyTrust(config.trustProxy),
+  });
+
+  const db = options.db ?? openDatabase(config.database);
+  const ownsDb = !options.db;
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    if (ownsDb) await db.destroy();
+    throw error;
+  }
+
+  const deps: ServiceDeps = {
+    db,
+    clock: options.clock ?? systemClock,
+    site: { timeZone: config.siteTimezone, votingClosesAt: config.votingClosesAt },
+  };
+  const https = config.publicUrl.startsWith('https:');
+  const writesPerMinute = config.rateLimitWritesPerMinute;
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { https });
+  await registerRateLimit(app);
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, { db });
+  await app.register(pollsRoutes, { polls: createPollsService(deps) });
+  await app.register(votesRoutes, { votes: createVotesService(deps), secureCookies: https, writesPerMinute });
+  await app.register(statsRoutes, { stats: createStatsService(deps) });
+  await app.register(subscriptionsRoutes, {
+    subscriptions: createSubscriptionsService(deps),
+    writesPerMinute,
+  });
+  await app.register(suggestionsRoutes, { suggestions: createSuggestionsService(deps), writesPerMinute });
+  await registerClient(app, options.clientDir ?? null);
+
+  return app;
+}

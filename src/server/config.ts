@@ -1,0 +1,210 @@
+/**
+ * Configuration, read once from the environment at start. Every bad value is reported in one
+ * error, so a deploy fails once with the full list instead of once per mistake.
+ */
+import path from 'node:path';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { isValidTimeZone, parseTimeOfDay, type TimeOfDay } from '../shared/time.js';
+
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string };
+
+export type TrustProxy = boolean | number | string[];
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  /** The address people reach the site at, without a trailing slash. */
+  publicUrl: string;
+  siteName: string;
+  siteTimezone: string;
+  votingClosesAt: TimeOfDay;
+  adminPassword: string | undefined;
+  trustProxy: TrustProxy;
+  /** Per client address and minute, on calls that write; 0 turns the limit off. */
+  rateLimitWritesPerMinute: number;
+  logLevel: LogLevel;
+}
+
+export const DEFAULT_SQLITE_FILE = path.join('data', 'teacher-hot-take.sqlite');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Unset and empty mean the same: the default. */
+const setting = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const port = setting().transform((value, ctx) => {
+  if (value === undefined) return 3000;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) {
+    ctx.addIssue({ code: 'custom', message: `must be a port number from 0 to 65535 (got "${value}")` });
+    return z.NEVER;
+  }
+  return n;
+});
+
+const database = setting().transform((value, ctx): DatabaseTarget => {
+  if (value === undefined) return { kind: 'sqlite', file: path.resolve(DEFAULT_SQLITE_FILE) };
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    try {
+      new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not a valid postgres:// URL' });
+      return z.NEVER;
+    }
+    return { kind: 'postgres', url: value };
+  }
+  if (value.startsWith('file:')) {
+    const file = value.startsWith('file://') ? new URL(value).pathname : value.slice('file:'.length);
+    return { kind: 'sqlite', file: path.resolve(decodeURIComponent(file)) };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a file path, a file: URL or a postgres:// URL (got a ${value.split(':')[0]}: URL)`,
+    });
+    return z.NEVER;
+  }
+  return { kind: 'sqlite', file: value === ':memory:' ? value : path.resolve(value) };
+});
+
+const publicUrl = setting().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an http:// or https:// address such as https://hottake.example.org (got "${value}")`,
+    });
+    return z.NEVER;
+  }
+  return url.href.replace(/\/+$/, '');
+});
+
+const siteName = setting().transform((value, ctx) => {
+  if (value === undefined) return 'Teacher Hot Take';
+  if (value.length > 60) {
+    ctx.addIssue({ code: 'custom', message: 'must be at most 60 characters' });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const siteTimezone = setting().transform((value, ctx) => {
+  if (value === undefined) return 'America/New_York';
+  if (!isValidTimeZone(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an IANA time zone such as America/New_York (got "${value}")`,
+    });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const votingClosesAt = setting().transform((value, ctx) => {
+  const time = parseTimeOfDay(value ?? '20:00');
+  if (!time || (time.hours === 0 && time.minutes === 0)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a time of day from 00:01 to 23:59 on a 24-hour clock, such as 20:00 (got "${value}")`,
+    });
+    return z.NEVER;
+  }
+  return time;
+});
+
+const adminPassword = setting().transform((value, ctx) => {
+  if (value !== undefined && value.length < 12) {
+    // The value itself is never echoed: it is a secret.
+    ctx.addIssue({ code: 'custom', message: 'must be at least 12 characters long' });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const trustProxy = setting().transform((value, ctx): TrustProxy => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => isIP(entry.split('/')[0] ?? '') === 0);
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (bad: ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const rateLimit = setting().transform((value, ctx) => {
+  if (value === undefined) return 600;
+  if (!/^\d+$/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: `must be a whole number, 0 to turn the limit off (got "${value}")` });
+    return z.NEVER;
+  }
+  return Number(value);
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const logLevel = setting().transform((value, ctx): LogLevel => {
+  if (value === undefined) return 'info';
+  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+  if (!level) {
+    ctx.addIssue({ code: 'custom', message: `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` });
+    return z.NEVER;
+  }
+  return level;
+});
+
+const environment = z.object({
+  PORT: port,
+  HOST: setting(),
+  DATABASE_URL: database,
+  PUBLIC_URL: publicUrl,
+  SITE_NAME: siteName,
+  SITE_TIMEZONE: siteTimezone,
+  VOTING_CLOSES_AT: votingClosesAt,
+  ADMIN_PASSWORD: adminPassword,
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
+  LOG_LEVEL: logLevel,
+});
+
+/** Reads the configuration from `env`; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const data = parsed.data;
+  return {
+    port: data.PORT,
+    host: data.HOST ?? '127.0.0.1',
+    database: data.DATABASE_URL,
+    publicUrl: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    siteName: data.SITE_NAME,
+    siteTimezone: data.SITE_TIMEZONE,
+    votingClosesAt: data.VOTING_CLOSES_AT,
+    adminPassword: data.ADMIN_PASSWORD,
+    trustProxy: data.TRUST_PROXY,
+    rateLimitWritesPerMinute: data.RATE_LIMIT_WRITES_PER_MINUTE,
+    logLevel: data.LOG_LEVEL,
+  };
+}

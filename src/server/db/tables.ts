@@ -1,0 +1,92 @@
+/**
+ * Row types of every table, as Kysely sees them. SQL lives in the repositories; these types
+ * keep it honest. Column names are snake_case in SQL and mapped to camelCase at the edges.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * A point in time. It is written as an ISO string; PostgreSQL (timestamptz) reads back a Date,
+ * SQLite (text) the string. Use `toIsoString` to read it.
+ */
+export type Timestamp = ColumnType<Date | string, string, string>;
+export type NullableTimestamp = ColumnType<Date | string | null, string | null, string | null>;
+
+/** scheduled: not live yet. active: today's poll (at most one). past: was live, now archived. */
+export type PollStatus = 'scheduled' | 'active' | 'past';
+
+export type SuggestionStatus = 'pending' | 'approved' | 'rejected';
+
+export interface PollsTable {
+  id: Generated<number>;
+  poll_number: number;
+  question: string;
+  description: string | null;
+  /** YYYY-MM-DD in the site time zone. */
+  live_date: string;
+  status: PollStatus;
+  /** When the poll last became the active poll; null while it has never been live. */
+  went_live_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The options of a poll with their running vote counts: results cost O(options), not O(votes). */
+export interface PollOptionsTable {
+  poll_id: number;
+  position: number;
+  label: string;
+  vote_count: Generated<number>;
+}
+
+export interface VotesTable {
+  id: Generated<number>;
+  poll_id: number;
+  /** The anonymous id from the voter cookie. */
+  voter_id: string;
+  option_index: number;
+  /** Attached when the voter gives an e-mail (update-vote); unique per poll. */
+  voter_email: string | null;
+  /** The site-time-zone date of the vote, for streaks. */
+  voted_on: string;
+  created_at: Timestamp;
+}
+
+export interface SubscribersTable {
+  id: Generated<number>;
+  email: string;
+  /** The poll the visitor subscribed from, kept as part of the consent record. */
+  source_poll_id: number | null;
+  created_at: Timestamp;
+  unsubscribed_at: NullableTimestamp;
+}
+
+export interface PollSuggestionsTable {
+  id: Generated<number>;
+  question: string;
+  /** JSON array of the option texts. */
+  options: string;
+  status: Generated<SuggestionStatus>;
+  suggested_by: string | null;
+  email: string | null;
+  created_at: Timestamp;
+  reviewed_at: NullableTimestamp;
+}
+
+/** Named counters that only go up, such as the next poll number. */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface Database {
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  votes: VotesTable;
+  subscribers: SubscribersTable;
+  poll_suggestions: PollSuggestionsTable;
+  counters: CountersTable;
+}
+
+export function toIsoString(value: Date | string): string {
+  return typeof value === 'string' ? new Date(value).toISOString() : value.toISOString();
+}

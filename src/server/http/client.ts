@@ -1,0 +1,59 @@
+/**
+ * Serves the built browser app. Its screens answer 200 with the app; any other path answers the
+ * app with 404, so the client shows its own "404 Page Not Found" and crawlers see the status.
+ * Unknown API paths answer JSON.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ApiError } from '../../shared/api.js';
+
+/** Paths the client has a screen for (besides /poll-N). */
+export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as const;
+
+const POLL_PAGE = /^\/poll-[1-9]\d{0,15}$/;
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/healthz');
+}
+
+export async function registerClient(app: FastifyInstance, clientDir: string | null) {
+  const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
+  const indexHtml = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+
+  const sendApp = (reply: FastifyReply, status: number) =>
+    indexHtml === null
+      ? reply.status(404).send({ message: 'The web app is not built. Run npm run build.' } satisfies ApiError)
+      : reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  if (indexHtml !== null && clientDir !== null) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      // One route per built file, found at start: unknown paths fall through to the 404 below.
+      wildcard: false,
+      serveDotFiles: false,
+      // The build writes .br and .gz beside each asset; send those to browsers that take them.
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Vite puts a content hash in every asset name: they never change, so cache them for good.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  for (const screen of APP_SCREENS) app.get(screen, (_request, reply) => sendApp(reply, 200));
+  app.get('/poll-:number', (request, reply) => sendApp(reply, POLL_PAGE.test(request.url.split('?')[0] ?? '') ? 200 : 404));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .send({ message: `There is no ${request.method} ${pathname.slice(0, 100)} here.` } satisfies ApiError);
+    }
+    return sendApp(reply, 404);
+  });
+}

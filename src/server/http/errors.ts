@@ -1,0 +1,56 @@
+/**
+ * Every error leaves the server as JSON `{ message }` with the right status. Expected
+ * outcomes (bad input, already voted, closed) are HttpErrors with a sentence for the toast;
+ * anything else is a fault: logged in full, answered with a 500 that reveals nothing.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError } from '../../shared/api.js';
+
+type Issue = NonNullable<ApiError['issues']>[number];
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly issues?: Issue[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, message, issues);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Fastify's own 4xx errors, reworded for people. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_INVALID_TYPE: 'The Content-Type header is not valid.',
+  FST_ERR_CTP_EMPTY_TYPE: 'The Content-Type header is empty.',
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) {
+      const body: ApiError = { message: error.message };
+      if (error.issues) body.issues = error.issues;
+      return reply.status(status).send(body);
+    }
+    if (status >= 400 && status < 500) {
+      const code = 'code' in error ? error.code : undefined;
+      const message = (code && FRAMEWORK_MESSAGES[code]) ?? (error.message || 'The request was not valid.');
+      request.log.info({ code, status }, 'request refused');
+      return reply.status(status).send({ message } satisfies ApiError);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE } satisfies ApiError);
+  });
+}

@@ -1,0 +1,198 @@
+/** The only place SQL about polls and their options lives. */
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
+
+export interface PollOption {
+  label: string;
+  votes: number;
+}
+
+export interface PollRecord {
+  id: number;
+  pollNumber: number;
+  question: string;
+  description: string | null;
+  liveDate: string;
+  status: PollStatus;
+  wentLiveAt: string | null;
+  createdAt: string;
+  options: PollOption[];
+}
+
+export interface NewPoll {
+  question: string;
+  description: string | null;
+  options: string[];
+  liveDate: string;
+  status: PollStatus;
+  /** When it went live; defaults to `now` for a poll that is not scheduled. */
+  wentLiveAt?: string;
+}
+
+const pollColumns = [
+  'id',
+  'poll_number',
+  'question',
+  'description',
+  'live_date',
+  'status',
+  'went_live_at',
+  'created_at',
+] as const;
+
+type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
+
+function toRecord(row: PollRow, options: PollOption[]): PollRecord {
+  return {
+    id: row.id,
+    pollNumber: row.poll_number,
+    question: row.question,
+    description: row.description,
+    liveDate: row.live_date,
+    status: row.status,
+    wentLiveAt: row.went_live_at === null ? null : toIsoString(row.went_live_at),
+    createdAt: toIsoString(row.created_at),
+    options,
+  };
+}
+
+/** The options (with counts) of each poll, in order. */
+async function optionsOf(db: Db, pollIds: number[]): Promise<Map<number, PollOption[]>> {
+  const byPoll = new Map<number, PollOption[]>(pollIds.map((id) => [id, []]));
+  if (pollIds.length === 0) return byPoll;
+  const rows = await db
+    .selectFrom('poll_options')
+    .select(['poll_id', 'label', 'vote_count'])
+    .where('poll_id', 'in', pollIds)
+    .orderBy('poll_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byPoll.get(row.poll_id)?.push({ label: row.label, votes: row.vote_count });
+  return byPoll;
+}
+
+async function withOptions(db: Db, rows: PollRow[]): Promise<PollRecord[]> {
+  const options = await optionsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toRecord(row, options.get(row.id) ?? []));
+}
+
+export async function findActivePoll(db: Db): Promise<PollRecord | undefined> {
+  const row = await db.selectFrom('polls').select(pollColumns).where('status', '=', 'active').executeTakeFirst();
+  return row && (await withOptions(db, [row]))[0];
+}
+
+export async function findPollById(db: Db, id: number): Promise<PollRecord | undefined> {
+  const row = await db.selectFrom('polls').select(pollColumns).where('id', '=', id).executeTakeFirst();
+  return row && (await withOptions(db, [row]))[0];
+}
+
+export async function findPollByNumber(db: Db, pollNumber: number): Promise<PollRecord | undefined> {
+  const row = await db
+    .selectFrom('polls')
+    .select(pollColumns)
+    .where('poll_number', '=', pollNumber)
+    .executeTakeFirst();
+  return row && (await withOptions(db, [row]))[0];
+}
+
+/** Past polls, newest first by the day they went live. */
+export async function listPastPolls(db: Db): Promise<PollRecord[]> {
+  const rows = await db
+    .selectFrom('polls')
+    .select(pollColumns)
+    .where('status', '=', 'past')
+    .orderBy('live_date', 'desc')
+    .orderBy('went_live_at', 'desc')
+    .orderBy('poll_number', 'desc')
+    .execute();
+  return withOptions(db, rows);
+}
+
+/** What a vote needs to know about its poll, in one small query. */
+export async function findVotingTarget(
+  db: Db,
+  id: number,
+): Promise<{ status: PollStatus; optionCount: number } | undefined> {
+  const row = await db
+    .selectFrom('polls')
+    .select((eb) => [
+      'status',
+      eb
+        .selectFrom('poll_options')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('poll_options.poll_id', '=', 'polls.id')
+        .as('option_count'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { status: row.status, optionCount: Number(row.option_count ?? 0) };
+}
+
+/** Polls that have gone live: the past ones and today's. */
+export async function countLivePolls(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('polls')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['active', 'past'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function addVoteToTally(db: Db, pollId: number, position: number): Promise<void> {
+  await db
+    .updateTable('poll_options')
+    .set({ vote_count: sql`vote_count + 1` })
+    .where('poll_id', '=', pollId)
+    .where('position', '=', position)
+    .execute();
+}
+
+/** Sets a poll's tallies outright, for bulk loads that insert votes in batches. */
+export async function setTally(db: Db, pollId: number, position: number, votes: number): Promise<void> {
+  await db
+    .updateTable('poll_options')
+    .set({ vote_count: votes })
+    .where('poll_id', '=', pollId)
+    .where('position', '=', position)
+    .execute();
+}
+
+/** The next poll number; numbers only go up, so a deleted poll's number is never reused. */
+async function nextPollNumber(db: Db): Promise<number> {
+  const row = await db
+    .updateTable('counters')
+    .set({ value: sql`value + 1` })
+    .where('name', '=', 'poll_number')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** Inserts a poll and its options. Run it in a transaction. */
+export async function insertPoll(db: Db, poll: NewPoll, now: Date): Promise<PollRecord> {
+  const pollNumber = await nextPollNumber(db);
+  const timestamp = now.toISOString();
+  const row = await db
+    .insertInto('polls')
+    .values({
+      poll_number: pollNumber,
+      question: poll.question,
+      description: poll.description,
+      live_date: poll.liveDate,
+      status: poll.status,
+      went_live_at: poll.status === 'scheduled' ? null : (poll.wentLiveAt ?? timestamp),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning(pollColumns)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('poll_options')
+    .values(poll.options.map((label, position) => ({ poll_id: row.id, position, label })))
+    .execute();
+  return toRecord(
+    row,
+    poll.options.map((label) => ({ label, votes: 0 })),
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
+import { activePollQuery, pollNumberParams } from '../../shared/schemas.js';
+import { notFound } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import { readVoterId } from '../http/voter-cookie.js';
+import type { PollsService } from './polls.service.js';
+
+export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (app, { polls }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Today's poll, or null. The `email` hint is validated but never widens what this browser
+   * sees: identity is the voter cookie, so typing someone's e-mail reveals nothing of theirs.
+   */
+  api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request): Promise<ActivePoll | null> =>
+    polls.activePoll(readVoterId(request)),
+  );
+
+  api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());
+
+  api.get('/api/polls/number/:number', { schema: { params: pollNumberParams } }, async (request): Promise<PollResults> => {
+    const results = await polls.pastPollResults(request.params.number);
+    if (!results) throw notFound('Poll not found');
+    return results;
+  });
+};

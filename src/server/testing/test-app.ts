@@ -1,0 +1,55 @@
+/** A real app on a real database, for `app.inject()` tests. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Db } from '../db/connection.js';
+import { createTestDatabase, type DatabaseKind } from './test-database.js';
+import { newYorkTime, TestClock } from './test-clock.js';
+import type { LogStream } from '../http/logging.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables, as a deploy would set them. */
+  env?: Record<string, string>;
+  /** Defaults to 10:00 in New York on 2026-11-21, well before the close time. */
+  now?: Date;
+  clientDir?: string | null;
+  logStream?: LogStream;
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    DATABASE_URL: database.target.kind === 'sqlite' ? database.target.file : database.target.url,
+    SITE_TIMEZONE: 'America/New_York',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ...options.env,
+  });
+  const db = openDatabase(config.database);
+  const clock = new TestClock(options.now ?? newYorkTime('2026-11-21', '10:00'));
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    clientDir: options.clientDir ?? null,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}

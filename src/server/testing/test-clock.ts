@@ -1,0 +1,33 @@
+import { instantAt, parseTimeOfDay, type LocalDate } from '../../shared/time.js';
+import type { Clock } from '../clock.js';
+
+export const SITE_TIME_ZONE = 'America/New_York';
+
+/** The instant a New York wall clock shows `time` (HH:MM or HH:MM:SS) on `date`. */
+export function newYorkTime(date: LocalDate, time: string): Date {
+  const [hhmm, seconds = '0'] = [time.slice(0, 5), time.slice(6)];
+  const timeOfDay = parseTimeOfDay(hhmm);
+  if (!timeOfDay) throw new Error(`bad time ${time}`);
+  return new Date(instantAt(date, timeOfDay, SITE_TIME_ZONE).getTime() + Number(seconds) * 1000);
+}
+
+/** A clock that stands still until a test moves it. */
+export class TestClock implements Clock {
+  #now: number;
+
+  constructor(start: Date) {
+    this.#now = start.getTime();
+  }
+
+  now(): Date {
+    return new Date(this.#now);
+  }
+
+  set(instant: Date): void {
+    this.#now = instant.getTime();
+  }
+
+  advance(ms: number): void {
+    this.#now += ms;
+  }
+}

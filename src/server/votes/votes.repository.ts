@@ -1,0 +1,113 @@
+/** The only place SQL about votes lives. */
+import type { Db } from '../db/connection.js';
+import { isUniqueViolation } from '../db/errors.js';
+
+export interface NewVote {
+  pollId: number;
+  voterId: string;
+  optionIndex: number;
+  voterEmail: string | null;
+  votedOn: string;
+  createdAt: string;
+}
+
+export interface VoterChoice {
+  optionIndex: number;
+  voterEmail: string | null;
+}
+
+/**
+ * Inserts the vote unless this voter, or this e-mail, already voted on the poll. The unique
+ * constraints decide, so two racing requests cannot both count. Returns whether it counted.
+ */
+export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<boolean> {
+  const inserted = await db
+    .insertInto('votes')
+    .values({
+      poll_id: vote.pollId,
+      voter_id: vote.voterId,
+      option_index: vote.optionIndex,
+      voter_email: vote.voterEmail,
+      voted_on: vote.votedOn,
+      created_at: vote.createdAt,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Inserts many votes at once (demo data, benchmarks); the caller sets the tallies. */
+export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
+  // Seven parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
+  for (let start = 0; start < votes.length; start += 4000) {
+    await db
+      .insertInto('votes')
+      .values(
+        votes.slice(start, start + 4000).map((vote) => ({
+          poll_id: vote.pollId,
+          voter_id: vote.voterId,
+          option_index: vote.optionIndex,
+          voter_email: vote.voterEmail,
+          voted_on: vote.votedOn,
+          created_at: vote.createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function findVoterChoice(db: Db, pollId: number, voterId: string): Promise<VoterChoice | undefined> {
+  const row = await db
+    .selectFrom('votes')
+    .select(['option_index', 'voter_email'])
+    .where('poll_id', '=', pollId)
+    .where('voter_id', '=', voterId)
+    .executeTakeFirst();
+  return row && { optionIndex: row.option_index, voterEmail: row.voter_email };
+}
+
+export async function isEmailUsedOnPoll(db: Db, pollId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('votes')
+    .select('id')
+    .where('poll_id', '=', pollId)
+    .where('voter_email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type AttachOutcome = 'attached' | 'no-vote' | 'email-taken';
+
+/** Attaches an e-mail to this voter's vote; the e-mail may be on one vote per poll only. */
+export async function attachEmailToVote(
+  db: Db,
+  pollId: number,
+  voterId: string,
+  email: string,
+): Promise<AttachOutcome> {
+  try {
+    const result = await db
+      .updateTable('votes')
+      .set({ voter_email: email })
+      .where('poll_id', '=', pollId)
+      .where('voter_id', '=', voterId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? 'attached' : 'no-vote';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'email-taken';
+    throw error;
+  }
+}
+
+/** This voter's votes per day (site time zone), newest day first. */
+export async function votesPerDay(db: Db, voterId: string): Promise<{ day: string; votes: number }[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .select((eb) => ['voted_on', eb.fn.countAll<number>().as('n')])
+    .where('voter_id', '=', voterId)
+    .groupBy('voted_on')
+    .orderBy('voted_on', 'desc')
+    .execute();
+  return rows.map((row) => ({ day: row.voted_on, votes: Number(row.n) }));
+}

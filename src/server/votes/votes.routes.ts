@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Confirmation, VoteReceipt } from '../../shared/api.js';
+import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
+import { writeRateLimit } from '../http/rate-limit.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
+import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
+
+export const ALREADY_VOTED = 'You have already voted on this poll.';
+export const EMAIL_ALREADY_VOTED = 'This email has already voted on this poll.';
+export const VOTING_CLOSED = 'Voting has closed for today. Results are live!';
+
+const voteRefusals: Record<Exclude<VoteOutcome, 'counted'>, () => HttpError> = {
+  'poll-not-found': () => notFound('Poll not found'),
+  'poll-not-open': () => conflict('This poll is not open for voting.'),
+  'voting-closed': () => conflict(VOTING_CLOSED),
+  'no-such-option': () => badRequest("Please choose one of the poll's options."),
+  'already-voted': () => conflict(ALREADY_VOTED),
+  'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED),
+};
+
+const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => HttpError> = {
+  'poll-not-found': () => notFound('Poll not found'),
+  'no-vote': () => notFound('Please vote on this poll before adding your email.'),
+  'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED),
+};
+
+export const votesRoutes: FastifyPluginAsync<{
+  votes: VotesService;
+  secureCookies: boolean;
+  writesPerMinute: number;
+}> = async (app, { votes, secureCookies, writesPerMinute }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = writeRateLimit(writesPerMinute);
+
+  api.post(
+    '/api/polls/:id/vote',
+    { schema: { params: pollIdParams, body: voteRequest }, config },
+    async (request, reply): Promise<VoteReceipt> => {
+      const pollId = request.params.id;
+      const voterId = ensureVoterId(request, reply, secureCookies);
+      const outcome = await votes.castVote(pollId, voterId, request.body);
+      if (outcome !== 'counted') throw voteRefusals[outcome]();
+      reply.status(201);
+      return { message: 'Vote recorded', pollId, optionIndex: request.body.optionIndex };
+    },
+  );
+
+  api.post(
+    '/api/polls/:id/update-vote',
+    { schema: { params: pollIdParams, body: updateVoteRequest }, config },
+    async (request): Promise<Confirmation> => {
+      const outcome = await votes.attachEmail(request.params.id, readVoterId(request), request.body.email);
+      if (outcome !== 'attached') throw attachRefusals[outcome]();
+      return { message: 'Your email is attached to your vote.' };
+    },
+  );
+};

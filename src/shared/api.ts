@@ -1,0 +1,88 @@
+/**
+ * The shapes of the JSON the server sends, shared so the client reads exactly what the server
+ * writes. Request bodies are validated with the zod schemas in `schemas.ts`.
+ */
+import type { ResultItem } from './results.js';
+import type { LocalDate } from './time.js';
+
+export type { ResultItem };
+
+/** Every error response: a sentence a person can read, and the status code says the rest. */
+export interface ApiError {
+  message: string;
+  /** For invalid input: which field was wrong and why. */
+  issues?: { path: string; message: string }[];
+}
+
+export interface Poll {
+  id: number;
+  /** Public number of the poll, as in /poll-N; assigned at creation, never reused. */
+  pollNumber: number;
+  question: string;
+  description: string | null;
+  options: string[];
+  /** The day the poll is (or was) live, in the site time zone. */
+  liveDate: LocalDate;
+  createdAt: string;
+  isActive: boolean;
+}
+
+/** GET /api/polls/active: today's poll, as this visitor may see it. */
+export interface ActivePoll extends Poll {
+  userVoted: boolean;
+  /** Index of the option this visitor chose; null before voting. */
+  userVoteOption: number | null;
+  totalVotes: number;
+  /**
+   * Per-option results. Null until the visitor has voted or voting has closed for the day:
+   * nobody peeks at the results before choosing.
+   */
+  results: ResultItem[] | null;
+  /** Whether votes are accepted now (false from the close time until midnight). */
+  votingOpen: boolean;
+  /** Today's close time, as an ISO instant. */
+  closesAt: string;
+}
+
+/** An item of GET /api/polls: a past poll, for the archive. */
+export interface PastPoll extends Poll {
+  totalVotes: number;
+}
+
+/** GET /api/polls/number/:n: the final results of a past poll. */
+export interface PollResults {
+  id: number;
+  pollNumber: number;
+  question: string;
+  description: string | null;
+  options: string[];
+  liveDate: LocalDate;
+  results: ResultItem[];
+  totalVotes: number;
+}
+
+/** GET and POST /api/stats: the strip under the poll. */
+export interface Stats {
+  /** Polls that have gone live: past polls plus today's. */
+  totalPolls: number;
+  /** Votes cast by this visitor ("Your Votes"). */
+  totalVotes: number;
+  /** Consecutive days on which this visitor voted, ending today (or yesterday). */
+  streak: number;
+}
+
+/** POST /api/polls/:id/vote */
+export interface VoteReceipt {
+  message: string;
+  pollId: number;
+  optionIndex: number;
+}
+
+/** POST /api/polls/:id/update-vote, /api/subscribe and /api/poll-suggestions. */
+export interface Confirmation {
+  message: string;
+}
+
+export interface SuggestionReceipt extends Confirmation {
+  id: number;
+}

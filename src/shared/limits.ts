@@ -1,0 +1,33 @@
+/**
+ * Limits that the browser's forms and the server both apply. The server enforces them; the
+ * client uses them to help people stay inside them. They live in code rather than in the
+ * environment because both halves must agree, and changing one is a product decision that
+ * ships with a release.
+ */
+
+/** Fits the question banner on a 360 px phone and a link preview without cutting it. */
+export const QUESTION_MAX_LENGTH = 280;
+
+/** A short paragraph of context; longer text belongs in a linked article. */
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+/** A poll needs a real choice. */
+export const OPTIONS_MIN = 2;
+
+/** Six answer buttons still fit a phone screen, and the chart palette has six colours. */
+export const OPTIONS_MAX = 6;
+
+/** One option is one button: long labels wrap badly and get cut in the chart legend. */
+export const OPTION_MAX_LENGTH = 100;
+
+/** RFC 5321 limits a forward path to 256 octets, 254 of them the address itself. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Enough for "Ms. Alexandra Montgomery-Richardson, 5th grade" and no essay. */
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * The address pattern of the spec: text, an at-sign, text, a dot, text, no spaces. Deliberately
+ * loose; whether an address works is only known when a message arrives.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

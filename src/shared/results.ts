@@ -1,0 +1,39 @@
+/** One row of a poll's results, as the charts and bars show it. */
+export interface ResultItem {
+  option: string;
+  votes: number;
+  /** Whole percent; the percentages of a poll always add up to 100 (or are all 0). */
+  percentage: number;
+}
+
+/**
+ * Turns vote counts into whole percentages that add up to exactly 100, by the largest
+ * remainder method: everyone gets the floor of their share, then the points still missing go
+ * to the largest remainders (ties to the option listed first, so the result is stable).
+ */
+export function wholePercentages(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  if (total === 0) return counts.map(() => 0);
+
+  const shares = counts.map((n, index) => {
+    const exact = (n * 100) / total;
+    return { index, floor: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let missing = 100 - shares.reduce((sum, s) => sum + s.floor, 0);
+  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const share of byRemainder) {
+    if (missing === 0) break;
+    share.floor += 1;
+    missing -= 1;
+  }
+  return shares.map((s) => s.floor);
+}
+
+export function resultItems(options: readonly string[], counts: readonly number[]): ResultItem[] {
+  const percentages = wholePercentages(counts);
+  return options.map((option, i) => ({
+    option,
+    votes: counts[i] ?? 0,
+    percentage: percentages[i] ?? 0,
+  }));
+}

@@ -1,0 +1,134 @@
+/**
+ * Validation of everything visitors and staff send. The server runs these on every request;
+ * the browser may run them to explain a problem before sending. Messages are sentences a
+ * teacher can act on, because they end up in toasts.
+ */
+import { z } from 'zod';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  OPTIONS_MAX,
+  OPTIONS_MIN,
+  OPTION_MAX_LENGTH,
+  QUESTION_MAX_LENGTH,
+} from './limits.js';
+import { isLocalDate } from './time.js';
+
+/** A body that is JSON but not an object (an array, a string, nothing) gets this message. */
+const body = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape, { error: 'The request body must be a JSON object.' });
+
+const text = (field: string) => z.string({ error: `${field} must be text.` }).trim();
+
+/** An e-mail address, trimmed and lowercased so one person is one address. */
+export const emailAddress = text('The email address')
+  .toLowerCase()
+  .min(1, 'Please enter your email address.')
+  .max(EMAIL_MAX_LENGTH, `An email address can be at most ${EMAIL_MAX_LENGTH} characters.`)
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address.');
+
+/** An e-mail that may be left out; an empty text counts as left out. */
+const optionalEmail = z
+  .union([z.literal(''), emailAddress], { error: 'Please enter a valid email address.' })
+  .nullish()
+  .transform((value) => value || undefined);
+
+/** An optional piece of text; blank counts as left out. */
+const optionalText = (field: string, max: number) =>
+  text(field)
+    .max(max, `${field} can be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** A positive whole number in a URL or body, such as a poll id. */
+const positiveId = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number.` })
+    .int(`${field} must be a whole number.`)
+    .positive(`${field} must be a positive number.`)
+    .max(Number.MAX_SAFE_INTEGER, `${field} is too large.`);
+
+/**
+ * The answer options of a poll or a suggestion: blank entries are dropped (forms send every
+ * field, filled or not), then 2 to 6 must remain, each different from the others.
+ */
+export const answerOptions = z
+  .array(
+    text('Each option').max(
+      OPTION_MAX_LENGTH,
+      `Each option can be at most ${OPTION_MAX_LENGTH} characters.`,
+    ),
+    { error: 'Options must be a list of answers.' },
+  )
+  .max(OPTIONS_MAX, `A poll can have at most ${OPTIONS_MAX} options.`)
+  .transform((options) => options.filter((option) => option !== ''))
+  .superRefine((options, ctx) => {
+    if (options.length < OPTIONS_MIN) {
+      ctx.addIssue({ code: 'custom', message: 'Please provide at least 2 poll options.' });
+      return;
+    }
+    const seen = new Set<string>();
+    for (const option of options) {
+      const key = option.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', message: `The option "${option}" is listed twice.` });
+        return;
+      }
+      seen.add(key);
+    }
+  });
+
+const question = text('The question')
+  .min(1, 'Please enter a poll question.')
+  .max(QUESTION_MAX_LENGTH, `A question can be at most ${QUESTION_MAX_LENGTH} characters.`);
+
+export const pollIdParams = z.object({ id: positiveId('The poll id') });
+
+export const pollNumberParams = z.object({ number: positiveId('The poll number') });
+
+export const voteRequest = body({
+  optionIndex: z
+    .number({ error: 'optionIndex must be the number of one of the options.' })
+    .int('optionIndex must be a whole number.')
+    .min(0, 'optionIndex must be the number of one of the options.')
+    .max(OPTIONS_MAX - 1, 'optionIndex must be the number of one of the options.'),
+  voterEmail: optionalEmail,
+});
+
+export const updateVoteRequest = body({ email: emailAddress });
+
+/** The optional e-mail hint of GET /api/polls/active and POST /api/stats. */
+export const activePollQuery = z.object({ email: optionalEmail });
+export const statsRequest = z
+  .object({ voterEmail: optionalEmail }, { error: 'The request body must be a JSON object.' })
+  .nullish()
+  .transform((value) => value ?? {});
+
+export const subscribeRequest = body({
+  email: emailAddress,
+  pollId: positiveId('The poll id').nullish(),
+});
+
+export const suggestionRequest = body({
+  question,
+  options: answerOptions,
+  suggestedBy: optionalText('The name', NAME_MAX_LENGTH),
+  email: optionalEmail,
+});
+
+/** A poll as staff write it (the admin issue builds on this). */
+export const pollDraft = body({
+  question,
+  description: optionalText('The description', DESCRIPTION_MAX_LENGTH),
+  options: answerOptions,
+  liveDate: z
+    .string({ error: 'Please choose a go-live date.' })
+    .refine(isLocalDate, 'The go-live date must be a real date written as YYYY-MM-DD.'),
+});
+
+export type VoteRequest = z.output<typeof voteRequest>;
+export type SubscribeRequest = z.output<typeof subscribeRequest>;
+export type SuggestionRequest = z.output<typeof suggestionRequest>;
+export type PollDraft = z.output<typeof pollDraft>;

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests run in a time zone that is neither UTC nor the site's (New York), with a half-hour
+ * offset and southern-hemisphere daylight saving: code that reads the machine's local time
+ * instead of the site's gets the wrong day, and the tests say so.
+ */
+const TEST_TIME_ZONE = 'Australia/Adelaide';
+process.env.TZ = TEST_TIME_ZONE;
+
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const hasChromium = fs.existsSync(chromiumPath);
+if (!hasChromium) {
+  const message = `Browser tests did not run: no Chromium at ${chromiumPath}. Install it with "sudo apt-get install chromium" or set CHROMIUM_PATH.`;
+  if (process.env.REQUIRE_CHROMIUM === '1') throw new Error(message);
+  console.warn(message);
+}
+
+export default defineConfig({
+  test: {
+    env: { TZ: TEST_TIME_ZONE, CHROMIUM_PATH: chromiumPath },
+    setupFiles: ['test/setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(hasChromium
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser',
+                include: ['test/browser/**/*.test.ts'],
+                globalSetup: ['test/browser/global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
