@@ -14,7 +14,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { registerClient } from './http/client.js';
 import { registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
-import { registerRateLimit } from './http/rate-limit.js';
+import { limitWrites } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { pollsRoutes } from './polls/polls.routes.js';
@@ -73,24 +73,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     site: { timeZone: config.siteTimezone, votingClosesAt: config.votingClosesAt },
   };
   const https = config.publicUrl.startsWith('https:');
-  const writesPerMinute = config.rateLimitWritesPerMinute;
 
   await app.register(cookie);
   await registerSecurityHeaders(app, { https });
-  await registerRateLimit(app);
 
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db });
   await app.register(pollsRoutes, { polls: createPollsService(deps) });
-  await app.register(votesRoutes, { votes: createVotesService(deps), secureCookies: https, writesPerMinute });
   await app.register(statsRoutes, { stats: createStatsService(deps) });
-  await app.register(subscriptionsRoutes, {
-    subscriptions: createSubscriptionsService(deps),
-    writesPerMinute,
+  // The calls that write, under one per-address rate limit.
+  await app.register(async (writes) => {
+    await limitWrites(writes, config.rateLimitWritesPerMinute);
+    await writes.register(votesRoutes, { votes: createVotesService(deps), secureCookies: https });
+    await writes.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService(deps) });
+    await writes.register(suggestionsRoutes, { suggestions: createSuggestionsService(deps) });
   });
-  await app.register(suggestionsRoutes, { suggestions: createSuggestionsService(deps), writesPerMinute });
   await registerClient(app, options.clientDir ?? null);
 
   return app;

@@ -8,7 +8,7 @@ import { addDays, type LocalDate } from '../../shared/time.js';
  * @param daysWithVotes distinct days, newest first
  */
 export function streakLength(daysWithVotes: readonly LocalDate[], today: LocalDate): number {
-  let expected = daysWithVotes[0] === today ? today : addDays(today, -1);
+  let expected = daysWithVotes.includes(today) ? today : addDays(today, -1);
   let streak = 0;
   for (const day of daysWithVotes) {
     if (day > expected) continue; // a vote dated after today cannot extend today's streak

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
-import { writeRateLimit } from '../http/rate-limit.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
 import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
@@ -29,14 +28,12 @@ const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => Http
 export const votesRoutes: FastifyPluginAsync<{
   votes: VotesService;
   secureCookies: boolean;
-  writesPerMinute: number;
-}> = async (app, { votes, secureCookies, writesPerMinute }) => {
+}> = async (app, { votes, secureCookies }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = writeRateLimit(writesPerMinute);
 
   api.post(
     '/api/polls/:id/vote',
-    { schema: { params: pollIdParams, body: voteRequest }, config },
+    { schema: { params: pollIdParams, body: voteRequest } },
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
       const voterId = ensureVoterId(request, reply, secureCookies);
@@ -49,7 +46,7 @@ export const votesRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/polls/:id/update-vote',
-    { schema: { params: pollIdParams, body: updateVoteRequest }, config },
+    { schema: { params: pollIdParams, body: updateVoteRequest } },
     async (request): Promise<Confirmation> => {
       const outcome = await votes.attachEmail(request.params.id, readVoterId(request), request.body.email);
       if (outcome !== 'attached') throw attachRefusals[outcome]();

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_SQLITE_FILE, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for everything', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      database: { kind: 'sqlite', file: path.resolve(DEFAULT_SQLITE_FILE) },
+      publicUrl: 'http://localhost:3000',
+      siteName: 'Teacher Hot Take',
+      siteTimezone: 'America/New_York',
+      votingClosesAt: { hours: 20, minutes: 0 },
+      adminPassword: undefined,
+      trustProxy: false,
+      rateLimitWritesPerMinute: 600,
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', SITE_NAME: '  ', DATABASE_URL: '' })).toMatchObject({ port: 3000, siteName: 'Teacher Hot Take' });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://app@db.internal:5432/hottake',
+      PUBLIC_URL: 'https://hottake.example.org/',
+      SITE_NAME: 'Staffroom Hot Take',
+      SITE_TIMEZONE: 'America/Chicago',
+      VOTING_CLOSES_AT: '18:30',
+      ADMIN_PASSWORD: 'correct horse battery staple',
+      TRUST_PROXY: '2',
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      LOG_LEVEL: 'WARN',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      database: { kind: 'postgres', url: 'postgres://app@db.internal:5432/hottake' },
+      publicUrl: 'https://hottake.example.org',
+      siteName: 'Staffroom Hot Take',
+      siteTimezone: 'America/Chicago',
+      votingClosesAt: { hours: 18, minutes: 30 },
+      adminPassword: 'correct horse battery staple',
+      trustProxy: 2,
+      rateLimitWritesPerMinute: 0,
+      logLevel: 'warn',
+    });
+  });
+
+  it('takes a SQLite path, a file: URL, or a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'var/site.sqlite' }).database).toEqual({ kind: 'sqlite', file: path.resolve('var/site.sqlite') });
+    expect(loadConfig({ DATABASE_URL: 'file:./x.db' }).database).toEqual({ kind: 'sqlite', file: path.resolve('x.db') });
+    expect(loadConfig({ DATABASE_URL: 'file:///srv/hot%20take.db' }).database).toEqual({ kind: 'sqlite', file: '/srv/hot take.db' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({ kind: 'postgres', url: 'postgresql://h/db' });
+  });
+
+  it('takes the proxy settings Fastify understands', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('lists every bad value at once, each with what is expected', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/x',
+      PUBLIC_URL: 'hottake.example.org',
+      SITE_TIMEZONE: 'Eastern',
+      VOTING_CLOSES_AT: '8pm',
+      TRUST_PROXY: 'yes please',
+      RATE_LIMIT_WRITES_PER_MINUTE: '-5',
+      LOG_LEVEL: 'loud',
+      SITE_NAME: 'x'.repeat(61),
+    });
+    expect(problems).toHaveLength(9);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT must be a port number/),
+        expect.stringMatching(/^DATABASE_URL must be a file path, a file: URL or a postgres:\/\/ URL/),
+        expect.stringMatching(/^PUBLIC_URL must be an http:\/\/ or https:\/\/ address/),
+        expect.stringMatching(/^SITE_TIMEZONE must be an IANA time zone/),
+        expect.stringMatching(/^VOTING_CLOSES_AT must be a time of day/),
+        expect.stringMatching(/^TRUST_PROXY must be true, false/),
+        expect.stringMatching(/^RATE_LIMIT_WRITES_PER_MINUTE must be a whole number/),
+        expect.stringMatching(/^LOG_LEVEL must be one of/),
+        expect.stringMatching(/^SITE_NAME must be at most 60 characters/),
+      ]),
+    );
+  });
+
+  it('refuses a midnight close time, which would never open voting', () => {
+    expect(problemsOf({ VOTING_CLOSES_AT: '00:00' })).toEqual([expect.stringMatching(/^VOTING_CLOSES_AT/)]);
+  });
+
+  it('never repeats a secret in its error', () => {
+    const problems = problemsOf({ ADMIN_PASSWORD: 'hunter2' });
+    expect(problems).toEqual(['ADMIN_PASSWORD must be at least 12 characters long']);
+    expect(new ConfigError(problems).message).not.toContain('hunter2');
+  });
+});

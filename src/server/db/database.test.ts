@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedPoll } from '../testing/fixtures.js';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database.js';
+import { openDatabase, type Db } from './connection.js';
+import { migrateToLatest } from './migrate.js';
+
+describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = openDatabase(database.target);
+    await migrateToLatest(db);
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const vote = (pollId: number, voterId: string, voterEmail: string | null = null, optionIndex = 0) =>
+    db
+      .insertInto('votes')
+      .values({
+        poll_id: pollId,
+        voter_id: voterId,
+        option_index: optionIndex,
+        voter_email: voterEmail,
+        voted_on: '2026-11-21',
+        created_at: '2026-11-21T15:00:00.000Z',
+      })
+      .execute();
+
+  it('migrates once; running the migrations again changes nothing', async () => {
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('allows one vote per voter per poll', async () => {
+    const poll = await seedPoll(db);
+    await vote(poll.id, 'voter-a');
+    await expect(vote(poll.id, 'voter-a', null, 1)).rejects.toThrow();
+    const other = await seedPoll(db, { status: 'past', liveDate: '2026-11-20' });
+    await expect(vote(other.id, 'voter-a')).resolves.toBeDefined();
+  });
+
+  it('allows an e-mail on one vote per poll, and any number of votes without one', async () => {
+    const poll = await seedPoll(db);
+    await vote(poll.id, 'voter-a', 'sam@example.org');
+    await expect(vote(poll.id, 'voter-b', 'sam@example.org')).rejects.toThrow();
+    await vote(poll.id, 'voter-c');
+    await vote(poll.id, 'voter-d');
+  });
+
+  it('refuses a vote for an option the poll does not have', async () => {
+    const poll = await seedPoll(db, { options: ['A', 'B'] });
+    await expect(vote(poll.id, 'voter-a', null, 2)).rejects.toThrow();
+  });
+
+  it('allows one active poll at a time', async () => {
+    await seedPoll(db, { status: 'active' });
+    await expect(seedPoll(db, { status: 'active' })).rejects.toThrow();
+    await seedPoll(db, { status: 'past', liveDate: '2026-11-20' });
+    await seedPoll(db, { status: 'past', liveDate: '2026-11-19' });
+  });
+
+  it('never hands out a poll number twice, even after a delete', async () => {
+    const first = await seedPoll(db, { status: 'past', liveDate: '2026-11-19' });
+    const second = await seedPoll(db, { status: 'past', liveDate: '2026-11-20' });
+    await db.deleteFrom('polls').where('id', '=', second.id).execute();
+    const third = await seedPoll(db);
+    expect([first.pollNumber, second.pollNumber, third.pollNumber]).toEqual([1, 2, 3]);
+    await expect(
+      db
+        .insertInto('polls')
+        .values({
+          poll_number: 1,
+          question: 'Duplicate number?',
+          description: null,
+          live_date: '2026-11-30',
+          status: 'scheduled',
+          went_live_at: null,
+          created_at: '2026-11-21T15:00:00.000Z',
+          updated_at: '2026-11-21T15:00:00.000Z',
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('deletes the options and votes of a deleted poll with it', async () => {
+    const poll = await seedPoll(db, { votes: [2, 1, 0] });
+    const kept = await seedPoll(db, { status: 'past', liveDate: '2026-11-20', votes: [1, 1] });
+    await db.deleteFrom('polls').where('id', '=', poll.id).execute();
+    const votes = await db.selectFrom('votes').select('poll_id').execute();
+    const options = await db.selectFrom('poll_options').select('poll_id').execute();
+    expect(new Set(votes.map((v) => v.poll_id))).toEqual(new Set([kept.id]));
+    expect(new Set(options.map((o) => o.poll_id))).toEqual(new Set([kept.id]));
+  });
+
+  it('keeps subscriber addresses unique', async () => {
+    const add = () =>
+      db.insertInto('subscribers').values({ email: 'a@example.org', source_poll_id: null, created_at: '2026-11-21T15:00:00Z' }).execute();
+    await add();
+    await expect(add()).rejects.toThrow();
+  });
+
+  it('stores times as instants and dates as calendar days', async () => {
+    const poll = await seedPoll(db, { liveDate: '2026-03-08' }, new Date('2026-03-08T06:30:00.000Z'));
+    const row = await db.selectFrom('polls').select(['live_date', 'created_at']).where('id', '=', poll.id).executeTakeFirstOrThrow();
+    expect(row.live_date).toBe('2026-03-08');
+    expect(new Date(row.created_at).toISOString()).toBe('2026-03-08T06:30:00.000Z');
+  });
+});

@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seedPoll } from '../testing/fixtures.js';
+import { snapshotDatabase } from '../testing/snapshot.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { Visitor } from '../testing/visitor.js';
+import { INTERNAL_ERROR_MESSAGE } from './errors.js';
+import { loggableUrl, scrubEmails } from './logging.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the usual hardening headers', async () => {
+    t = await createTestApp('sqlite');
+    const response = await new Visitor(t.app).get('/api/polls/active');
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrades requests when the site is served over HTTPS', async () => {
+    t = await createTestApp('sqlite', { env: { PUBLIC_URL: 'https://hottake.example.org' } });
+    const response = await new Visitor(t.app).get('/healthz');
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths and methods with JSON 404s', async () => {
+    t = await createTestApp('sqlite');
+    const unknown = await new Visitor(t.app).get('/api/nothing-here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('application/json');
+    expect(unknown.json()).toEqual({ message: 'There is no GET /api/nothing-here here.' });
+    const wrongMethod = await new Visitor(t.app).request({ method: 'DELETE', url: '/api/polls' });
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.json().message).toBe('There is no DELETE /api/polls here.');
+  });
+
+  it('hides the details of a fault behind a plain 500 and keeps running', async () => {
+    t = await createTestApp('sqlite');
+    await seedPoll(t.db);
+    await t.db.schema.dropTable('poll_options').execute(); // a fault nobody expects
+
+    const response = await new Visitor(t.app).get('/api/polls/active');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: INTERNAL_ERROR_MESSAGE });
+    expect(response.body).not.toMatch(/poll_options|sqlite|stack/i);
+
+    expect((await new Visitor(t.app).get('/healthz')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('is 200 while the database answers and 503 when it does not', async () => {
+    t = await createTestApp('sqlite');
+    const ok = await new Visitor(t.app).get('/healthz');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'ok' });
+
+    // Close the database under the running app.
+    const { app, db } = t;
+    await db.destroy();
+    const down = await new Visitor(app).get('/healthz');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ message: 'The database is not reachable.' });
+    await app.close();
+    t = undefined;
+  });
+});
+
+describe.each(testDatabaseKinds())('rate limits on writes (%s)', (kind) => {
+  it('refuses a fourth write a minute from one address with 429, storing nothing', async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMIT_WRITES_PER_MINUTE: '3' } });
+    const poll = await seedPoll(t.db);
+    const visitor = new Visitor(t.app);
+    expect((await visitor.vote(poll.id, 0)).statusCode).toBe(201);
+    expect((await visitor.post('/api/subscribe', { email: 'a@example.org' })).statusCode).toBe(200);
+    expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'a@example.org' })).statusCode).toBe(200);
+    const before = await snapshotDatabase(t.db);
+
+    const refused = await visitor.post('/api/poll-suggestions', { question: 'Q?', options: ['A', 'B'] });
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests from your network\. Please wait .+ and try again\.$/);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+    // Reading is never limited.
+    for (let i = 0; i < 5; i += 1) expect((await visitor.get('/api/polls/active')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit settings', () => {
+  it('counts each client address separately behind a trusted proxy', async () => {
+    t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: '1', TRUST_PROXY: 'true' } });
+    const suggestion = { question: 'Q?', options: ['A', 'B'] };
+    const schoolA = new Visitor(t.app, { 'x-forwarded-for': '203.0.113.7' });
+    const schoolB = new Visitor(t.app, { 'x-forwarded-for': '198.51.100.23' });
+    expect((await schoolA.post('/api/poll-suggestions', suggestion)).statusCode).toBe(201);
+    expect((await schoolA.post('/api/poll-suggestions', suggestion)).statusCode).toBe(429);
+    expect((await schoolB.post('/api/poll-suggestions', suggestion)).statusCode).toBe(201);
+  });
+
+  it('is off with 0', async () => {
+    t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: '0' } });
+    const visitor = new Visitor(t.app);
+    for (let i = 0; i < 30; i += 1) {
+      expect((await visitor.post('/api/poll-suggestions', { question: `Q${i}?`, options: ['A', 'B'] })).statusCode).toBe(201);
+    }
+  });
+});
+
+describe('logs', () => {
+  it('are JSON lines, one per request, that never contain an e-mail address', async () => {
+    const lines: string[] = [];
+    t = await createTestApp('sqlite', { logStream: { write: (line) => void lines.push(line) } });
+    const poll = await seedPoll(t.db);
+    const visitor = new Visitor(t.app);
+    await visitor.vote(poll.id, 0, 'first.person@example.org');
+    await visitor.get('/api/polls/active?email=first.person%40example.org');
+    await visitor.post('/api/stats', { voterEmail: 'first.person@example.org' });
+    await visitor.post('/api/subscribe', { email: 'second.person@example.org', pollId: 999 });
+    await visitor.post('/api/subscribe', { email: 'third.person@example' });
+    await visitor.get('/api/polls/active?email=broken@');
+    await visitor.get('/api/x/fourth.person@example.org');
+    // A fault whose error message carries an address.
+    await t.db.schema.dropTable('subscribers').execute();
+    await visitor.post('/api/subscribe', { email: 'fifth.person@example.org' });
+
+    const log = lines.join('');
+    expect(log).not.toMatch(/person@|person%40/i);
+    const requests = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
+    expect(requests).toHaveLength(8);
+    expect(requests[1]).toMatchObject({ method: 'GET', url: '/api/polls/active?email=…', status: 200 });
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/subscribe', status: 500 });
+    expect(lines.some((line) => JSON.parse(line).msg === 'request failed')).toBe(true);
+  });
+});
+
+describe('log scrubbing', () => {
+  it('masks addresses, plain and URL-encoded, and drops query values', () => {
+    expect(scrubEmails('no such user: Pat.Doe+x@Example.org (again pat@example.org)')).toBe(
+      'no such user: [email] (again [email])',
+    );
+    expect(loggableUrl('/api/polls/active?email=pat%40example.org&x=1')).toBe('/api/polls/active?email=…&x=…');
+    expect(loggableUrl('/api/u/pat%40example.org?pat@example.org=1')).toBe('/api/u/[email]?[email]=…');
+    expect(loggableUrl('/api/polls')).toBe('/api/polls');
+  });
+});
+
+describe('the web app', () => {
+  let clientDir: string;
+
+  beforeAll(() => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Teacher Hot Take</title><div id="root"></div>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+  it('answers every screen of the app with 200 and the page', async () => {
+    t = await createTestApp('sqlite', { clientDir });
+    for (const url of ['/', '/?view=archive', '/admin', '/faq', '/terms', '/privacy', '/poll-1', '/poll-12?ref=x']) {
+      const response = await new Visitor(t.app).get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('answers other paths with the page and a 404, so the app shows its 404 screen', async () => {
+    t = await createTestApp('sqlite', { clientDir });
+    for (const url of ['/nope', '/poll-0', '/poll-abc', '/poll-', '/poll-1/extra', '/faq/deeper', '/assets/missing.js']) {
+      const response = await new Visitor(t.app).get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets to be cached for good and other files to be revalidated', async () => {
+    t = await createTestApp('sqlite', { clientDir });
+    const script = await new Visitor(t.app).get('/assets/index-3f2a1b.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await new Visitor(t.app).get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('without a built client, serves the API and says what to do for pages', async () => {
+    t = await createTestApp('sqlite', { clientDir: null });
+    const page = await new Visitor(t.app).get('/');
+    expect(page.statusCode).toBe(404);
+    expect(page.json().message).toMatch(/npm run build/);
+  });
+});

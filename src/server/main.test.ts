@@ -1,0 +1,74 @@
+/** The server as a real process: start, answer, stop on SIGTERM; refuse a bad configuration. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  readline.createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const address = lines.map((l) => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(l)?.[1]).find(Boolean);
+      if (address) {
+        clearInterval(timer);
+        resolve(address);
+      }
+    }, 20);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
+  listening.catch(() => undefined); // a test that expects an exit does not wait for listening
+  return { child, lines, exited, listening, stderr: () => stderr };
+}
+
+let child: ChildProcess | undefined;
+let dir: string | undefined;
+afterEach(() => {
+  child?.kill('SIGKILL');
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('migrates, serves, and stops cleanly on SIGTERM', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-main-'));
+    const server = startServer({ PORT: '0', DATABASE_URL: path.join(dir, 'site.sqlite') });
+    child = server.child;
+    const address = await server.listening;
+
+    const health = await fetch(`${address}/healthz`);
+    expect(health.status).toBe(200);
+    const active = await fetch(`${address}/api/polls/active`);
+    expect(await active.json()).toBeNull();
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const messages = server.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('shutting down');
+    expect(fs.existsSync(path.join(dir, 'site.sqlite'))).toBe(true);
+  });
+
+  it('refuses to start with a bad configuration, listing every problem without a stack trace', async () => {
+    const server = startServer({ PORT: 'http', SITE_TIMEZONE: 'Nowhere/Special' });
+    child = server.child;
+    expect(await server.exited).toBe(1);
+    const stderr = server.stderr();
+    expect(stderr).toContain('Invalid configuration:');
+    expect(stderr).toContain('PORT must be a port number');
+    expect(stderr).toContain('SITE_TIMEZONE must be an IANA time zone');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});

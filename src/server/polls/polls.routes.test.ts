@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
+import { seedPoll } from '../testing/fixtures.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { newYorkTime } from '../testing/test-clock.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { Visitor } from '../testing/visitor.js';
+
+describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  describe('GET /api/polls/active', () => {
+    it('answers 200 with null when there is no active poll', async () => {
+      await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-22' });
+      const response = await new Visitor(t.app).get('/api/polls/active');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toBeNull();
+    });
+
+    it('shows the poll and its total, but withholds the results before voting', async () => {
+      const poll = await seedPoll(t.db, {
+        question: 'Should cell phones be banned during the school day?',
+        description: 'Several states now require it.',
+        options: ['Yes, all day', 'Only during class', 'No'],
+        votes: [5, 3, 2],
+      });
+
+      const response = await new Visitor(t.app).get('/api/polls/active');
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        id: poll.id,
+        pollNumber: 1,
+        question: 'Should cell phones be banned during the school day?',
+        description: 'Several states now require it.',
+        options: ['Yes, all day', 'Only during class', 'No'],
+        liveDate: '2026-11-21',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        isActive: true,
+        userVoted: false,
+        userVoteOption: null,
+        totalVotes: 10,
+        results: null,
+        votingOpen: true,
+        closesAt: '2026-11-22T01:00:00.000Z', // 20:00 in New York
+      } satisfies ActivePoll);
+    });
+
+    it("shows the results, and this browser's choice, after voting", async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B', 'C'], votes: [3, 1, 0] });
+      const visitor = new Visitor(t.app);
+      await visitor.vote(poll.id, 1);
+
+      const body = (await visitor.get('/api/polls/active')).json<ActivePoll>();
+
+      expect(body).toMatchObject({ userVoted: true, userVoteOption: 1, totalVotes: 5 });
+      expect(body.results).toEqual([
+        { option: 'A', votes: 3, percentage: 60 },
+        { option: 'B', votes: 2, percentage: 40 },
+        { option: 'C', votes: 0, percentage: 0 },
+      ]);
+    });
+
+    it('shows the results to everyone from the close time on', async () => {
+      await seedPoll(t.db, { options: ['A', 'B', 'C'], votes: [1, 1, 1] });
+      t.clock.set(newYorkTime('2026-11-21', '19:59'));
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().results).toBeNull();
+
+      t.clock.set(newYorkTime('2026-11-21', '20:00'));
+      const body = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+      expect(body).toMatchObject({ userVoted: false, votingOpen: false });
+      expect(body.results?.map((r) => r.percentage)).toEqual([34, 33, 33]);
+    });
+
+    it("never shows someone else's vote to a visitor who types their e-mail", async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'] });
+      const owner = new Visitor(t.app);
+      await owner.vote(poll.id, 1);
+      await owner.post(`/api/polls/${poll.id}/update-vote`, { email: 'owner@example.org' });
+
+      const snoop = (await new Visitor(t.app).get('/api/polls/active?email=owner%40example.org')).json<ActivePoll>();
+      expect(snoop).toMatchObject({ userVoted: false, userVoteOption: null, results: null });
+
+      const own = (await owner.get('/api/polls/active?email=owner%40example.org')).json<ActivePoll>();
+      expect(own).toMatchObject({ userVoted: true, userVoteOption: 1 });
+    });
+
+    it('refuses a malformed e-mail hint', async () => {
+      await seedPoll(t.db);
+      const response = await new Visitor(t.app).get('/api/polls/active?email=not-an-address');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Please enter a valid email address.');
+    });
+  });
+
+  describe('GET /api/polls', () => {
+    it('lists past polls only, newest first by the day they went live', async () => {
+      await seedPoll(t.db, { question: 'Older?', status: 'past', liveDate: '2026-11-18', votes: [2, 1] });
+      await seedPoll(t.db, { question: 'Newest past?', status: 'past', liveDate: '2026-11-20' });
+      await seedPoll(t.db, { question: 'Middle?', status: 'past', liveDate: '2026-11-19', votes: [0, 0, 4] });
+      await seedPoll(t.db, { question: 'Today?', status: 'active' });
+      await seedPoll(t.db, { question: 'Tomorrow?', status: 'scheduled', liveDate: '2026-11-22' });
+
+      const response = await new Visitor(t.app).get('/api/polls');
+
+      expect(response.statusCode).toBe(200);
+      const polls = response.json<PastPoll[]>();
+      expect(polls.map((p) => [p.question, p.liveDate, p.totalVotes, p.isActive])).toEqual([
+        ['Newest past?', '2026-11-20', 0, false],
+        ['Middle?', '2026-11-19', 4, false],
+        ['Older?', '2026-11-18', 3, false],
+      ]);
+      expect(polls[0]).toHaveProperty('options', ['Yes', 'No', 'Not sure']);
+    });
+
+    it('is an empty list before any poll has ended', async () => {
+      await seedPoll(t.db);
+      expect((await new Visitor(t.app).get('/api/polls')).json()).toEqual([]);
+    });
+  });
+
+  describe('GET /api/polls/number/:n', () => {
+    it('gives the final results of a past poll', async () => {
+      await seedPoll(t.db, { status: 'past', liveDate: '2026-11-19' });
+      const past = await seedPoll(t.db, {
+        question: 'Four-day school week?',
+        description: 'Over 900 districts have tried it.',
+        options: ['Yes', 'No'],
+        status: 'past',
+        liveDate: '2026-11-20',
+        votes: [1, 2],
+      });
+
+      const response = await new Visitor(t.app).get(`/api/polls/number/${past.pollNumber}`);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        id: past.id,
+        pollNumber: 2,
+        question: 'Four-day school week?',
+        description: 'Over 900 districts have tried it.',
+        options: ['Yes', 'No'],
+        liveDate: '2026-11-20',
+        results: [
+          { option: 'Yes', votes: 1, percentage: 33 },
+          { option: 'No', votes: 2, percentage: 67 },
+        ],
+        totalVotes: 3,
+      } satisfies PollResults);
+    });
+
+    it("answers 404 for today's, scheduled and unknown polls, leaking nothing", async () => {
+      const active = await seedPoll(t.db, { votes: [1, 0, 0] });
+      const scheduled = await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-23' });
+      for (const n of [active.pollNumber, scheduled.pollNumber, 99]) {
+        const response = await new Visitor(t.app).get(`/api/polls/number/${n}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'Poll not found' });
+      }
+    });
+
+    it('answers 400 for a number that is not one', async () => {
+      for (const n of ['abc', '0', '-3', '2.5', '1e400']) {
+        const response = await new Visitor(t.app).get(`/api/polls/number/${n}`);
+        expect(response.statusCode, n).toBe(400);
+        expect(response.json().message).toMatch(/poll number/);
+      }
+    });
+  });
+});

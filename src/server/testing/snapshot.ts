@@ -1,0 +1,24 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+
+const TABLES: Record<string, string> = {
+  polls: 'id',
+  poll_options: 'poll_id, position',
+  votes: 'id',
+  subscribers: 'id',
+  poll_suggestions: 'id',
+  counters: 'name',
+};
+
+/**
+ * Every row of every table, read with plain SQL. Take one before a request and one after to
+ * show that the request changed nothing.
+ */
+export async function snapshotDatabase(db: Db): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const [table, order] of Object.entries(TABLES)) {
+    const { rows } = await sql`select * from ${sql.table(table)} order by ${sql.raw(order)}`.execute(db);
+    snapshot[table] = rows;
+  }
+  return snapshot;
+}

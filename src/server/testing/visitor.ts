@@ -1,0 +1,37 @@
+/** A browser as the server sees it: it keeps the cookies it is given and sends them back. */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  get voterId(): string | undefined {
+    return this.cookies.get('voter_id');
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...this.headers, ...(cookie ? { cookie } : {}), ...options.headers },
+    });
+    for (const set of response.cookies as { name: string; value: string }[]) this.cookies.set(set.name, set.value);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: InjectOptions['payload']) {
+    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
+  }
+
+  vote(pollId: number, optionIndex: number, voterEmail = '') {
+    return this.post(`/api/polls/${pollId}/vote`, { optionIndex, voterEmail });
+  }
+}
