@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: brings the configured database up to date, then exits. */
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { readConfigOrExit } from '../main.js';
+import { readConfigOrExit } from '../server.js';
 
 const config = readConfigOrExit();
 const db = openDatabase(config.database);

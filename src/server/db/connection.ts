@@ -13,13 +13,10 @@ import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
 
-const PG_INT8 = 20;
-const PG_DATE = 1082;
-
 // Counts and sums come back as int8; they stay far below 2^53, so read them as numbers.
-pg.types.setTypeParser(PG_INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // A date is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than local midnight.
-pg.types.setTypeParser(PG_DATE, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
@@ -67,6 +64,6 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -5,7 +5,7 @@ import { migrations } from './migrations/index.js';
  * Brings the schema up to date. Safe to run from several instances at once: Kysely holds a
  * lock row while it migrates, so one instance migrates and the others wait.
  */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },

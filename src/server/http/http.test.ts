@@ -150,11 +150,11 @@ describe('logs', () => {
 
     const log = lines.join('');
     expect(log).not.toMatch(/person@|person%40/i);
-    const requests = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
+    const requests = lines.map((line) => JSON.parse(line) as { msg: string }).filter((entry) => entry.msg === 'request completed');
     expect(requests).toHaveLength(8);
     expect(requests[1]).toMatchObject({ method: 'GET', url: '/api/polls/active?email=…', status: 200 });
     expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/subscribe', status: 500 });
-    expect(lines.some((line) => JSON.parse(line).msg === 'request failed')).toBe(true);
+    expect(lines.some((line) => (JSON.parse(line) as { msg: string }).msg === 'request failed')).toBe(true);
   });
 });
 

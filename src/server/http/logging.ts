@@ -36,7 +36,7 @@ export function loggerOptions(level: LogLevel, stream?: LogStream): FastifyServe
       err: (error: Error & { code?: unknown }) => ({
         type: error.name,
         code: error.code,
-        message: scrubEmails(String(error.message)),
+        message: scrubEmails(error.message),
         stack: scrubEmails(error.stack ?? ''),
       }),
     },

@@ -126,7 +126,7 @@ export async function findVotingTarget(
     ])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && { status: row.status, optionCount: Number(row.option_count ?? 0) };
+  return row && { status: row.status, optionCount: row.option_count ?? 0 };
 }
 
 /** Polls that have gone live: the past ones and today's. */
@@ -136,7 +136,7 @@ export async function countLivePolls(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', 'in', ['active', 'past'])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function addVoteToTally(db: Db, pollId: number, position: number): Promise<void> {

@@ -5,8 +5,8 @@ export const SITE_TIME_ZONE = 'America/New_York';
 
 /** The instant a New York wall clock shows `time` (HH:MM or HH:MM:SS) on `date`. */
 export function newYorkTime(date: LocalDate, time: string): Date {
-  const [hhmm, seconds = '0'] = [time.slice(0, 5), time.slice(6)];
-  const timeOfDay = parseTimeOfDay(hhmm);
+  const timeOfDay = parseTimeOfDay(time.slice(0, 5));
+  const seconds = time.slice(6) || '0';
   if (!timeOfDay) throw new Error(`bad time ${time}`);
   return new Date(instantAt(date, timeOfDay, SITE_TIME_ZONE).getTime() + Number(seconds) * 1000);
 }

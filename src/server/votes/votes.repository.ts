@@ -109,5 +109,5 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
     .groupBy('voted_on')
     .orderBy('voted_on', 'desc')
     .execute();
-  return rows.map((row) => ({ day: row.voted_on, votes: Number(row.n) }));
+  return rows.map((row) => ({ day: row.voted_on, votes: row.n }));
 }

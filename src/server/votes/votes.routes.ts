@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
 import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';

@@ -5,7 +5,7 @@ import { isPostgres } from '../connection.js';
  * The few column types that SQLite and PostgreSQL spell differently. One migration serves
  * both; only these words change.
  */
-export function columnTypes(db: Kysely<any>) {
+export function columnTypes<T>(db: Kysely<T>) {
   const postgres = isPostgres(db);
   return {
     id: postgres ? ('serial' as const) : ('integer' as const),

@@ -1,0 +1,27 @@
+/**
+ * `npm run demo`: the site on its own SQLite file (data/demo.sqlite), refilled on every run
+ * with a believable set of polls, votes and suggestions dated around today.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { systemClock } from '../clock.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemo } from '../demo/seed.js';
+import { readConfigOrExit, startServer } from '../server.js';
+
+const DEMO_DATABASE = path.resolve('data', 'demo.sqlite');
+
+const config = readConfigOrExit({ ...process.env, DATABASE_URL: DEMO_DATABASE });
+for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DEMO_DATABASE}${suffix}`, { force: true });
+
+const db = openDatabase(config.database);
+await migrateToLatest(db);
+const summary = await seedDemo(db, systemClock.now(), {
+  timeZone: config.siteTimezone,
+  votingClosesAt: config.votingClosesAt,
+});
+console.log(`Demo data in ${path.relative(process.cwd(), DEMO_DATABASE)}: ${summary.polls} polls, ${summary.votes} votes.`);
+
+await startServer(config, { db });
+console.log(`Open ${config.publicUrl}`);

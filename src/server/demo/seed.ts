@@ -1,0 +1,119 @@
+/**
+ * Fills an empty database with the demo set, dated around `now`: today's poll with votes, a
+ * dozen past polls, three scheduled ones, suggestions and a few subscribers. Votes come from a
+ * pool of regular voters (so streaks exist) and one-off visitors, spread by each poll's weights.
+ * A fixed seed makes every run the same.
+ */
+import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
+import type { Db } from '../db/connection.js';
+import { insertPoll, setTally } from '../polls/polls.repository.js';
+import { upsertSubscriber } from '../subscriptions/subscriptions.repository.js';
+import { insertSuggestion } from '../suggestions/suggestions.repository.js';
+import { insertVotes, type NewVote } from '../votes/votes.repository.js';
+import { activePoll, pastPolls, scheduledPolls, suggestions, type DemoPoll } from './demo-content.js';
+
+export interface DemoSummary {
+  polls: number;
+  votes: number;
+}
+
+const REGULAR_VOTERS = 160;
+const MIDNIGHT = { hours: 0, minutes: 0 };
+
+/** A small deterministic random number generator (mulberry32). */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<DemoSummary> {
+  const random = seededRandom(2026);
+  const today = localDateAt(now, site.timeZone);
+  const voterId = (n: number) => `demo${String(n).padStart(18, '0')}`;
+  let nextOneOff = REGULAR_VOTERS;
+  let votes = 0;
+
+  function pick(weights: number[]): number {
+    const total = weights.reduce((a, b) => a + b, 0);
+    let r = random() * total;
+    for (const [i, weight] of weights.entries()) {
+      r -= weight;
+      if (r < 0) return i;
+    }
+    return weights.length - 1;
+  }
+
+  /** Votes between midnight and the close time of `day` (or now, for today). */
+  function ballots(pollId: number, poll: DemoPoll, day: string): NewVote[] {
+    const from = instantAt(day, MIDNIGHT, site.timeZone).getTime();
+    const close = instantAt(day, site.votingClosesAt, site.timeZone).getTime();
+    const until = Math.max(from + 60_000, Math.min(close, now.getTime()));
+    const regulars = new Set<number>();
+    return Array.from({ length: poll.votes }, () => {
+      // Two in five votes come from regulars who vote most days; the rest are one-off visitors.
+      let voter = nextOneOff;
+      if (random() < 0.4) {
+        const regular = Math.floor(random() * REGULAR_VOTERS);
+        if (!regulars.has(regular)) {
+          regulars.add(regular);
+          voter = regular;
+        }
+      }
+      if (voter === nextOneOff) nextOneOff += 1;
+      return {
+        pollId,
+        voterId: voterId(voter),
+        optionIndex: pick(poll.weights),
+        voterEmail: voter < REGULAR_VOTERS && voter % 4 === 0 ? `teacher${voter}@example.org` : null,
+        votedOn: day,
+        createdAt: new Date(from + random() * (until - from)).toISOString(),
+      };
+    });
+  }
+
+  async function addPoll(poll: DemoPoll, liveDate: string, status: 'active' | 'past' | 'scheduled') {
+    await db.transaction().execute(async (trx) => {
+      const created = await insertPoll(
+        trx,
+        {
+          question: poll.question,
+          description: poll.description,
+          options: poll.options,
+          liveDate,
+          status,
+          wentLiveAt: instantAt(liveDate, MIDNIGHT, site.timeZone).toISOString(),
+        },
+        new Date(instantAt(addDays(liveDate, -3), { hours: 15, minutes: 0 }, site.timeZone)),
+      );
+      if (status === 'scheduled') return;
+      const cast = ballots(created.id, poll, liveDate);
+      await insertVotes(trx, cast);
+      for (const [position] of poll.options.entries()) {
+        await setTally(trx, created.id, position, cast.filter((v) => v.optionIndex === position).length);
+      }
+      votes += cast.length;
+    });
+  }
+
+  // Oldest first, so poll numbers rise with the dates as they would in real life.
+  for (const [i, poll] of [...pastPolls].reverse().entries()) {
+    await addPoll(poll, addDays(today, -(pastPolls.length - i)), 'past');
+  }
+  await addPoll(activePoll, today, 'active');
+  for (const [i, poll] of scheduledPolls.entries()) await addPoll(poll, addDays(today, i + 1), 'scheduled');
+
+  for (const [i, suggestion] of suggestions.entries()) {
+    const submitted = new Date(now.getTime() - (suggestions.length - i) * 9 * 3_600_000).toISOString();
+    await insertSuggestion(db, suggestion, submitted);
+  }
+  for (const n of [0, 4, 8, 12, 16]) {
+    await upsertSubscriber(db, { email: `teacher${n}@example.org`, sourcePollId: null, now: now.toISOString() });
+  }
+
+  return { polls: pastPolls.length + 1 + scheduledPolls.length, votes };
+}

@@ -1,0 +1,63 @@
+/**
+ * Starting and stopping the site: read the configuration, migrate the database, listen, and on
+ * SIGTERM or SIGINT stop taking requests, finish the ones under way and close the database.
+ */
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+/** The built client, whether this file runs from src/server (tsx) or dist/server (node). */
+export const BUILT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** How long in-flight requests get to finish after a stop signal. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export function readConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export async function startServer(
+  config: Config,
+  options: Omit<AppOptions, 'config'> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ clientDir: BUILT_CLIENT_DIR, ...options, config });
+  closeGracefully(app);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { publicUrl: config.publicUrl, database: config.database.kind, timeZone: config.siteTimezone },
+    `${config.siteName} is ready`,
+  );
+  return app;
+}
+
+function closeGracefully(app: FastifyInstance) {
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
