@@ -3,7 +3,6 @@
  * it listen. Plugins go in order: outside concerns (cookies, headers, limits), then the app's
  * own (errors, logging), then the routes of each domain.
  */
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -15,8 +14,9 @@ import { registerClient } from './http/client.js';
 import { registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
+import { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
 import { pollsRoutes } from './polls/polls.routes.js';
 import { createPollsService } from './polls/polls.service.js';
 import type { ServiceDeps } from './site.js';
@@ -67,15 +67,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
 
+  const clock = options.clock ?? systemClock;
   const deps: ServiceDeps = {
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     site: { timeZone: config.siteTimezone, votingClosesAt: config.votingClosesAt },
+    activePoll: new ActivePollCache(db, clock),
+    voterChoices: new VoterChoices(),
   };
   const https = config.publicUrl.startsWith('https:');
 
-  await app.register(cookie);
-  await registerSecurityHeaders(app, { https });
+  addSecurityHeaders(app, { https });
 
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);

@@ -1,10 +1,13 @@
-/** What every service needs from the outside world: the database, the time, the site's clock rules. */
+/** What every service needs from the outside world. */
 import type { SiteClock } from '../shared/time.js';
 import type { Clock } from './clock.js';
 import type { Db } from './db/connection.js';
+import type { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
 
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
   site: SiteClock;
+  activePoll: ActivePollCache;
+  voterChoices: VoterChoices;
 }

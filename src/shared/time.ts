@@ -206,10 +206,22 @@ function dayBoundaries(date: LocalDate, site: SiteClock): DayBoundaries {
   return boundaries;
 }
 
+/** The last day asked for: nearly every call falls inside it, and then no formatting is needed. */
+let lastDay: { key: string; date: LocalDate; boundaries: DayBoundaries } | undefined;
+
 export function votingDayAt(now: Date, site: SiteClock): VotingDay {
-  const date = localDateAt(now, site.timeZone);
-  const boundaries = dayBoundaries(date, site);
-  return { date, ...boundaries, votingOpen: now.getTime() < boundaries.closesAt.getTime() };
+  const time = now.getTime();
+  const key = `${site.timeZone}|${formatTimeOfDay(site.votingClosesAt)}`;
+  if (
+    lastDay?.key !== key ||
+    time < lastDay.boundaries.startsAt.getTime() ||
+    time >= lastDay.boundaries.endsAt.getTime()
+  ) {
+    const date = localDateAt(now, site.timeZone);
+    lastDay = { key, date, boundaries: dayBoundaries(date, site) };
+  }
+  const { date, boundaries } = lastDay;
+  return { date, ...boundaries, votingOpen: time < boundaries.closesAt.getTime() };
 }
 
 export const COUNTDOWN_LABELS = {

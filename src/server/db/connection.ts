@@ -30,6 +30,10 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Keep the hot part of a large votes table in memory: 64 MB of page cache, and reads through
+  // a memory map instead of a system call per page.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

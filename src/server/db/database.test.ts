@@ -56,6 +56,26 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
     await expect(vote(poll.id, 'voter-a', null, 2)).rejects.toThrow();
   });
 
+  it('keeps every tally equal to the number of votes, through inserts, updates and deletes', async () => {
+    const poll = await seedPoll(db, { options: ['A', 'B', 'C'], votes: [2, 1, 0] });
+    await vote(poll.id, 'voter-x', null, 2);
+    await db.updateTable('votes').set({ option_index: 0 }).where('voter_id', '=', 'voter-x').execute();
+    await db.deleteFrom('votes').where('poll_id', '=', poll.id).where('option_index', '=', 1).execute();
+    await vote(poll.id, 'voter-y', null, 1);
+    await expect(vote(poll.id, 'voter-y', null, 2)).rejects.toThrow(); // a refused vote counts nothing
+
+    const tallies = await db.selectFrom('poll_options').select('vote_count').where('poll_id', '=', poll.id).orderBy('position').execute();
+    const counted = await db
+      .selectFrom('votes')
+      .select(['option_index', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('poll_id', '=', poll.id)
+      .groupBy('option_index')
+      .execute();
+    const actual = [0, 1, 2].map((i) => counted.find((c) => c.option_index === i)?.n ?? 0);
+    expect(actual).toEqual([3, 1, 0]);
+    expect(tallies.map((t) => t.vote_count)).toEqual(actual);
+  });
+
   it('allows one active poll at a time', async () => {
     await seedPoll(db, { status: 'active' });
     await expect(seedPoll(db, { status: 'active' })).rejects.toThrow();

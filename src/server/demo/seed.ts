@@ -6,7 +6,7 @@
  */
 import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
-import { insertPoll, setTally } from '../polls/polls.repository.js';
+import { insertPoll } from '../polls/polls.repository.js';
 import { upsertSubscriber } from '../subscriptions/subscriptions.repository.js';
 import { insertSuggestion } from '../suggestions/suggestions.repository.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
@@ -93,9 +93,6 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
       if (status === 'scheduled') return;
       const cast = ballots(created.id, poll, liveDate);
       await insertVotes(trx, cast);
-      for (const [position] of poll.options.entries()) {
-        await setTally(trx, created.id, position, cast.filter((v) => v.optionIndex === position).length);
-      }
       votes += cast.length;
     });
   }

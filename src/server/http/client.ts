@@ -14,8 +14,11 @@ export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as cons
 
 const POLL_PAGE = /^\/poll-[1-9]\d{0,15}$/;
 
+const API_PATH = /^\/(?:api|healthz)(?:[/?]|$)/;
+
+/** True for the JSON API and the health check (with or without a query string). */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/healthz');
+  return API_PATH.test(url);
 }
 
 export async function registerClient(app: FastifyInstance, clientDir: string | null) {

@@ -17,17 +17,26 @@ afterEach(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy and the usual hardening headers', async () => {
-    t = await createTestApp('sqlite');
-    const response = await new Visitor(t.app).get('/api/polls/active');
+  let clientDir: string;
+  beforeAll(() => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  });
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+  it('gives pages a strict Content-Security-Policy and the usual hardening headers', async () => {
+    t = await createTestApp('sqlite', { clientDir });
+    const response = await new Visitor(t.app).get('/');
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
       "script-src 'self'",
+      "style-src 'self'",
       "connect-src 'self'",
       "object-src 'none'",
       "frame-ancestors 'none'",
       "base-uri 'self'",
+      "form-action 'self'",
     ]) {
       expect(csp).toContain(directive);
     }
@@ -36,14 +45,28 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('adds HSTS and upgrades requests when the site is served over HTTPS', async () => {
-    t = await createTestApp('sqlite', { env: { PUBLIC_URL: 'https://hottake.example.org' } });
-    const response = await new Visitor(t.app).get('/healthz');
-    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
-    expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  it('gives API answers the short API set, and forbids caching them', async () => {
+    t = await createTestApp('sqlite');
+    for (const url of ['/api/polls/active', '/api/polls?x=1', '/api/nothing', '/healthz']) {
+      const response = await new Visitor(t.app).get(url);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it('adds HSTS, and upgrades page requests, when the site is served over HTTPS', async () => {
+    t = await createTestApp('sqlite', { clientDir, env: { PUBLIC_URL: 'https://hottake.example.org' } });
+    const page = await new Visitor(t.app).get('/');
+    expect(page.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    const api = await new Visitor(t.app).get('/healthz');
+    expect(api.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 });
 
@@ -132,7 +155,7 @@ describe('rate limit settings', () => {
 });
 
 describe('logs', () => {
-  it('are JSON lines, one per request, that never contain an e-mail address', async () => {
+  it('are JSON lines, one per refused or failed request, that never contain an e-mail address', async () => {
     const lines: string[] = [];
     t = await createTestApp('sqlite', { logStream: { write: (line) => void lines.push(line) } });
     const poll = await seedPoll(t.db);
@@ -151,10 +174,25 @@ describe('logs', () => {
     const log = lines.join('');
     expect(log).not.toMatch(/person@|person%40/i);
     const requests = lines.map((line) => JSON.parse(line) as { msg: string }).filter((entry) => entry.msg === 'request completed');
-    expect(requests).toHaveLength(8);
-    expect(requests[1]).toMatchObject({ method: 'GET', url: '/api/polls/active?email=…', status: 200 });
+    // Quick successes are not logged at info; refusals and failures are, one line each.
+    expect(requests.map((r) => (r as unknown as { status: number }).status)).toEqual([404, 400, 400, 404, 500]);
+    expect(requests[2]).toMatchObject({ method: 'GET', url: '/api/polls/active?email=…', status: 400 });
     expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/subscribe', status: 500 });
     expect(lines.some((line) => (JSON.parse(line) as { msg: string }).msg === 'request failed')).toBe(true);
+  });
+
+  it('log every request at LOG_LEVEL=debug', async () => {
+    const lines: string[] = [];
+    t = await createTestApp('sqlite', { env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => void lines.push(line) } });
+    await new Visitor(t.app).get('/api/polls/active?email=pat%40example.org');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((e) => e.msg === 'request completed')).toMatchObject({
+      level: 20,
+      method: 'GET',
+      url: '/api/polls/active?email=…',
+      status: 200,
+    });
+    expect(lines.join('')).not.toMatch(/pat@|pat%40/);
   });
 });
 

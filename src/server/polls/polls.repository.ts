@@ -109,24 +109,9 @@ export async function listPastPolls(db: Db): Promise<PollRecord[]> {
   return withOptions(db, rows);
 }
 
-/** What a vote needs to know about its poll, in one small query. */
-export async function findVotingTarget(
-  db: Db,
-  id: number,
-): Promise<{ status: PollStatus; optionCount: number } | undefined> {
-  const row = await db
-    .selectFrom('polls')
-    .select((eb) => [
-      'status',
-      eb
-        .selectFrom('poll_options')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('poll_options.poll_id', '=', 'polls.id')
-        .as('option_count'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && { status: row.status, optionCount: row.option_count ?? 0 };
+export async function findPollStatus(db: Db, id: number): Promise<PollStatus | undefined> {
+  const row = await db.selectFrom('polls').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
 }
 
 /** Polls that have gone live: the past ones and today's. */
@@ -137,25 +122,6 @@ export async function countLivePolls(db: Db): Promise<number> {
     .where('status', 'in', ['active', 'past'])
     .executeTakeFirstOrThrow();
   return row.n;
-}
-
-export async function addVoteToTally(db: Db, pollId: number, position: number): Promise<void> {
-  await db
-    .updateTable('poll_options')
-    .set({ vote_count: sql`vote_count + 1` })
-    .where('poll_id', '=', pollId)
-    .where('position', '=', position)
-    .execute();
-}
-
-/** Sets a poll's tallies outright, for bulk loads that insert votes in batches. */
-export async function setTally(db: Db, pollId: number, position: number, votes: number): Promise<void> {
-  await db
-    .updateTable('poll_options')
-    .set({ vote_count: votes })
-    .where('poll_id', '=', pollId)
-    .where('position', '=', position)
-    .execute();
 }
 
 /** The next poll number; numbers only go up, so a deleted poll's number is never reused. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
+import type { PastPoll, PollResults } from '../../shared/api.js';
 import { activePollQuery, pollNumberParams } from '../../shared/schemas.js';
 import { notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
@@ -13,8 +13,8 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
    * Today's poll, or null. The `email` hint is validated but never widens what this browser
    * sees: identity is the voter cookie, so typing someone's e-mail reveals nothing of theirs.
    */
-  api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request): Promise<ActivePoll | null> =>
-    polls.activePoll(readVoterId(request)),
+  api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await polls.activePollJson(readVoterId(request))),
   );
 
   api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());

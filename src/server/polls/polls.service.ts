@@ -4,7 +4,7 @@ import { resultItems } from '../../shared/results.js';
 import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../site.js';
 import { findVoterChoice } from '../votes/votes.repository.js';
-import { findActivePoll, findPollByNumber, listPastPolls, type PollRecord } from './polls.repository.js';
+import { findPollByNumber, listPastPolls, type PollRecord } from './polls.repository.js';
 
 export function toPoll(record: PollRecord): Poll {
   return {
@@ -27,27 +27,57 @@ const resultsOf = (record: PollRecord) =>
     record.options.map((option) => option.votes),
   );
 
-export function createPollsService({ db, clock, site }: ServiceDeps) {
+export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps) {
+  /** The answers written for each reading of the active poll; they go when the reading goes. */
+  const serialized = new WeakMap<PollRecord, Map<string, string>>();
+
+  /** This voter's choice on the poll: remembered if seen before, else looked up. */
+  async function choiceOf(pollId: number, voterId: string | null) {
+    if (voterId === null) return undefined;
+    const remembered = voterChoices.get(pollId, voterId);
+    if (remembered) return remembered;
+    const found = await findVoterChoice(db, pollId, voterId);
+    if (found) voterChoices.remember(pollId, voterId, found.optionIndex, found.votedAt);
+    return found;
+  }
+
   return {
     /**
      * Today's poll for this visitor. The per-option results stay hidden until the visitor has
      * voted or voting has closed, so nobody is swayed by peeking; the total may show.
      */
-    async activePoll(voterId: string | null): Promise<ActivePoll | null> {
-      const poll = await findActivePoll(db);
-      if (!poll) return null;
-      const choice = voterId === null ? undefined : await findVoterChoice(db, poll.id, voterId);
+    /**
+     * Today's poll for this visitor, as JSON. The per-option results stay hidden until the
+     * visitor has voted or voting has closed, so nobody is swayed by peeking; the total may
+     * show. Every visitor sees one of a handful of answers (no vote yet, or voted for option
+     * n), so each is written once per reading of the poll and then reused.
+     */
+    async activePollJson(voterId: string | null): Promise<string> {
+      let poll = await activePoll.get();
+      if (!poll) return 'null';
+      const choice = await choiceOf(poll.id, voterId);
+      // The visitor must see their own vote: read again if the copy might predate it.
+      if (choice) poll = await activePoll.get(choice.votedAt);
+      if (!poll) return 'null';
       const day = votingDayAt(clock.now(), site);
-      const userVoted = choice !== undefined;
-      return {
-        ...toPoll(poll),
-        userVoted,
-        userVoteOption: choice?.optionIndex ?? null,
-        totalVotes: totalOf(poll),
-        results: userVoted || !day.votingOpen ? resultsOf(poll) : null,
-        votingOpen: day.votingOpen,
-        closesAt: day.closesAt.toISOString(),
-      };
+      const key = `${choice?.optionIndex ?? '-'}|${day.closesAt.getTime()}|${day.votingOpen}`;
+      let answers = serialized.get(poll);
+      if (!answers) serialized.set(poll, (answers = new Map<string, string>()));
+      let json = answers.get(key);
+      if (json === undefined) {
+        const userVoted = choice !== undefined;
+        json = JSON.stringify({
+          ...toPoll(poll),
+          userVoted,
+          userVoteOption: choice?.optionIndex ?? null,
+          totalVotes: totalOf(poll),
+          results: userVoted || !day.votingOpen ? resultsOf(poll) : null,
+          votingOpen: day.votingOpen,
+          closesAt: day.closesAt.toISOString(),
+        } satisfies ActivePoll);
+        answers.set(key, json);
+      }
+      return json;
     },
 
     async pastPolls(): Promise<PastPoll[]> {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
-import { insertPoll, setTally, type PollRecord } from '../polls/polls.repository.js';
+import { insertPoll, type PollRecord } from '../polls/polls.repository.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
 
 export interface PollFixture {
@@ -44,7 +44,6 @@ export async function seedPoll(db: Db, fixture: PollFixture = {}, now = new Date
       })),
     );
     await insertVotes(trx, votes);
-    for (const [position, count] of counts.entries()) await setTally(trx, poll.id, position, count);
     return { ...poll, options: poll.options.map((o, i) => ({ ...o, votes: counts[i] ?? 0 })) };
   });
 }

@@ -1,5 +1,6 @@
 /** The only place SQL about votes lives. */
 import type { Db } from '../db/connection.js';
+import { precompiled } from '../db/precompiled.js';
 import { isUniqueViolation } from '../db/errors.js';
 
 export interface NewVote {
@@ -13,31 +14,47 @@ export interface NewVote {
 
 export interface VoterChoice {
   optionIndex: number;
-  voterEmail: string | null;
+  /** When the vote was cast, in milliseconds since the epoch. */
+  votedAt: number;
 }
+
+const insertVoteStatement = precompiled(
+  6,
+  (db: Db, pollId: number, voterId: string, optionIndex: number, voterEmail: string | null, votedOn: string, createdAt: string) =>
+    db
+      .insertInto('votes')
+      .values({
+        poll_id: pollId,
+        voter_id: voterId,
+        option_index: optionIndex,
+        voter_email: voterEmail,
+        voted_on: votedOn,
+        created_at: createdAt,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id'),
+);
 
 /**
  * Inserts the vote unless this voter, or this e-mail, already voted on the poll. The unique
- * constraints decide, so two racing requests cannot both count. Returns whether it counted.
+ * constraints decide, so two racing requests cannot both count, and a trigger adds the vote to
+ * the option's tally in the same statement. The caller has checked that the poll is open.
+ * Returns whether the vote counted.
  */
 export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<boolean> {
-  const inserted = await db
-    .insertInto('votes')
-    .values({
-      poll_id: vote.pollId,
-      voter_id: vote.voterId,
-      option_index: vote.optionIndex,
-      voter_email: vote.voterEmail,
-      voted_on: vote.votedOn,
-      created_at: vote.createdAt,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const inserted = await insertVoteStatement(
+    db,
+    vote.pollId,
+    vote.voterId,
+    vote.optionIndex,
+    vote.voterEmail,
+    vote.votedOn,
+    vote.createdAt,
+  );
+  return inserted.length > 0;
 }
 
-/** Inserts many votes at once (demo data, benchmarks); the caller sets the tallies. */
+/** Inserts many votes at once (demo data); the tally triggers count them. */
 export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
   // Seven parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
   for (let start = 0; start < votes.length; start += 4000) {
@@ -57,14 +74,13 @@ export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
   }
 }
 
+const voterChoiceStatement = precompiled(2, (db: Db, pollId: number, voterId: string) =>
+  db.selectFrom('votes').select(['option_index', 'created_at']).where('poll_id', '=', pollId).where('voter_id', '=', voterId),
+);
+
 export async function findVoterChoice(db: Db, pollId: number, voterId: string): Promise<VoterChoice | undefined> {
-  const row = await db
-    .selectFrom('votes')
-    .select(['option_index', 'voter_email'])
-    .where('poll_id', '=', pollId)
-    .where('voter_id', '=', voterId)
-    .executeTakeFirst();
-  return row && { optionIndex: row.option_index, voterEmail: row.voter_email };
+  const [row] = await voterChoiceStatement(db, pollId, voterId);
+  return row && { optionIndex: row.option_index, votedAt: new Date(row.created_at).getTime() };
 }
 
 export async function isEmailUsedOnPoll(db: Db, pollId: number, email: string): Promise<boolean> {

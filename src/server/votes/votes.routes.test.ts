@@ -130,6 +130,19 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect((await new Visitor(t.app).vote(poll.id, 0)).statusCode).toBe(409);
     });
 
+    it('takes votes at once on a poll that another instance has just made active', async () => {
+      // This instance reads the active poll ...
+      expect((await new Visitor(t.app).get('/api/polls/active')).json().id).toBe(poll.id);
+      // ... then another instance switches to a new poll, straight in the database.
+      await t.db.updateTable('polls').set({ status: 'past' }).where('id', '=', poll.id).execute();
+      const next = await seedPoll(t.db, { question: 'Next?', liveDate: '2026-11-21' });
+
+      const response = await new Visitor(t.app).vote(next.id, 1);
+
+      expect(response.statusCode).toBe(201);
+      expect(await tallies(next.id)).toEqual([0, 1, 0]);
+    });
+
     it('refuses votes on scheduled and past polls', async () => {
       const scheduled = await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-22' });
       const past = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20' });

@@ -1,6 +1,6 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
-import { localDateAt, votingDayAt } from '../../shared/time.js';
-import { addVoteToTally, findVotingTarget } from '../polls/polls.repository.js';
+import { votingDayAt } from '../../shared/time.js';
+import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../site.js';
 import { attachEmailToVote, insertVoteIfNew, isEmailUsedOnPoll } from './votes.repository.js';
 
@@ -21,37 +21,39 @@ export interface Ballot {
   voterEmail: string | undefined;
 }
 
-export function createVotesService({ db, clock, site }: ServiceDeps) {
+export function createVotesService({ db, clock, site, activePoll, voterChoices }: ServiceDeps) {
   return {
     async castVote(pollId: number, voterId: string, ballot: Ballot): Promise<VoteOutcome> {
       const now = clock.now();
-      const poll = await findVotingTarget(db, pollId);
-      if (!poll) return 'poll-not-found';
-      if (poll.status !== 'active') return 'poll-not-open';
-      if (!votingDayAt(now, site).votingOpen) return 'voting-closed';
-      if (ballot.optionIndex >= poll.optionCount) return 'no-such-option';
+      // Open polls are checked against the active poll as this instance last read it (at most
+      // a second ago). A poll another instance made active since is read afresh; a poll it
+      // closed less than a second ago may still take a vote.
+      let open = await activePoll.get();
+      if (open?.id !== pollId) open = await activePoll.get(now.getTime());
+      if (open?.id !== pollId) return (await findPollStatus(db, pollId)) ? 'poll-not-open' : 'poll-not-found';
+      const day = votingDayAt(now, site);
+      if (!day.votingOpen) return 'voting-closed';
+      if (ballot.optionIndex >= open.options.length) return 'no-such-option';
 
-      const counted = await db.transaction().execute(async (trx) => {
-        const inserted = await insertVoteIfNew(trx, {
-          pollId,
-          voterId,
-          optionIndex: ballot.optionIndex,
-          voterEmail: ballot.voterEmail ?? null,
-          votedOn: localDateAt(now, site.timeZone),
-          createdAt: now.toISOString(),
-        });
-        if (inserted) await addVoteToTally(trx, pollId, ballot.optionIndex);
-        return inserted;
+      const counted = await insertVoteIfNew(db, {
+        pollId,
+        voterId,
+        optionIndex: ballot.optionIndex,
+        voterEmail: ballot.voterEmail ?? null,
+        votedOn: day.date,
+        createdAt: now.toISOString(),
       });
-      if (counted) return 'counted';
+      if (counted) {
+        voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
+        return 'counted';
+      }
       // Either this browser voted already, or the e-mail is on another browser's vote.
       const emailUsed = ballot.voterEmail !== undefined && (await isEmailUsedOnPoll(db, pollId, ballot.voterEmail));
       return emailUsed ? 'email-already-voted' : 'already-voted';
     },
 
     async attachEmail(pollId: number, voterId: string | null, email: string): Promise<AttachEmailOutcome> {
-      const poll = await findVotingTarget(db, pollId);
-      if (!poll) return 'poll-not-found';
+      if (!(await findPollStatus(db, pollId))) return 'poll-not-found';
       if (voterId === null) return 'no-vote';
       const outcome = await attachEmailToVote(db, pollId, voterId, email);
       return outcome === 'email-taken' ? 'email-already-voted' : outcome;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../connection.js';
 import { columnTypes } from './column-types.js';
 
 /**
@@ -72,6 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Stats and streaks read one voter's votes by day.
   await db.schema.createIndex('votes_voter_day').on('votes').columns(['voter_id', 'voted_on']).execute();
+  await createTallyTriggers(db);
 
   await db.schema
     .createTable('subscribers')
@@ -104,9 +106,36 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+/**
+ * The database keeps each option's vote_count equal to its number of votes, whatever writes
+ * the votes: casting a vote is one INSERT, and the tally can never drift from the votes.
+ */
+async function createTallyTriggers<T>(db: Kysely<T>): Promise<void> {
+  const add = sql`update poll_options set vote_count = vote_count + 1
+    where poll_id = new.poll_id and position = new.option_index;`;
+  const remove = sql`update poll_options set vote_count = vote_count - 1
+    where poll_id = old.poll_id and position = old.option_index;`;
+  if (isPostgres(db)) {
+    await sql`create function votes_keep_tally() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('DELETE', 'UPDATE') then ${remove} end if;
+        if tg_op in ('INSERT', 'UPDATE') then ${add} end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger votes_keep_tally after insert or delete or update of poll_id, option_index
+      on votes for each row execute function votes_keep_tally()`.execute(db);
+    return;
+  }
+  await sql`create trigger votes_tally_insert after insert on votes begin ${add} end`.execute(db);
+  await sql`create trigger votes_tally_delete after delete on votes begin ${remove} end`.execute(db);
+  await sql`create trigger votes_tally_update after update of poll_id, option_index on votes
+    begin ${remove} ${add} end`.execute(db);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['poll_suggestions', 'subscribers', 'votes', 'poll_options', 'polls', 'counters']) {
     await db.schema.dropTable(table).execute();
   }
+  if (isPostgres(db)) await sql`drop function votes_keep_tally()`.execute(db);
 }

@@ -1,0 +1,63 @@
+/**
+ * One server of the benchmark, in its own process: the real app, or a bare Node `http` server
+ * as the yardstick. Prints nothing; tells the parent its port over IPC.
+ *
+ *   app <sqlite file>            the site, as `npm start` runs it (logging on, to /dev/null)
+ *   bare-insert <sqlite file>    node:http + one better-sqlite3 insert per request, into the
+ *                                same migrated votes table (same indexes, same tally trigger)
+ *   bare-json <json file>        node:http returning fixed JSON
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import BetterSqlite3 from 'better-sqlite3';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { BENCH_NOW } from './bench-data.js';
+
+const [mode, file] = process.argv.slice(2);
+if (!mode || !file) throw new Error('usage: bench-server <mode> <file>');
+
+function ready(port: number) {
+  process.send?.({ port });
+}
+
+if (mode === 'app') {
+  const config = loadConfig({ DATABASE_URL: file, RATE_LIMIT_WRITES_PER_MINUTE: '0', PORT: '0' });
+  // The clock runs from 10:00 in New York, so votes are open whenever the benchmark runs.
+  const offset = new Date(BENCH_NOW).getTime() - Date.now();
+  const app = await buildApp({ config, clock: { now: () => new Date(Date.now() + offset) } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ready((app.server.address() as AddressInfo).port);
+} else if (mode === 'bare-insert') {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const pollId = (db.prepare("select id from polls where status = 'active'").get() as { id: number }).id;
+  const insert = db.prepare(
+    `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at)
+     values (?, ?, ?, null, ?, ?) on conflict do nothing`,
+  );
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { optionIndex: number };
+      const now = new Date();
+      insert.run(pollId, randomBytes(16).toString('base64url'), body.optionIndex, now.toISOString().slice(0, 10), now.toISOString());
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end('{"message":"Vote recorded"}');
+    });
+  });
+  server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));
+} else if (mode === 'bare-json') {
+  const body = fs.readFileSync(file);
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}

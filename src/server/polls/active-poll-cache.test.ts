@@ -1,0 +1,121 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { newVoterId, seedPoll } from '../testing/fixtures.js';
+import { TestClock } from '../testing/test-clock.js';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database.js';
+import { ActivePollCache, VoterChoices } from './active-poll-cache.js';
+
+/** Counts the queries that reach the database. */
+function queryCounter(): KyselyPlugin & { count: number } {
+  return {
+    count: 0,
+    transformQuery(args) {
+      this.count += 1;
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  };
+}
+
+describe.each(testDatabaseKinds())('ActivePollCache (%s)', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let counter: ReturnType<typeof queryCounter>;
+  let monotonic: number;
+  const clock = new TestClock(new Date('2026-11-21T15:00:00.000Z'));
+  let cache: ActivePollCache;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = openDatabase(database.target);
+    await migrateToLatest(db);
+    counter = queryCounter();
+    monotonic = 0;
+    cache = new ActivePollCache(db.withPlugin(counter), clock, 1000, () => monotonic);
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const vote = (pollId: number, optionIndex: number) =>
+    db
+      .insertInto('votes')
+      .values({
+        poll_id: pollId,
+        voter_id: newVoterId(),
+        option_index: optionIndex,
+        voter_email: null,
+        voted_on: '2026-11-21',
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+
+  it('serves one reading for up to a second, then reads again', async () => {
+    const poll = await seedPoll(db, { options: ['A', 'B'], votes: [1, 0] });
+    expect((await cache.get())?.options.map((o) => o.votes)).toEqual([1, 0]);
+    const queriesForOneReading = counter.count;
+
+    await vote(poll.id, 1);
+    monotonic = 999;
+    expect((await cache.get())?.options.map((o) => o.votes)).toEqual([1, 0]);
+    expect(counter.count).toBe(queriesForOneReading);
+
+    monotonic = 1000;
+    expect((await cache.get())?.options.map((o) => o.votes)).toEqual([1, 1]);
+    expect(counter.count).toBe(2 * queriesForOneReading);
+  });
+
+  it('reads again for a visitor whose vote the copy might not include', async () => {
+    const poll = await seedPoll(db, { options: ['A', 'B'] });
+    await cache.get();
+    const votedAt = clock.now().getTime();
+    await vote(poll.id, 0);
+    expect((await cache.get(votedAt))?.options.map((o) => o.votes)).toEqual([1, 0]);
+
+    // Once a reading has started well after the vote, the copy is good for that voter too.
+    clock.advance(2001);
+    monotonic = 5000;
+    await cache.get();
+    const count = counter.count;
+    expect((await cache.get(votedAt))?.options.map((o) => o.votes)).toEqual([1, 0]);
+    expect(counter.count).toBe(count);
+  });
+
+  it('lets readers who arrive together share one reading', async () => {
+    await seedPoll(db);
+    await Promise.all(Array.from({ length: 10 }, () => cache.get()));
+    const single = queryCounter();
+    const fresh = new ActivePollCache(db.withPlugin(single), clock, 1000, () => 0);
+    await fresh.get();
+    const queriesPerReading = single.count;
+    expect(counter.count).toBe(queriesPerReading);
+  });
+
+  it('forgets the copy when told', async () => {
+    await seedPoll(db, { question: 'First?' });
+    expect((await cache.get())?.question).toBe('First?');
+    await db.updateTable('polls').set({ question: 'Edited?' }).execute();
+    cache.invalidate();
+    expect((await cache.get())?.question).toBe('Edited?');
+  });
+
+  it('knows when there is no active poll', async () => {
+    expect(await cache.get()).toBeUndefined();
+  });
+});
+
+describe('VoterChoices', () => {
+  it('remembers choices per poll and voter, dropping the oldest when full', () => {
+    const choices = new VoterChoices(2);
+    choices.remember(1, 'a', 0, 100);
+    choices.remember(1, 'b', 1, 200);
+    expect(choices.get(1, 'a')).toEqual({ optionIndex: 0, votedAt: 100 });
+    expect(choices.get(2, 'a')).toBeUndefined();
+    choices.remember(1, 'c', 2, 300);
+    expect(choices.get(1, 'a')).toBeUndefined();
+    expect(choices.get(1, 'c')).toEqual({ optionIndex: 2, votedAt: 300 });
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Today's poll is read by every open page every 30 seconds, and it is the same for everyone.
+ * This keeps it in memory, tallies included, for at most a second, so reading it costs no
+ * query at all most of the time, however many votes it has. Each instance keeps its own copy;
+ * across instances results can lag by up to that second.
+ *
+ * One rule is absolute: a visitor who has just voted sees their own vote. When the copy may
+ * have been read before that vote was committed, it is read again.
+ */
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import { findActivePoll, type PollRecord } from './polls.repository.js';
+
+/** How long one reading of the active poll serves everyone. */
+export const ACTIVE_POLL_MAX_AGE_MS = 1000;
+
+/**
+ * A vote is stamped before it is committed, and instances' clocks differ a little: a copy read
+ * less than this long after a vote's stamp might not include it.
+ */
+const COMMIT_AND_CLOCK_MARGIN_MS = 2000;
+
+interface Snapshot {
+  poll: PollRecord | undefined;
+  /** App-clock time when the reading started: votes committed before it are in it. */
+  readFrom: number;
+  /** Monotonic time after which the copy is too old. */
+  expiresAt: number;
+}
+
+export class ActivePollCache {
+  #snapshot: Snapshot | undefined;
+  #reading: Promise<Snapshot> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly maxAgeMs = ACTIVE_POLL_MAX_AGE_MS,
+    /** Monotonic milliseconds, for ageing the copy; tests pass their own. */
+    private readonly monotonicNow: () => number = () => performance.now(),
+  ) {}
+
+  /**
+   * The active poll with its tallies. `votedAt` is when the visitor asking voted, if they did:
+   * a copy that might predate that vote is not used.
+   */
+  async get(votedAt?: number): Promise<PollRecord | undefined> {
+    const snapshot = this.#snapshot;
+    const fresh = snapshot !== undefined && this.monotonicNow() < snapshot.expiresAt;
+    const includesVote = votedAt === undefined || (snapshot?.readFrom ?? 0) > votedAt + COMMIT_AND_CLOCK_MARGIN_MS;
+    if (fresh && includesVote) return snapshot.poll;
+    // A reading already under way started before this request, so it may miss a vote just made.
+    return (await (votedAt === undefined ? (this.#reading ?? this.#read()) : this.#read())).poll;
+  }
+
+  /** Forget the copy (after this instance changes the active poll). */
+  invalidate(): void {
+    this.#snapshot = undefined;
+  }
+
+  #read(): Promise<Snapshot> {
+    const readFrom = this.clock.now().getTime();
+    const reading = findActivePoll(this.db)
+      .then((poll) => {
+        const snapshot = { poll, readFrom, expiresAt: this.monotonicNow() + this.maxAgeMs };
+        if (!this.#snapshot || this.#snapshot.readFrom <= readFrom) this.#snapshot = snapshot;
+        return snapshot;
+      })
+      .finally(() => {
+        if (this.#reading === reading) this.#reading = undefined;
+      });
+    this.#reading = reading;
+    return reading;
+  }
+}
+
+/**
+ * Which option each recent voter chose. Only votes are remembered, never their absence: a vote
+ * is final, so a remembered choice can never be wrong, while "has not voted" could be.
+ */
+export class VoterChoices {
+  readonly #choices = new Map<string, { optionIndex: number; votedAt: number }>();
+
+  constructor(private readonly capacity = 100_000) {}
+
+  get(pollId: number, voterId: string): { optionIndex: number; votedAt: number } | undefined {
+    return this.#choices.get(`${pollId}:${voterId}`);
+  }
+
+  remember(pollId: number, voterId: string, optionIndex: number, votedAt: number): void {
+    // Oldest first in a Map: drop the oldest entry when full.
+    if (this.#choices.size >= this.capacity) {
+      const oldest = this.#choices.keys().next();
+      if (!oldest.done) this.#choices.delete(oldest.value);
+    }
+    this.#choices.set(`${pollId}:${voterId}`, { optionIndex, votedAt });
+  }
+}
