@@ -19,7 +19,7 @@ import { zodValidatorCompiler } from './http/validation.js';
 import { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
 import { pollsRoutes } from './polls/polls.routes.js';
 import { createPollsService } from './polls/polls.service.js';
-import type { ServiceDeps } from './site.js';
+import type { ServiceDeps } from './service-deps.js';
 import { statsRoutes } from './stats/stats.routes.js';
 import { createStatsService } from './stats/stats.service.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';

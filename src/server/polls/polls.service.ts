@@ -2,7 +2,7 @@
 import type { ActivePoll, PastPoll, Poll, PollResults } from '../../shared/api.js';
 import { resultItems } from '../../shared/results.js';
 import { votingDayAt } from '../../shared/time.js';
-import type { ServiceDeps } from '../site.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { findVoterChoice } from '../votes/votes.repository.js';
 import { findPollByNumber, listPastPolls, type PollRecord } from './polls.repository.js';
 

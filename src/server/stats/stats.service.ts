@@ -1,7 +1,7 @@
 import type { Stats } from '../../shared/api.js';
 import { localDateAt } from '../../shared/time.js';
 import { countLivePolls } from '../polls/polls.repository.js';
-import type { ServiceDeps } from '../site.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { votesPerDay } from '../votes/votes.repository.js';
 import { streakLength } from './streak.js';
 

@@ -1,5 +1,5 @@
 import { findPollById } from '../polls/polls.repository.js';
-import type { ServiceDeps } from '../site.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { upsertSubscriber } from './subscriptions.repository.js';
 
 export type SubscribeOutcome = 'subscribed' | 'poll-not-found';

@@ -1,5 +1,5 @@
 import type { SuggestionRequest } from '../../shared/schemas.js';
-import type { ServiceDeps } from '../site.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { insertSuggestion } from './suggestions.repository.js';
 
 export function createSuggestionsService({ db, clock }: ServiceDeps) {

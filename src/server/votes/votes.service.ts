@@ -1,7 +1,7 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
 import { votingDayAt } from '../../shared/time.js';
 import { findPollStatus } from '../polls/polls.repository.js';
-import type { ServiceDeps } from '../site.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { attachEmailToVote, insertVoteIfNew, isEmailUsedOnPoll } from './votes.repository.js';
 
 export type VoteOutcome =
