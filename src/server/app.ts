@@ -54,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
+    // People type /faq/ as often as /faq.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(config.trustProxy),
   });
 

@@ -130,3 +130,23 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
     expect(new Date(row.created_at).toISOString()).toBe('2026-03-08T06:30:00.000Z');
   });
 });
+
+// PostgreSQL only: SQLite has no schemas.
+if (testDatabaseKinds().includes('postgres')) {
+  describe('migrations on a PostgreSQL server shared with other schemas', () => {
+    it('migrates a schema even when another schema already has migration tables', async () => {
+      const migrated = await createTestDatabase('postgres');
+      const migratedDb = openDatabase(migrated.target);
+      const other = await createTestDatabase('postgres');
+      const otherDb = openDatabase(other.target);
+      try {
+        await migrateToLatest(migratedDb);
+        expect(await migrateToLatest(otherDb)).toEqual(['0001-initial']);
+        expect(await migrateToLatest(otherDb)).toEqual([]);
+      } finally {
+        await Promise.all([migratedDb.destroy(), otherDb.destroy()]);
+        await Promise.all([migrated.drop(), other.drop()]);
+      }
+    });
+  });
+}

@@ -12,7 +12,7 @@ import type { ApiError } from '../../shared/api.js';
 /** Paths the client has a screen for (besides /poll-N). */
 export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as const;
 
-const POLL_PAGE = /^\/poll-[1-9]\d{0,15}$/;
+const POLL_PAGE = /^\/poll-[1-9]\d{0,15}\/?$/;
 
 const API_PATH = /^\/(?:api|healthz)(?:[/?]|$)/;
 

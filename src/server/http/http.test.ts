@@ -71,6 +71,11 @@ describe('security headers', () => {
 });
 
 describe('errors', () => {
+  it('takes API paths with a trailing slash too', async () => {
+    t = await createTestApp('sqlite');
+    expect((await new Visitor(t.app).get('/api/polls/')).statusCode).toBe(200);
+  });
+
   it('answers unknown API paths and methods with JSON 404s', async () => {
     t = await createTestApp('sqlite');
     const unknown = await new Visitor(t.app).get('/api/nothing-here');
@@ -221,7 +226,7 @@ describe('the web app', () => {
 
   it('answers every screen of the app with 200 and the page', async () => {
     t = await createTestApp('sqlite', { clientDir });
-    for (const url of ['/', '/?view=archive', '/admin', '/faq', '/terms', '/privacy', '/poll-1', '/poll-12?ref=x']) {
+    for (const url of ['/', '/?view=archive', '/admin', '/faq', '/faq/', '/terms', '/privacy', '/poll-1', '/poll-3/', '/poll-12?ref=x']) {
       const response = await new Visitor(t.app).get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/connection.js';
-import { createTestDatabase, type DatabaseKind } from './test-database.js';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 import { newYorkTime, TestClock } from './test-clock.js';
 import type { LogStream } from '../http/logging.js';
 
@@ -25,7 +25,17 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  return createTestAppOn(await createTestDatabase(kind), options);
+}
+
+/**
+ * An app on an existing test database: call it twice with one database for two server
+ * instances sharing it. Closing the app drops the database unless `keepDatabase` is set.
+ */
+export async function createTestAppOn(
+  database: TestDatabase,
+  options: TestAppOptions & { keepDatabase?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: database.target.kind === 'sqlite' ? database.target.file : database.target.url,
     SITE_TIMEZONE: 'America/New_York',
@@ -49,7 +59,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     async close() {
       await app.close();
       await db.destroy();
-      await database.drop();
+      if (!options.keepDatabase) await database.drop();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newVoterId, seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
-import { testDatabaseKinds } from '../testing/test-database.js';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 import type { PollRecord } from '../polls/polls.repository.js';
 
@@ -91,6 +91,29 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
       expect(await votesOf(voterId)).toHaveLength(1);
       expect(await tallies()).toEqual([3, 1, 1]);
+    });
+
+    it('counts one vote per voter when two server instances on one database race', async () => {
+      const database = await createTestDatabase(kind);
+      const first = await createTestAppOn(database, { keepDatabase: true });
+      const second = await createTestAppOn(database);
+      try {
+        const shared = await seedPoll(first.db, { options: ['A', 'B'] });
+        const voterId = newVoterId();
+        const browsers = [first, second].map((instance) => {
+          const visitor = new Visitor(instance.app);
+          visitor.cookies.set('voter_id', voterId);
+          return visitor;
+        });
+        const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => browsers[i % 2]!.vote(shared.id, i % 2)));
+        expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+        expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(19);
+        const counts = await first.db.selectFrom('poll_options').select('vote_count').where('poll_id', '=', shared.id).execute();
+        expect(counts.reduce((sum, row) => sum + row.vote_count, 0)).toBe(1);
+      } finally {
+        await first.close();
+        await second.close();
+      }
     });
 
     it('counts every one of 20 votes sent at once by different voters', async () => {
