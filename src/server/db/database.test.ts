@@ -1,35 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedPoll } from '../testing/fixtures.js';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database.js';
+import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { createTestDatabase, openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { openDatabase, type Db } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 
 describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
-  let database: TestDatabase;
   let db: Db;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(database.target);
-    await migrateToLatest(db);
+    ({ db, close } = await openTestDatabase(kind));
   });
-  afterEach(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  afterEach(() => close());
 
   const vote = (pollId: number, voterId: string, voterEmail: string | null = null, optionIndex = 0) =>
-    db
-      .insertInto('votes')
-      .values({
-        poll_id: pollId,
-        voter_id: voterId,
-        option_index: optionIndex,
-        voter_email: voterEmail,
-        voted_on: '2026-11-21',
-        created_at: '2026-11-21T15:00:00.000Z',
-      })
-      .execute();
+    insertVoteRow(db, { pollId, voterId, voterEmail, optionIndex });
 
   it('migrates once; running the migrations again changes nothing', async () => {
     expect(await migrateToLatest(db)).toEqual([]);
@@ -40,7 +25,7 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
     await vote(poll.id, 'voter-a');
     await expect(vote(poll.id, 'voter-a', null, 1)).rejects.toThrow();
     const other = await seedPoll(db, { status: 'past', liveDate: '2026-11-20' });
-    await expect(vote(other.id, 'voter-a')).resolves.toBeDefined();
+    await vote(other.id, 'voter-a'); // the same voter on another poll is fine
   });
 
   it('allows an e-mail on one vote per poll, and any number of votes without one', async () => {

@@ -1,23 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database.js';
-import { openDatabase, type Db } from './connection.js';
-import { migrateToLatest } from './migrate.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import type { Db } from './connection.js';
 import { precompiled } from './precompiled.js';
 
 describe.each(testDatabaseKinds())('precompiled (%s)', (kind) => {
-  let database: TestDatabase;
   let db: Db;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(database.target);
-    await migrateToLatest(db);
+    ({ db, close } = await openTestDatabase(kind));
   });
-  afterEach(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  afterEach(() => close());
 
   it('runs the query with each call’s values, keeping the values written into it', async () => {
     await seedPoll(db, { question: 'Active?', status: 'active' });

@@ -1,10 +1,9 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { newVoterId, seedPoll } from '../testing/fixtures.js';
+import type { Db } from '../db/connection.js';
+import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { TestClock } from '../testing/test-clock.js';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-database.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { ActivePollCache, VoterChoices } from './active-poll-cache.js';
 
 /** Counts the queries that reach the database. */
@@ -20,38 +19,23 @@ function queryCounter(): KyselyPlugin & { count: number } {
 }
 
 describe.each(testDatabaseKinds())('ActivePollCache (%s)', (kind) => {
-  let database: TestDatabase;
   let db: Db;
+  let close: () => Promise<void>;
   let counter: ReturnType<typeof queryCounter>;
   let monotonic: number;
   const clock = new TestClock(new Date('2026-11-21T15:00:00.000Z'));
   let cache: ActivePollCache;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(database.target);
-    await migrateToLatest(db);
+    ({ db, close } = await openTestDatabase(kind));
     counter = queryCounter();
     monotonic = 0;
     cache = new ActivePollCache(db.withPlugin(counter), clock, 1000, () => monotonic);
   });
-  afterEach(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  afterEach(() => close());
 
   const vote = (pollId: number, optionIndex: number) =>
-    db
-      .insertInto('votes')
-      .values({
-        poll_id: pollId,
-        voter_id: newVoterId(),
-        option_index: optionIndex,
-        voter_email: null,
-        voted_on: '2026-11-21',
-        created_at: clock.now().toISOString(),
-      })
-      .execute();
+    insertVoteRow(db, { pollId, optionIndex, createdAt: clock.now().toISOString() });
 
   it('serves one reading for up to a second, then reads again', async () => {
     const poll = await seedPoll(db, { options: ['A', 'B'], votes: [1, 0] });

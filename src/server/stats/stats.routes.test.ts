@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Stats } from '../../shared/api.js';
-import { seedPoll } from '../testing/fixtures.js';
+import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -17,17 +17,7 @@ describe.each(testDatabaseKinds())('stats (%s)', (kind) => {
   /** Records a vote by this visitor on a past poll, as if cast on `day`. */
   async function votedOn(visitor: Visitor, day: string) {
     const poll = await seedPoll(t.db, { status: 'past', liveDate: day });
-    await t.db
-      .insertInto('votes')
-      .values({
-        poll_id: poll.id,
-        voter_id: visitor.voterId ?? '',
-        option_index: 0,
-        voter_email: null,
-        voted_on: day,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertVoteRow(t.db, { pollId: poll.id, voterId: visitor.voterId ?? '', votedOn: day });
   }
 
   it('counts the polls that went live, and nothing for a browser that never voted', async () => {

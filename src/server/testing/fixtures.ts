@@ -47,3 +47,21 @@ export async function seedPoll(db: Db, fixture: PollFixture = {}, now = new Date
     return { ...poll, options: poll.options.map((o, i) => ({ ...o, votes: counts[i] ?? 0 })) };
   });
 }
+
+/** One vote row written with plain SQL, bypassing the code under test. */
+export async function insertVoteRow(
+  db: Db,
+  vote: { pollId: number; voterId?: string; optionIndex?: number; voterEmail?: string | null; votedOn?: string; createdAt?: string },
+): Promise<void> {
+  await db
+    .insertInto('votes')
+    .values({
+      poll_id: vote.pollId,
+      voter_id: vote.voterId ?? newVoterId(),
+      option_index: vote.optionIndex ?? 0,
+      voter_email: vote.voterEmail ?? null,
+      voted_on: vote.votedOn ?? '2026-11-21',
+      created_at: vote.createdAt ?? '2026-11-21T15:00:00.000Z',
+    })
+    .execute();
+}

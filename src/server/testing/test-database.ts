@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
-import { withDefaultPostgresUser } from '../db/connection.js';
+import { openDatabase, withDefaultPostgresUser, type Db } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -58,4 +59,18 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/** A fresh, migrated database, opened; `close` also drops it. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<{ db: Db; close: () => Promise<void> }> {
+  const database = await createTestDatabase(kind);
+  const db = openDatabase(database.target);
+  await migrateToLatest(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await database.drop();
+    },
+  };
 }
