@@ -1,7 +1,7 @@
 /**
  * Builds the whole server without listening: tests call `app.inject()` on it, `main.ts` makes
- * it listen. Plugins go in order: outside concerns (cookies, headers, limits), then the app's
- * own (errors, logging), then the routes of each domain.
+ * it listen. In order: the database (migrated), security headers, validation and errors, then
+ * the routes of each domain, the writing ones under a rate limit, and last the web app.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock.js';

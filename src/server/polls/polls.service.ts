@@ -43,10 +43,6 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
 
   return {
     /**
-     * Today's poll for this visitor. The per-option results stay hidden until the visitor has
-     * voted or voting has closed, so nobody is swayed by peeking; the total may show.
-     */
-    /**
      * Today's poll for this visitor, as JSON. The per-option results stay hidden until the
      * visitor has voted or voting has closed, so nobody is swayed by peeking; the total may
      * show. Every visitor sees one of a handful of answers (no vote yet, or voted for option

@@ -56,7 +56,7 @@ export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<boolean> {
 
 /** Inserts many votes at once (demo data); the tally triggers count them. */
 export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
-  // Seven parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
+  // Six parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
   for (let start = 0; start < votes.length; start += 4000) {
     await db
       .insertInto('votes')
