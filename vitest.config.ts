@@ -14,7 +14,9 @@ const hasChromium = fs.existsSync(chromiumPath);
 if (!hasChromium) {
   const message = `Browser tests did not run: no Chromium at ${chromiumPath}. Install it with "sudo apt-get install chromium" or set CHROMIUM_PATH.`;
   if (process.env.REQUIRE_CHROMIUM === '1') throw new Error(message);
-  console.warn(message);
+  // Vitest reads this file once per project; say it once.
+  if (!process.env.HOT_TAKE_CHROMIUM_NOTICE_SHOWN) console.warn(message);
+  process.env.HOT_TAKE_CHROMIUM_NOTICE_SHOWN = '1';
 }
 
 export default defineConfig({
