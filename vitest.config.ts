@@ -25,6 +25,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'] } },
+      { extends: true, test: { name: 'client', include: ['src/client/**/*.test.{ts,tsx}'] } },
       {
         extends: true,
         test: {

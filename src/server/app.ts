@@ -4,6 +4,7 @@
  * the routes of each domain, the writing ones under a rate limit, and last the web app.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { formatTimeOfDay } from '../shared/time.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Config, TrustProxy } from './config.js';
@@ -54,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client gets 30 s to send its whole request: slow-drip connections cannot pile up.
+    requestTimeout: 30_000,
     // People type /faq/ as often as /faq.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(config.trustProxy),
@@ -94,7 +97,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await writes.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService(deps) });
     await writes.register(suggestionsRoutes, { suggestions: createSuggestionsService(deps) });
   });
-  await registerClient(app, options.clientDir ?? null);
+  await registerClient(app, {
+    dir: options.clientDir ?? null,
+    https,
+    site: {
+      siteName: config.siteName,
+      brandName: config.brandName ?? null,
+      brandUrl: config.brandUrl ?? null,
+      contactEmail: config.contactEmail ?? null,
+      timeZone: config.siteTimezone,
+      votingClosesAt: formatTimeOfDay(config.votingClosesAt),
+    },
+  });
 
   return app;
 }

@@ -20,6 +20,9 @@ describe('loadConfig', () => {
       database: { kind: 'sqlite', file: path.resolve(DEFAULT_SQLITE_FILE) },
       publicUrl: 'http://localhost:3000',
       siteName: 'Teacher Hot Take',
+      brandName: undefined,
+      brandUrl: undefined,
+      contactEmail: undefined,
       siteTimezone: 'America/New_York',
       votingClosesAt: { hours: 20, minutes: 0 },
       adminPassword: undefined,
@@ -40,6 +43,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://app@db.internal:5432/hottake',
       PUBLIC_URL: 'https://hottake.example.org/',
       SITE_NAME: 'Staffroom Hot Take',
+      BRAND_NAME: 'Example Teaching Network',
+      BRAND_URL: 'https://teaching.example.org',
+      CONTACT_EMAIL: 'hello@teaching.example.org',
       SITE_TIMEZONE: 'America/Chicago',
       VOTING_CLOSES_AT: '18:30',
       ADMIN_PASSWORD: 'correct horse battery staple',
@@ -53,6 +59,9 @@ describe('loadConfig', () => {
       database: { kind: 'postgres', url: 'postgres://app@db.internal:5432/hottake' },
       publicUrl: 'https://hottake.example.org',
       siteName: 'Staffroom Hot Take',
+      brandName: 'Example Teaching Network',
+      brandUrl: 'https://teaching.example.org/',
+      contactEmail: 'hello@teaching.example.org',
       siteTimezone: 'America/Chicago',
       votingClosesAt: { hours: 18, minutes: 30 },
       adminPassword: 'correct horse battery staple',
@@ -85,8 +94,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_WRITES_PER_MINUTE: '-5',
       LOG_LEVEL: 'loud',
       SITE_NAME: 'x'.repeat(61),
+      BRAND_URL: 'teaching.example.org',
     });
-    expect(problems).toHaveLength(9);
+    expect(problems).toHaveLength(10);
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^PORT must be a port number/),
@@ -98,6 +108,7 @@ describe('loadConfig', () => {
         expect.stringMatching(/^RATE_LIMIT_WRITES_PER_MINUTE must be a whole number/),
         expect.stringMatching(/^LOG_LEVEL must be one of/),
         expect.stringMatching(/^SITE_NAME must be at most 60 characters/),
+        expect.stringMatching(/^BRAND_URL must be an http:\/\/ or https:\/\/ address/),
       ]),
     );
   });

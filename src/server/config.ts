@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../shared/limits.js';
 import { isValidTimeZone, parseTimeOfDay, type TimeOfDay } from '../shared/time.js';
 
 export type DatabaseTarget =
@@ -22,6 +23,10 @@ export interface Config {
   /** The address people reach the site at, without a trailing slash. */
   publicUrl: string;
   siteName: string;
+  /** The parent brand named in the consent label and linked from the footer, if any. */
+  brandName: string | undefined;
+  brandUrl: string | undefined;
+  contactEmail: string | undefined;
   siteTimezone: string;
   votingClosesAt: TimeOfDay;
   adminPassword: string | undefined;
@@ -104,6 +109,32 @@ const siteName = setting().transform((value, ctx) => {
   return value;
 });
 
+const brandName = setting().transform((value, ctx) => {
+  if (value !== undefined && value.length > 60) {
+    ctx.addIssue({ code: 'custom', message: 'must be at most 60 characters' });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const brandUrl = setting().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    ctx.addIssue({ code: 'custom', message: `must be an http:// or https:// address (got "${value}")` });
+    return z.NEVER;
+  }
+  return url.href;
+});
+
+const contactEmail = setting().transform((value, ctx) => {
+  if (value !== undefined && !EMAIL_PATTERN.test(value)) {
+    ctx.addIssue({ code: 'custom', message: `must be an e-mail address (got "${value}")` });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const siteTimezone = setting().transform((value, ctx) => {
   if (value === undefined) return 'America/New_York';
   if (!isValidTimeZone(value)) {
@@ -179,6 +210,9 @@ const environment = z.object({
   DATABASE_URL: database,
   PUBLIC_URL: publicUrl,
   SITE_NAME: siteName,
+  BRAND_NAME: brandName,
+  BRAND_URL: brandUrl,
+  CONTACT_EMAIL: contactEmail,
   SITE_TIMEZONE: siteTimezone,
   VOTING_CLOSES_AT: votingClosesAt,
   ADMIN_PASSWORD: adminPassword,
@@ -200,6 +234,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     database: data.DATABASE_URL,
     publicUrl: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
     siteName: data.SITE_NAME,
+    brandName: data.BRAND_NAME,
+    brandUrl: data.BRAND_URL,
+    contactEmail: data.CONTACT_EMAIL,
     siteTimezone: data.SITE_TIMEZONE,
     votingClosesAt: data.VOTING_CLOSES_AT,
     adminPassword: data.ADMIN_PASSWORD,

@@ -2,6 +2,7 @@
  * Starting and stopping the site: read the configuration, migrate the database, listen, and on
  * SIGTERM or SIGINT stop taking requests, finish the ones under way and close the database.
  */
+import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.js';
@@ -39,7 +40,18 @@ export async function startServer(
   return app;
 }
 
+/**
+ * Stops taking requests, lets the ones under way finish, then drops the connections left over.
+ * Browsers open connections ahead of need that carry no request; Node does not count them as
+ * idle, so without this the server would wait for them to time out (a minute) on every stop.
+ */
 function closeGracefully(app: FastifyInstance) {
+  let requestsUnderWay = 0;
+  app.server.on('request', (_request, response: ServerResponse) => {
+    requestsUnderWay += 1;
+    response.once('close', () => (requestsUnderWay -= 1));
+  });
+
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -50,8 +62,14 @@ function closeGracefully(app: FastifyInstance) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
+    const sweep = setInterval(() => {
+      if (requestsUnderWay === 0) app.server.closeAllConnections();
+    }, 50);
     app.close().then(
-      () => process.exit(0),
+      () => {
+        clearInterval(sweep);
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

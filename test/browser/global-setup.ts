@@ -11,10 +11,19 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const outDir = path.resolve('node_modules/.cache/browser-test-client');
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle: the
+  // browser tests must run what `npm run build` ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.resolve('vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   project.provide('clientDir', outDir);
 }

@@ -1,7 +1,11 @@
 /** Debian's Chromium driven by Playwright, against the real server on a temporary database. */
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/testing/test-app.js';
+import { newYorkTime } from '../../src/server/testing/test-clock.js';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -23,19 +27,79 @@ export interface Site extends TestApp {
   url: string;
 }
 
-/** The whole site (API and built client) listening on a free port. */
+/** The whole site (API and built client) listening on a free port, at 10:00 in New York. */
 export async function startSite(options: TestAppOptions = {}): Promise<Site> {
   const t = await createTestApp('sqlite', { clientDir: inject('clientDir'), ...options });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...t, url };
 }
 
-/** Collects what the page logs as errors (script errors, CSP violations, failed loads). */
-export function watchErrors(page: Page): string[] {
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** What the page logged as errors (script errors, CSP violations, failed loads). */
+  errors: string[];
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const LAPTOP = { width: 1280, height: 800 };
+
+/**
+ * A new browser (own cookies and storage) whose clock reads the same as the server's, so the
+ * countdown and the server's close time agree.
+ */
+export async function newVisitor(browser: Browser, site: Site, viewport = PHONE): Promise<Visitor> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  openContexts.add(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  const page = await context.newPage();
+  await page.clock.install({ time: site.clock.now() });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
+  return { context, page, errors };
+}
+
+const openContexts = new Set<BrowserContext>();
+
+/** Closes every visitor's browser, and so its connections: call it before closing the site. */
+export async function closeVisitors() {
+  await Promise.all([...openContexts].map((context) => context.close()));
+  openContexts.clear();
+}
+
+/** Moves the server's clock and the page's together. */
+export async function setTime(site: Site, page: Page, date: string, time: string) {
+  const instant = newYorkTime(date, time);
+  site.clock.set(instant);
+  await page.clock.setSystemTime(instant);
+}
+
+/** Axe with the WCAG 2.2 A and AA rules: no serious or critical violation allowed. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+const SCREENSHOTS = path.resolve('test-results', 'screenshots');
+
+/** Saves the page at phone and laptop widths as test artifacts, to look at. */
+export async function saveScreenshots(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? PHONE;
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['laptop', LAPTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
 }

@@ -8,6 +8,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
+import type { SiteConfig } from '../../shared/site-config.js';
+import { createAppHtml } from './app-html.js';
+import { pageCsp } from './security.js';
 
 /** Paths the client has a screen for (besides /poll-N). */
 export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as const;
@@ -21,19 +24,37 @@ export function isApiPath(url: string): boolean {
   return API_PATH.test(url);
 }
 
-export async function registerClient(app: FastifyInstance, clientDir: string | null) {
+export interface ClientOptions {
+  /** The built client (dist/client); null serves the API only. */
+  dir: string | null;
+  site: SiteConfig;
+  https: boolean;
+}
+
+export async function registerClient(app: FastifyInstance, { dir: clientDir, site, https }: ClientOptions) {
   const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
-  const indexHtml = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const template = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const renderPage = template === null ? null : createAppHtml(template, site);
 
-  const sendApp = (reply: FastifyReply, status: number) =>
-    indexHtml === null
-      ? reply.status(404).send({ message: 'The web app is not built. Run npm run build.' } satisfies ApiError)
-      : reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendApp = (reply: FastifyReply, status: number) => {
+    if (renderPage === null) {
+      return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' } satisfies ApiError);
+    }
+    const { html, styleNonce } = renderPage();
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageCsp({ https, styleNonce }))
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
 
-  if (indexHtml !== null && clientDir !== null) {
+  if (template !== null && clientDir !== null) {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
+      // index.html is only ever sent filled in, by sendApp.
+      allowedPath: (pathname) => pathname !== '/index.html',
       // One route per built file, found at start: unknown paths fall through to the 404 below.
       wildcard: false,
       serveDotFiles: false,

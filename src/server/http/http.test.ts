@@ -20,7 +20,10 @@ describe('security headers', () => {
   let clientDir: string;
   beforeAll(() => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><script type="application/json" id="site-config">__SITE_CONFIG__</script><div id="root"></div>',
+    );
   });
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
@@ -218,11 +221,52 @@ describe('the web app', () => {
   beforeAll(() => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Teacher Hot Take</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><title>Teacher Hot Take</title><script type="application/json" id="site-config">__SITE_CONFIG__</script><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+  it('writes the site configuration and a fresh style nonce into every page', async () => {
+    const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><title>__SITE_NAME__</title>' +
+        '<script type="application/json" id="site-config">__SITE_CONFIG__</script><div id="root"></div>',
+    );
+    try {
+      t = await createTestApp('sqlite', {
+        clientDir,
+        env: { SITE_NAME: 'Hot "Takes" <script>alert(1)</script> & co', BRAND_URL: 'https://teaching.example.org' },
+      });
+      const first = await new Visitor(t.app).get('/');
+      const second = await new Visitor(t.app).get('/faq');
+      const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+      const nonce = nonceOf(first.body);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(nonceOf(second.body)).not.toBe(nonce);
+      expect(String(first.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
+
+      expect(first.body).toContain('<title>Hot &quot;Takes&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co</title>');
+      const json = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(first.body)?.[1] ?? '';
+      expect(json).not.toContain('</script');
+      expect(JSON.parse(json)).toEqual({
+        siteName: 'Hot "Takes" <script>alert(1)</script> & co',
+        brandName: null,
+        brandUrl: 'https://teaching.example.org/',
+        contactEmail: null,
+        timeZone: 'America/New_York',
+        votingClosesAt: '20:00',
+      });
+      // The template itself is never served as a file.
+      expect((await new Visitor(t.app).get('/index.html')).body).not.toContain('__CSP_NONCE__');
+    } finally {
+      fs.writeFileSync(path.join(clientDir, 'index.html'), template);
+    }
+  });
 
   it('answers every screen of the app with 200 and the page', async () => {
     t = await createTestApp('sqlite', { clientDir });

@@ -1,11 +1,12 @@
 /**
- * Security headers on every response. Pages and files get helmet's full set, with a
+ * Security headers on every response. Pages and files get helmet's set and a
  * Content-Security-Policy that allows only this site's own scripts, styles and connections: no
- * inline script, nothing from elsewhere, no framing. API answers are JSON that no browser
- * renders, so they get the short set OWASP recommends for APIs, and are never cached (they
- * depend on the voter cookie).
+ * inline script, nothing from elsewhere, no framing. A page may also carry a per-response style
+ * nonce, for the one library that adds a <style> element (the dialogs' scroll lock). API
+ * answers are JSON that no browser renders, so they get the short set OWASP recommends for
+ * APIs, and are never cached (they depend on the voter cookie).
  *
- * Both sets are computed once, at start. (@fastify/helmet rebuilds its middleware on every
+ * Everything is computed once, at start. (@fastify/helmet rebuilds its middleware on every
  * request, which halved throughput; the full set on JSON cost another quarter.)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,36 +14,45 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { isApiPath } from './client.js';
 
-export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+const PAGE_CSP: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The page CSP; `styleNonce` lets a <style> element carrying that nonce apply. */
+export function pageCsp({ https, styleNonce }: { https: boolean; styleNonce?: string }): string {
+  const directives = Object.entries(PAGE_CSP).map(([name, sources]) => {
+    const all = name === 'style-src' && styleNonce ? [...sources, `'nonce-${styleNonce}'`] : sources;
+    return `${name} ${all.join(' ')}`;
+  });
+  // Only over HTTPS: on http://localhost it would break loading.
+  if (https) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+export function pageSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Only where the site is served over HTTPS: on http://localhost it would break loading.
-        upgradeInsecureRequests: https ? [] : null,
-      },
-    },
+    contentSecurityPolicy: false, // written above, so a page can add its nonce
     // HSTS means something only over HTTPS.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   })({} as unknown as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  headers.set('content-security-policy', pageCsp({ https }));
   return Object.fromEntries(headers);
 }
 
@@ -58,7 +68,7 @@ export function apiSecurityHeaders({ https }: { https: boolean }): Record<string
 }
 
 export function addSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const page = securityHeaders(options);
+  const page = pageSecurityHeaders(options);
   const api = apiSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? api : page);

@@ -1,0 +1,23 @@
+import { siteConfig } from '../../lib/site-config.js';
+import { Link } from '../../lib/router.js';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <nav className="container site-footer__links" aria-label="About this site">
+        <Link to="/faq">FAQ</Link>
+        <Link to="/terms">Terms of Service</Link>
+        <Link to="/privacy">Privacy &amp; Cookies</Link>
+        {siteConfig.brandUrl && (
+          <a href={siteConfig.brandUrl} target="_blank" rel="noopener noreferrer">
+            {siteConfig.brandName ?? new URL(siteConfig.brandUrl).hostname}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+      </nav>
+      <p className="container site-footer__note">
+        © {new Date().getFullYear()} {siteConfig.siteName}. Votes are anonymous.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Showing a toast, from anywhere. This part is tiny and always loaded; the toast UI (Radix) is
+ * fetched when the first toast is shown, so the page a teacher first opens stays small.
+ */
+
+/** The spec's four styles, plus plain success. */
+export type ToastVariant = 'success' | 'heads-up' | 'failure' | 'validation' | 'destructive';
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export type ShownToast = ToastMessage & { id: number };
+
+let nextId = 0;
+let show: ((toast: ShownToast) => void) | undefined;
+let waiting: ShownToast | undefined;
+const wakers = new Set<() => void>();
+
+/** Shows a toast, replacing the one on screen. */
+export function toast(message: ToastMessage): void {
+  nextId += 1;
+  const shown = { ...message, id: nextId };
+  if (show) {
+    show(shown);
+    return;
+  }
+  waiting = shown; // shown as soon as the toast UI has loaded
+  for (const wake of wakers) wake();
+}
+
+/** For the toast UI: receive toasts from now on, starting with one that waited for it. */
+export function receiveToasts(receiver: (toast: ShownToast) => void): () => void {
+  show = receiver;
+  if (waiting) {
+    receiver(waiting);
+    waiting = undefined;
+  }
+  return () => {
+    if (show === receiver) show = undefined;
+  };
+}
+
+/** Whether any toast has been asked for yet: the toast UI is needed from then on. */
+export const toastUiNeeded = () => nextId > 0;
+
+/** Calls `wake` when a toast is asked for; returns the unsubscribe function. */
+export function onToastRequested(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}

@@ -1,0 +1,37 @@
+/**
+ * Toasts, one at a time (a new one replaces the last): 5 s, swipe right to dismiss, F8 to reach
+ * them from the keyboard, announced to screen readers. Radix Toast does the hard parts.
+ */
+import * as Toast from '@radix-ui/react-toast';
+import { useEffect, useState } from 'react';
+import { receiveToasts, type ShownToast } from './toast.js';
+import './toaster.css';
+
+export default function Toaster() {
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+  useEffect(() => receiveToasts(setCurrent), []);
+
+  const variant = current?.variant ?? 'success';
+  return (
+    <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
+      {current && (
+        <Toast.Root
+          key={current.id}
+          className={`toast toast--${variant}`}
+          // Problems are announced at once; confirmations politely.
+          type={variant === 'success' ? 'background' : 'foreground'}
+          onOpenChange={(open) => {
+            if (!open) setCurrent(null);
+          }}
+        >
+          <Toast.Title className="toast__title">{current.title}</Toast.Title>
+          {current.description && <Toast.Description className="toast__description">{current.description}</Toast.Description>}
+          <Toast.Close className="toast__close" aria-label="Dismiss notification">
+            ×
+          </Toast.Close>
+        </Toast.Root>
+      )}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Today's poll: a skeleton while it loads, the voting card until this visitor votes (or voting
+ * closes), then the results. Right after a vote the subscribe invitation opens, unless it was
+ * seen or the visitor subscribed already.
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { ActivePoll } from '../../../../shared/api.js';
+import { useCastVote } from '../../../api/cast-vote.js';
+import { useActivePoll } from '../../../api/get-active-poll.js';
+import { toast } from '../../../components/ui/toast.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { storage } from '../../../lib/storage.js';
+import { ResultsView } from './results-view.js';
+import { VotingForm } from './voting-form.js';
+import './active-poll.css';
+
+const SubscribeModal = lazy(() => import('../../subscribe/components/subscribe-modal.js'));
+const ShareDialog = lazy(() => import('../../share/share-dialog.js'));
+
+export function ActivePollCard() {
+  const { data: poll, isPending, isError, refetch } = useActivePoll();
+
+  if (isPending) return <PollCardSkeleton />;
+  if (isError) {
+    return (
+      <section className="card poll-card poll-card--message" aria-labelledby="poll-heading">
+        <h1 id="poll-heading" className="poll-card__eyebrow">
+          TODAY&apos;S HOT TAKE!
+        </h1>
+        <p role="alert">Failed to fetch active poll</p>
+        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (poll === null) {
+    return (
+      <section className="card poll-card poll-card--message" aria-labelledby="poll-heading">
+        <h1 id="poll-heading">No Active Poll</h1>
+        <p>Check back tomorrow for a new hot take!</p>
+      </section>
+    );
+  }
+  return <PollCard poll={poll} />;
+}
+
+function PollCard({ poll }: { poll: ActivePoll }) {
+  const castVote = useCastVote();
+  const [pendingOption, setPendingOption] = useState<number | null>(null);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const [share, setShare] = useState<'networks' | 'device' | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const showResults = poll.userVoted || !poll.votingOpen;
+
+  function vote(optionIndex: number) {
+    setPendingOption(optionIndex);
+    castVote.mutate(
+      { pollId: poll.id, optionIndex },
+      {
+        onSuccess: () => {
+          setAnnouncement(`Vote recorded for "${poll.options[optionIndex] ?? ''}". The results are shown below.`);
+          if (!storage.emailModalSeen() && !storage.emailSubscribed()) setSubscribeOpen(true);
+          else headingRef.current?.focus();
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to record your vote. Please try again.');
+          toast({
+            title: 'Just a heads up!',
+            description: /already voted/i.test(message) ? "Just a heads up! You've already voted on this poll!" : message,
+            variant: 'heads-up',
+          });
+        },
+        onSettled: () => setPendingOption(null),
+      },
+    );
+  }
+
+  return (
+    <section className="card poll-card" aria-labelledby="poll-heading">
+      <h1 id="poll-heading" className="poll-card__eyebrow" tabIndex={-1} ref={headingRef}>
+        TODAY&apos;S HOT TAKE!
+      </h1>
+      <h2 id="poll-question" className="poll-card__question">
+        {poll.question}
+      </h2>
+      {poll.description && <p className="poll-card__description">{poll.description}</p>}
+      {showResults ? (
+        <ResultsView poll={poll} onShare={() => setShare('device')} />
+      ) : (
+        <VotingForm poll={poll} pendingOption={pendingOption} onVote={vote} onShare={() => setShare('networks')} />
+      )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      <Suspense fallback={null}>
+        {subscribeOpen && (
+          <SubscribeModal
+            pollId={poll.id}
+            onClose={() => setSubscribeOpen(false)}
+            returnFocus={() => headingRef.current?.focus()}
+          />
+        )}
+        {share && (
+          <ShareDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setShare(null);
+            }}
+            url={`${window.location.origin}/poll-${poll.pollNumber}`}
+            text={poll.question}
+            kind={share}
+          />
+        )}
+      </Suspense>
+    </section>
+  );
+}
+
+/** The same height as the voting card, so nothing jumps when the poll arrives. */
+function PollCardSkeleton() {
+  return (
+    <section className="card poll-card" aria-busy="true" aria-label="Loading today's poll">
+      <div className="skeleton poll-card__skeleton-eyebrow" />
+      <div className="skeleton poll-card__skeleton-question" />
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="skeleton poll-card__skeleton-option" />
+      ))}
+    </section>
+  );
+}

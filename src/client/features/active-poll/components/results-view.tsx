@@ -1,0 +1,64 @@
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { useState } from 'react';
+import type { ActivePoll } from '../../../../shared/api.js';
+import { RESULTS_CHART_LABEL_MAX, votesText } from '../../../components/chart/chart-labels.js';
+import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
+import { ResultBars } from '../../../components/chart/result-bars.js';
+import { toast } from '../../../components/ui/toast.js';
+import { siteConfig } from '../../../lib/site-config.js';
+import { PhaseCountdown } from './countdown.js';
+
+export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
+  const results = poll.results ?? [];
+  const [breakdownOpen, setBreakdownOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  async function shareImage() {
+    setExporting(true);
+    try {
+      const { shareChartImage } = await import('../../share/chart-image.js');
+      const outcome = await shareChartImage({
+        siteName: siteConfig.siteName,
+        pollNumber: poll.pollNumber,
+        question: poll.question,
+        results,
+        totalVotes: poll.totalVotes,
+      });
+      if (outcome === 'downloaded') toast({ title: 'Pie chart image downloaded!' });
+    } catch (error) {
+      // The image module's own failures carry the spec's sentence; anything else is generic.
+      const ownFailure = error instanceof Error && error.name === 'ChartImageError';
+      toast({ title: ownFailure ? error.message : 'Failed to create chart image. Please try again.', variant: 'failure' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const mine = poll.userVoteOption;
+  return (
+    <>
+      <PhaseCountdown />
+      <LazyPieChart results={results} labelMax={RESULTS_CHART_LABEL_MAX} chosen={mine} />
+      <p className="poll-card__total">{votesText(poll.totalVotes)}</p>
+      <Collapsible.Root open={breakdownOpen} onOpenChange={setBreakdownOpen} className="breakdown">
+        <Collapsible.Trigger className="breakdown__trigger">
+          Poll Results Breakdown
+          <span aria-hidden="true" className="breakdown__chevron">
+            ▾
+          </span>
+        </Collapsible.Trigger>
+        <Collapsible.Content className="breakdown__content">
+          <ResultBars results={results} chosen={mine} />
+        </Collapsible.Content>
+      </Collapsible.Root>
+      <div className="poll-card__actions">
+        <button type="button" className="button button--secondary" onClick={onShare}>
+          Share
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => void shareImage()} disabled={exporting}>
+          {exporting ? 'Creating image…' : 'Share Chart Image'}
+        </button>
+      </div>
+    </>
+  );
+}

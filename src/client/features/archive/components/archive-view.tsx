@@ -1,0 +1,58 @@
+import { relativeDayLabel } from '../../../../shared/time.js';
+import { usePastPolls } from '../../../api/get-past-polls.js';
+import { votesText } from '../../../components/chart/chart-labels.js';
+import { Link } from '../../../lib/router.js';
+import { siteClock } from '../../../lib/site-config.js';
+import './archive.css';
+
+/** "Past Hot Takes": every poll that has ended, newest first. */
+export function ArchiveView() {
+  const { data: polls, isPending, isError } = usePastPolls();
+  const now = new Date();
+  return (
+    <section aria-labelledby="archive-heading" className="archive">
+      <h1 id="archive-heading" className="archive__heading">
+        Past Hot Takes
+        {polls && polls.length > 0 && <span className="archive__count">{polls.length}</span>}
+      </h1>
+      {isPending ? (
+        <p role="status" className="card">
+          Loading Past Polls...
+        </p>
+      ) : isError ? (
+        <p role="alert" className="card">
+          Failed to load past polls. Please try again.
+        </p>
+      ) : polls.length === 0 ? (
+        <div className="card archive__empty">
+          <h2>No Poll History</h2>
+          <p>No past polls yet</p>
+        </div>
+      ) : (
+        <ol className="archive__list">
+          {polls.map((poll) => (
+            <li key={poll.id} className="card archive__item">
+              <p className="archive__meta">
+                <time dateTime={poll.liveDate}>{relativeDayLabel(poll.liveDate, now, siteClock.timeZone)}</time> · Poll #
+                {poll.pollNumber}
+              </p>
+              <h2 className="archive__question">
+                <Link to={`/poll-${poll.pollNumber}`}>{poll.question}</Link>
+              </h2>
+              <div className="archive__footer">
+                <span className="archive__votes">{votesText(poll.totalVotes)}</span>
+                <Link
+                  to={`/poll-${poll.pollNumber}`}
+                  className="button button--secondary"
+                  aria-label={`See all votes for poll ${poll.pollNumber}`}
+                >
+                  SEE ALL VOTES
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,305 @@
+/** The FAQ: fifteen questions in five groups, each answer behind an expandable heading. */
+import * as Accordion from '@radix-ui/react-accordion';
+import type { ReactNode } from 'react';
+import { PageShell } from '../../components/layout/page-shell.js';
+import { Link } from '../../lib/router.js';
+import { siteClock, siteConfig } from '../../lib/site-config.js';
+import type { TimeOfDay } from '../../../shared/time.js';
+import './info-pages.css';
+
+/** Names people use for the US zones; any other zone is shown by its IANA name. */
+const ZONE_NAMES: Record<string, string> = {
+  'America/New_York': 'Eastern Time',
+  'America/Detroit': 'Eastern Time',
+  'America/Chicago': 'Central Time',
+  'America/Denver': 'Mountain Time',
+  'America/Phoenix': 'Arizona Time',
+  'America/Los_Angeles': 'Pacific Time',
+  'America/Anchorage': 'Alaska Time',
+  'Pacific/Honolulu': 'Hawaii Time',
+};
+
+/** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
+function timeZoneLabel(timeZone: string): string {
+  return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
+}
+
+/** 20:00 as "8:00 PM", 00:30 as "12:30 AM". */
+function formatClockTime({ hours, minutes }: TimeOfDay): string {
+  const period = hours < 12 ? 'AM' : 'PM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
+const zone = timeZoneLabel(siteConfig.timeZone);
+const closesAt = `${formatClockTime(siteClock.votingClosesAt)} ${zone}`;
+const { siteName, brandName, brandUrl } = siteConfig;
+
+interface Question {
+  id: string;
+  question: string;
+  answer: ReactNode;
+}
+
+interface QuestionGroup {
+  id: string;
+  title: string;
+  questions: Question[];
+}
+
+const GROUPS: QuestionGroup[] = [
+  {
+    id: 'voting',
+    title: 'Voting',
+    questions: [
+      {
+        id: 'sign-up',
+        question: 'Do I need to sign up or create an account to vote?',
+        answer: (
+          <p>
+            No. There is no sign-up and no account. Open the site, read today’s hot take and tap the answer you agree
+            with. That’s it.
+          </p>
+        ),
+      },
+      {
+        id: 'anonymous',
+        question: 'Are my votes anonymous?',
+        answer: (
+          <>
+            <p>
+              Yes. We never show who voted for what. Everyone sees only the totals. To let you vote once per poll and
+              see your own result, the site remembers your browser with an anonymous cookie holding a random code. It
+              contains nothing about who you are.
+            </p>
+            <p>
+              If you choose to give us your e-mail address, it is linked to your vote so our team can run the site. It
+              is never shown publicly. Our <Link to="/privacy">Privacy &amp; Cookie Policy</Link> has the details.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: 'vote-again',
+        question: 'Can I vote more than once, or change my vote?',
+        answer: (
+          <p>
+            You get one vote per poll, and votes can’t be changed once they’re in, so pick the answer that fits you
+            best. That keeps every result fair for everyone.
+          </p>
+        ),
+      },
+      {
+        id: 'phones',
+        question: 'Does it work on my phone?',
+        answer: (
+          <p>
+            Yes. {siteName} works in the web browser of any phone, tablet or computer, so there’s no app to install.
+            It’s built for a quick vote between lessons.
+          </p>
+        ),
+      },
+    ],
+  },
+  {
+    id: 'schedule',
+    title: 'The daily poll and its results',
+    questions: [
+      {
+        id: 'new-poll',
+        question: 'How often is there a new poll?',
+        answer: (
+          <p>
+            Every day. A new hot take goes live at midnight ({zone}), and it’s the only poll open that day.
+          </p>
+        ),
+      },
+      {
+        id: 'close-time',
+        question: 'When does voting close?',
+        answer: (
+          <p>
+            Voting closes at {closesAt} each day. After that, the results are open for everyone to see until the next
+            poll goes live at midnight.
+          </p>
+        ),
+      },
+      {
+        id: 'see-results',
+        question: 'When can I see the results?',
+        answer: (
+          <p>
+            Right after you vote. You’ll see the percentage and number of votes for each answer, with a chart. If you
+            didn’t vote, the results are shown to everyone once voting closes at {closesAt}.
+          </p>
+        ),
+      },
+      {
+        id: 'past-polls',
+        question: 'Where can I find past polls?',
+        answer: (
+          <p>
+            Open the <Link to="/?view=archive">Results tab</Link>. It lists every past poll, newest first, and each one
+            links to its final results.
+          </p>
+        ),
+      },
+    ],
+  },
+  {
+    id: 'suggestions',
+    title: 'Suggestions and comments',
+    questions: [
+      {
+        id: 'suggest',
+        question: 'Can I suggest a poll?',
+        answer: (
+          <>
+            <p>
+              Please do! Anyone can <Link to="/?view=suggest">suggest a poll</Link>. Write a question and 2 to 6 answer
+              options. Your name and e-mail address are optional.
+            </p>
+            <p>
+              Our team reviews every suggestion before it runs, and may tidy up the wording. We can’t use every
+              suggestion, but we read them all.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: 'comments',
+        question: 'Can I comment on a poll?',
+        answer: (
+          <p>
+            Commenting isn’t available. To keep the conversation going, share the poll with colleagues, or suggest a
+            follow-up question.
+          </p>
+        ),
+      },
+    ],
+  },
+  {
+    id: 'email',
+    title: 'E-mail and the VIP list',
+    questions: [
+      {
+        id: 'vip-list',
+        question: 'What is the VIP list?',
+        answer: (
+          <p>
+            It’s our e-mail list. Members get the results of each poll and a heads-up when a new poll goes live. After
+            you vote, you’ll be invited to join. Just enter your e-mail address and agree to receive our e-mails.
+          </p>
+        ),
+      },
+      {
+        id: 'email-optional',
+        question: 'Do I have to give my e-mail address?',
+        answer: (
+          <p>
+            No. Giving your e-mail is always optional. You can vote, see results, browse past polls and suggest polls
+            without it.
+          </p>
+        ),
+      },
+      {
+        id: 'unsubscribe',
+        question: 'How do I unsubscribe?',
+        answer: (
+          <p>
+            Every e-mail we send has an unsubscribe link. One click and you’re off the list, with no sign-in and no
+            questions asked.
+          </p>
+        ),
+      },
+    ],
+  },
+  {
+    id: 'about',
+    title: 'About the site',
+    questions: [
+      {
+        id: 'share',
+        question: 'How do I share a poll?',
+        answer: (
+          <p>
+            Use the Share button on the poll to send it with your device’s share menu or a social network, or copy the
+            link and paste it wherever you like. After you vote, you can also share an image of the results chart.
+            Every past poll has its own page, so you can share its results too.
+          </p>
+        ),
+      },
+      {
+        id: 'who-runs-it',
+        question: `Who runs ${siteName}?`,
+        answer: (
+          <p>
+            {siteName} is run by <RunBy />. We want to hear what teachers really think, one quick question at a
+            time.
+          </p>
+        ),
+      },
+    ],
+  },
+];
+
+function RunBy() {
+  if (!brandName) return <>the {siteName} team</>;
+  if (!brandUrl) return <>{brandName}</>;
+  return (
+    <a href={brandUrl} target="_blank" rel="noopener noreferrer">
+      {brandName}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export default function FaqPage() {
+  return (
+    <PageShell title="Frequently Asked Questions">
+      <h1 className="info-page__title">Frequently Asked Questions</h1>
+      <p className="info-page__lead">
+        Everything you need to know about {siteName}: how voting works, what happens to your vote, and how to get
+        involved.
+      </p>
+
+      <Accordion.Root type="multiple" className="faq">
+        {GROUPS.map((group) => (
+          <section key={group.id} className="faq__group" aria-labelledby={`faq-${group.id}`}>
+            <h2 id={`faq-${group.id}`} className="faq__group-title">
+              {group.title}
+            </h2>
+            {group.questions.map(({ id, question, answer }) => (
+              <Accordion.Item key={id} value={id} className="faq__item">
+                <Accordion.Header className="faq__question">
+                  <Accordion.Trigger className="faq__trigger">
+                    <span>{question}</span>
+                    <svg className="faq__chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                      <path d="M6 9l6 6 6-6" />
+                    </svg>
+                  </Accordion.Trigger>
+                </Accordion.Header>
+                <Accordion.Content className="faq__answer">
+                  <div className="faq__answer-inner">{answer}</div>
+                </Accordion.Content>
+              </Accordion.Item>
+            ))}
+          </section>
+        ))}
+      </Accordion.Root>
+
+      <section className="card info-page__cta" aria-labelledby="faq-cta">
+        <h2 id="faq-cta">Ready to share your take?</h2>
+        <p>Today’s poll takes seconds. Got a question other teachers should answer? Send it in.</p>
+        <div className="info-page__actions">
+          <Link to="/" className="button button--primary">
+            Start Voting Now
+          </Link>
+          <Link to="/?view=suggest" className="button button--secondary">
+            Suggest a Poll
+          </Link>
+        </div>
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,268 @@
+/** The Privacy & Cookie Policy: what this site really stores, why, for how long, and your choices. */
+import type { ReactNode } from 'react';
+import { ContactUs } from './contact-us.js';
+import { PageShell } from '../../components/layout/page-shell.js';
+import { Link } from '../../lib/router.js';
+import { siteConfig } from '../../lib/site-config.js';
+import './info-pages.css';
+
+const { siteName, brandName } = siteConfig;
+/** Who "we" are: the parent brand when there is one, otherwise the site's own team. */
+const operator = brandName ?? `the ${siteName} team`;
+
+interface CookieCategory {
+  name: string;
+  inUse: boolean;
+  about: string;
+  onThisSite: ReactNode;
+}
+
+const COOKIE_CATEGORIES: CookieCategory[] = [
+  {
+    name: 'Necessary',
+    inUse: true,
+    about: 'Needed for the site to work. Without them, core features such as voting would break.',
+    onThisSite: (
+      <ul>
+        <li>
+          <code>voter_id</code>: the anonymous voter cookie, so you can vote once per poll and see your own choice and
+          stats. Kept for up to 400 days, renewed when you vote.
+        </li>
+        <li>
+          A sign-in session cookie, set only for staff while they are signed in to the admin panel. Visitors never get
+          it.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    name: 'Functional',
+    inUse: true,
+    about: 'Remember your choices so the site is easier to use. On this site these live in your browser’s local storage, not in cookies.',
+    onThisSite: (
+      <ul>
+        <li>
+          <code>voterEmail</code>: your e-mail address, only if you gave one.
+        </li>
+        <li>
+          <code>emailModalSeen</code>: whether you have seen or dismissed the subscribe pop-up.
+        </li>
+        <li>
+          <code>emailSubscribed</code>: whether you have subscribed.
+        </li>
+        <li>
+          <code>adminAuthenticated</code>: for staff only, whether they are signed in to the admin panel.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    name: 'Analytics',
+    inUse: false,
+    about: 'Measure how visitors use a website, usually through an outside analytics service.',
+    onThisSite: <p>None. We don’t use any analytics services.</p>,
+  },
+  {
+    name: 'Advertisement',
+    inUse: false,
+    about: 'Follow you across websites to show you targeted ads.',
+    onThisSite: <p>None. {siteName} shows no ads and sets no advertising cookies.</p>,
+  },
+];
+
+export default function PrivacyPage() {
+  return (
+    <PageShell title="Privacy & Cookie Policy">
+      <h1 className="info-page__title">Privacy &amp; Cookie Policy</h1>
+      <p className="info-page__updated">Last updated November 21, 2026</p>
+
+      <div className="card info-page__body">
+        <p className="info-page__lead">
+          This policy explains what {siteName} stores about you, why, for how long, and the choices you have. In it,
+          “we” and “us” means {operator}.
+        </p>
+
+        <section aria-labelledby="privacy-summary" className="info-page__summary">
+          <h2 id="privacy-summary">The short version</h2>
+          <ul>
+            <li>You can vote without an account. We recognise your browser with an anonymous, random cookie.</li>
+            <li>We only have your e-mail address if you choose to give it, and you can unsubscribe with one click.</li>
+            <li>We don’t store IP addresses.</li>
+            <li>No ads, no third-party trackers, no analytics services, and we never sell your data.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-collect">
+          <h2 id="privacy-collect">What we store and why</h2>
+
+          <h3>Your votes and the voter cookie</h3>
+          <p>
+            The first time you vote, we give your browser a cookie named <code>voter_id</code>. It holds a random
+            identifier and nothing about who you are. It is HttpOnly, which means scripts on the page can’t read it. It
+            is kept for up to 400 days and renewed each time you vote.
+          </p>
+          <p>
+            We use it only so you can vote once per poll and see your own choice and your stats (how many polls you have
+            voted on and your day streak). With each vote we store the poll, the answer you chose, when you voted and
+            this identifier.
+          </p>
+
+          <h3>Your e-mail address, only if you give it</h3>
+          <p>We store an e-mail address only when you give us one, which can happen in three ways:</p>
+          <ul>
+            <li>
+              <strong>You subscribe</strong> to our e-mail list (the “VIP list”). We also record when you subscribed,
+              which poll you subscribed from, and the consent wording you agreed to. Subscribing right after a vote also
+              attaches your address to that vote.
+            </li>
+            <li>
+              <strong>You attach your e-mail to your vote.</strong> Then that address can’t be used to vote again on the
+              same poll from another browser.
+            </li>
+            <li>
+              <strong>You add it to a poll suggestion</strong>, together with your name if you give one, so our team
+              can get back to you.
+            </li>
+          </ul>
+          <p>
+            If you subscribe, we send you poll results and news of new polls. Every e-mail has an unsubscribe link:
+            one click and the e-mails stop.
+          </p>
+
+          <h3>Poll suggestions</h3>
+          <p>
+            When you suggest a poll, we store your question and answer options, plus your name and e-mail address if you
+            choose to give them. Our team reads suggestions to decide which polls to run.
+          </p>
+
+          <h3>Things kept only on your device</h3>
+          <p>
+            Your browser’s local storage keeps a few small items on your device only, so the site remembers your
+            choices: your e-mail address if you gave one, whether you saw or dismissed the subscribe pop-up, whether you
+            subscribed, and for staff, whether they are signed in to the admin panel. They are listed by name under{' '}
+            <a href="#privacy-cookies">Cookies and similar technologies</a>.
+          </p>
+
+          <h3>IP addresses and server logs</h3>
+          <p>
+            We don’t store IP addresses. Our server uses them only briefly, in memory, to limit abusive request rates
+            (for example, a flood of automated votes). Our server logs never contain e-mail addresses.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-cookies">
+          <h2 id="privacy-cookies">Cookies and similar technologies</h2>
+          <p>
+            Cookies and local storage are small pieces of information a website keeps in your browser. They fall into
+            four categories. Here is what each one means and what {siteName} uses.
+          </p>
+          <dl className="cookie-categories">
+            {COOKIE_CATEGORIES.map(({ name, inUse, about, onThisSite }) => (
+              <div key={name} className="cookie-categories__item">
+                <dt className="cookie-categories__name">
+                  {name}
+                  <span className={inUse ? 'cookie-categories__status' : 'cookie-categories__status cookie-categories__status--off'}>
+                    {inUse ? 'Used' : 'Not used'}
+                  </span>
+                </dt>
+                <dd className="cookie-categories__details">
+                  <p>{about}</p>
+                  <p className="cookie-categories__label">On this site:</p>
+                  {onThisSite}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            You can delete cookies and site data in your browser’s settings at any time. If you do, you’ll lose your
+            stats, and this browser will no longer show which polls you have voted on.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-never">
+          <h2 id="privacy-never">What we don’t do</h2>
+          <ul>
+            <li>We show no advertising.</li>
+            <li>We use no third-party trackers and no analytics services.</li>
+            <li>We never sell or rent your data, and we don’t share it for marketing.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-access">
+          <h2 id="privacy-access">Who can see your information</h2>
+          <ul>
+            <li>
+              <strong>Everyone</strong> sees only poll totals: percentages and vote counts. Nobody else can see how you
+              voted.
+            </li>
+            <li>
+              <strong>Our staff</strong> can see e-mail addresses attached to votes, and the names and e-mail addresses
+              given with suggestions. They use them only to run the site, for example to review suggestions, keep voting
+              fair and send the e-mails you asked for.
+            </li>
+            <li>
+              <strong>Social networks</strong>: if you share a poll through one, that network receives what you share,
+              and its own privacy policy applies.
+            </li>
+          </ul>
+          <p>We don’t give your information to anyone else, unless the law requires us to.</p>
+        </section>
+
+        <section aria-labelledby="privacy-retention">
+          <h2 id="privacy-retention">How long we keep it</h2>
+          <ul>
+            <li>
+              <strong>Votes</strong> are kept as part of the poll results, which stay on the site as past polls.
+            </li>
+            <li>
+              <strong>Your e-mail address</strong> is kept until you unsubscribe or ask us to delete it.
+            </li>
+            <li>
+              <strong>The voter cookie</strong> lasts up to 400 days after your last vote, unless you delete it sooner.
+            </li>
+            <li>
+              <strong>Local storage items</strong> stay on your device until you clear your browser’s site data.
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-rights">
+          <h2 id="privacy-rights">Your rights and choices</h2>
+          <ul>
+            <li>You can ask to see the information we hold about you, and ask us to correct or delete it.</li>
+            <li>You can unsubscribe from our e-mails at any time with the link in every e-mail.</li>
+            <li>You can delete the voter cookie and local storage items in your browser’s settings.</li>
+          </ul>
+          <p>
+            To make a request, contact us as described under <a href="#privacy-contact">Contact us</a>. Because votes
+            are anonymous, please tell us the e-mail address you used so we can find your information.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-children">
+          <h2 id="privacy-children">Children</h2>
+          <p>
+            Users under 13 may not use {siteName}, and users under 18 may use it only with the approval of a parent or
+            guardian (see our <Link to="/terms">Terms of Service</Link>). If we learn that we hold an e-mail address
+            from a child under 13, we will delete it.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-changes">
+          <h2 id="privacy-changes">Changes to this policy</h2>
+          <p>
+            If we change this policy, we’ll post the new version on this page and update the “Last updated” date, at
+            least 14 days before the changes take effect.
+          </p>
+        </section>
+
+        <section aria-labelledby="privacy-contact">
+          <h2 id="privacy-contact">Contact us</h2>
+          <p>
+            <ContactUs topic="Questions or requests about your information?" />
+          </p>
+        </section>
+      </div>
+    </PageShell>
+  );
+}

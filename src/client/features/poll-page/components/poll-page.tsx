@@ -1,0 +1,108 @@
+/**
+ * /poll-N: a past poll's final results, for everyone. Today's poll number leads back to today's
+ * card, where results stay hidden until one has voted.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatLocalDate } from '../../../../shared/time.js';
+import { useActivePoll } from '../../../api/get-active-poll.js';
+import { usePollResults } from '../../../api/get-poll-results.js';
+import { CLOSED_POLL_LABEL_MAX, votesText } from '../../../components/chart/chart-labels.js';
+import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
+import { ResultBars } from '../../../components/chart/result-bars.js';
+import { PageShell } from '../../../components/layout/page-shell.js';
+import { toast } from '../../../components/ui/toast.js';
+import { Link, navigate } from '../../../lib/router.js';
+import { copyText } from '../../share/copy-text.js';
+import './poll-page.css';
+
+const BACK = { to: '/?view=archive', label: 'Back to Past Hot Takes' };
+
+export default function PollPage({ pollNumber }: { pollNumber: number }) {
+  const { data: poll, isPending, isError } = usePollResults(pollNumber);
+  const { data: active } = useActivePoll();
+
+  useEffect(() => {
+    if (active && active.pollNumber === pollNumber) navigate('/', { replace: true });
+  }, [active, pollNumber]);
+
+  if (isPending) {
+    return (
+      <PageShell title={`Poll ${pollNumber}`} back={BACK}>
+        <p role="status" className="card">
+          Loading poll {pollNumber}...
+        </p>
+      </PageShell>
+    );
+  }
+  if (isError) {
+    return (
+      <PageShell title="Poll Not Found" back={BACK}>
+        <div className="card poll-page__missing">
+          <h1>Poll Not Found</h1>
+          <p>This poll could not be found</p>
+          <Link to="/" className="button button--primary">
+            Go Home
+          </Link>
+        </div>
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell title={poll.question} back={BACK}>
+      <article className="card poll-page">
+        <p className="poll-page__meta">
+          Poll #{poll.pollNumber} · <time dateTime={poll.liveDate}>{formatLocalDate(poll.liveDate)}</time>
+        </p>
+        <h1 className="poll-page__question">{poll.question}</h1>
+        {poll.description && <p className="poll-page__description">{poll.description}</p>}
+        <LazyPieChart results={poll.results} labelMax={CLOSED_POLL_LABEL_MAX} />
+        <ResultBars results={poll.results} />
+        <p className="poll-page__total">
+          Total: <strong>{votesText(poll.totalVotes)}</strong>
+        </p>
+        <div className="poll-page__footer">
+          <p className="poll-page__closed">Poll closed</p>
+          <SharePollButton pollNumber={poll.pollNumber} question={poll.question} />
+        </div>
+      </article>
+    </PageShell>
+  );
+}
+
+/** The device's share sheet where there is one; else the link, copied, with "Copied!" for 2 s. */
+function SharePollButton({ pollNumber, question }: { pollNumber: number; question: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const url = `${window.location.origin}/poll-${pollNumber}`;
+
+  async function share() {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: question, text: question, url });
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    try {
+      await copyText(url);
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: 'Failed to copy link. Please try again.', variant: 'failure' });
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => void share()}>
+        {copied ? 'Copied!' : 'Share'}
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied ? 'Link copied' : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * "Share this poll": the five networks and Copy Link on the poll card; on the results, the
+ * device's own share sheet and Copy Link. Closes with Close, Escape or a click outside.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../components/ui/toast.js';
+import { copyText } from './copy-text.js';
+import { shareLinks } from './share-links.js';
+import './share.css';
+
+export interface ShareDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  url: string;
+  /** The text that goes with the link: the question. */
+  text: string;
+  /** networks: the poll card's overlay; device: the results' share modal. */
+  kind: 'networks' | 'device';
+}
+
+/** How long "Copied!" shows (spec section 9). */
+const COPIED_MS = { networks: 2000, device: 1500 } as const;
+
+export default function ShareDialog({ open, onOpenChange, url, text, kind }: ShareDialogProps) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await copyText(url);
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS[kind]);
+    } catch {
+      toast({ title: 'Failed to copy link. Please try again.', variant: 'failure' });
+    }
+  }
+
+  async function shareWithDevice() {
+    try {
+      await navigator.share({ title: text, text, url });
+      onOpenChange(false);
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') toast({ title: 'Failed to copy link. Please try again.', variant: 'failure' });
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog share-dialog">
+          <Dialog.Title className="dialog__title">Share this poll</Dialog.Title>
+          <Dialog.Description className="share-dialog__question">{text}</Dialog.Description>
+          {kind === 'networks' ? (
+            <ul className="share-dialog__networks">
+              {shareLinks(url, text).map((link) => (
+                <li key={link.name}>
+                  <a className="share-dialog__network" href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.name}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            'share' in navigator && (
+              <button type="button" className="button button--primary share-dialog__wide" onClick={() => void shareWithDevice()}>
+                Share via apps
+              </button>
+            )
+          )}
+          <div className="share-dialog__link">
+            <input className="input" readOnly value={url} aria-label="Link to this poll" onFocus={(e) => e.target.select()} />
+            <button type="button" className="button button--secondary" onClick={() => void copy()}>
+              {copied ? 'Copied!' : 'Copy Link'}
+            </button>
+          </div>
+          <p className="visually-hidden" role="status">
+            {copied ? 'Link copied' : ''}
+          </p>
+          <Dialog.Close className="button button--quiet share-dialog__wide">Close</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * A router for a handful of screens: the address is the state, links push history entries,
+ * and the back button works. No library: the whole app has seven routes.
+ */
+import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+
+const CHANGE = 'app:locationchange';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(CHANGE, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(CHANGE, onChange);
+  };
+}
+
+const snapshot = () => window.location.pathname + window.location.search;
+
+/** The current path and query, re-rendering when they change. */
+export function useLocation(): { pathname: string; search: URLSearchParams } {
+  const current = useSyncExternalStore(subscribe, snapshot);
+  const url = new URL(current, window.location.origin);
+  return { pathname: url.pathname, search: url.searchParams };
+}
+
+export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
+  if (to === snapshot()) return;
+  if (replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
+  window.dispatchEvent(new Event(CHANGE));
+  if (!replace) window.scrollTo({ top: 0 });
+}
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+/** An ordinary link that navigates in place; new-tab and modified clicks behave as usual. */
+export function Link({ to, onClick, ...props }: LinkProps) {
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (props.target && props.target !== '_self') return;
+    event.preventDefault();
+    navigate(to);
+  }
+  return <a href={to} onClick={handleClick} {...props} />;
+}

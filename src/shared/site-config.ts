@@ -1,0 +1,29 @@
+/**
+ * What the browser needs to know about this deployment. The server writes it into the page as
+ * JSON (a script element that is never executed, so the CSP allows it); the app reads it once.
+ */
+export interface SiteConfig {
+  siteName: string;
+  /** The parent brand named in the consent label and linked from the footer, if any. */
+  brandName: string | null;
+  brandUrl: string | null;
+  /** Where people write with questions and privacy requests, if configured. */
+  contactEmail: string | null;
+  /** The IANA time zone of "today", the close time and midnight. */
+  timeZone: string;
+  /** The daily close time, HH:MM on a 24-hour clock. */
+  votingClosesAt: string;
+}
+
+/** The id of the element holding the SiteConfig JSON. */
+export const SITE_CONFIG_ELEMENT_ID = 'site-config';
+
+/** The meta element holding this page's style nonce, for libraries that add <style> tags. */
+export const STYLE_NONCE_META_NAME = 'csp-nonce';
+
+/** Placeholders in src/client/index.html that the server fills in. */
+export const HTML_PLACEHOLDERS = {
+  nonce: '__CSP_NONCE__',
+  siteConfig: '__SITE_CONFIG__',
+  siteName: '__SITE_NAME__',
+} as const;

@@ -1,0 +1,293 @@
+/** Every other screen a visitor sees, in Chromium: content, navigation, accessibility, size. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { TodayPage } from './pages.js';
+import { closeVisitors, expectAccessible, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
+
+let browser: Browser;
+let site: Site;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  site = await startSite();
+});
+afterEach(async () => {
+  await closeVisitors();
+  await site.close();
+});
+
+/** Today's poll plus three past ones, from 1, 2 and 9 days ago. */
+async function seedHistory() {
+  await seedPoll(site.db, { question: 'Nine days ago?', status: 'past', liveDate: '2026-11-12', votes: [1, 0, 0] });
+  await seedPoll(site.db, { question: 'Two days ago?', status: 'past', liveDate: '2026-11-19', votes: [2, 2, 1] });
+  const yesterday = await seedPoll(site.db, {
+    question: 'Should cursive still be taught in elementary school?',
+    description: 'Some states have brought it back.',
+    options: ['Yes', 'No', 'Only reading it'],
+    status: 'past',
+    liveDate: '2026-11-20',
+    votes: [5, 4, 1],
+  });
+  const today = await seedPoll(site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
+  return { yesterday, today };
+}
+
+describe('the archive and closed-poll pages', () => {
+  it('lists past polls with their days, opens one with all its votes, and goes back', async () => {
+    const { yesterday } = await seedHistory();
+    const { page, errors } = await newVisitor(browser, site);
+    await page.goto(`${site.url}/?view=archive`);
+
+    const heading = page.getByRole('heading', { name: /Past Hot Takes/ });
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe('Past Hot Takes3');
+    const items = page.locator('.archive__item');
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await items.locator('.archive__meta').allTextContents()).toEqual([
+      'Yesterday · Poll #3',
+      '2 days ago · Poll #2',
+      'November 12, 2026 · Poll #1',
+    ]);
+    expect(await page.title()).toBe('Past Hot Takes · Teacher Hot Take');
+
+    await items.first().getByRole('link', { name: `See all votes for poll ${yesterday.pollNumber}` }).click();
+    await page.getByRole('heading', { name: yesterday.question }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/poll-3');
+    expect(await page.title()).toBe(`${yesterday.question} · Teacher Hot Take`);
+    expect(await page.locator('.poll-page__description').textContent()).toBe('Some states have brought it back.');
+    expect(await page.locator('.result-bars').textContent()).toContain('50% · 5 votes');
+    expect(await page.locator('.result-bars').textContent()).toContain('10% · 1 vote');
+    expect(await page.locator('.poll-page__total').textContent()).toBe('Total: 10 votes');
+    expect(await page.locator('.poll-page__closed').textContent()).toBe('Poll closed');
+    await page.locator('.pie-chart').waitFor();
+
+    await page.getByRole('link', { name: '← Back to Past Hot Takes' }).click();
+    await heading.waitFor();
+    expect(new URL(page.url()).search).toBe('?view=archive');
+    expect(errors).toEqual([]);
+  });
+
+  it('copies a closed poll’s link when the device has no share sheet', async () => {
+    await seedHistory();
+    const { page } = await newVisitor(browser, site);
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.goto(`${site.url}/poll-3`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}/poll-3`);
+    await page.clock.runFor(2000);
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+  });
+
+  it('shows "Poll Not Found" for an unknown poll, and sends today’s number to today’s card', async () => {
+    const { today } = await seedHistory();
+    const { page } = await newVisitor(browser, site);
+    await page.goto(`${site.url}/poll-99`);
+    await page.getByRole('heading', { name: 'Poll Not Found' }).waitFor();
+    expect(await page.locator('.poll-page__missing').textContent()).toContain('This poll could not be found');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await new TodayPage(page).question.waitFor();
+
+    await page.goto(`${site.url}/poll-${today.pollNumber}`);
+    await new TodayPage(page).question.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('shows the empty archive', async () => {
+    const { page } = await newVisitor(browser, site);
+    await page.goto(`${site.url}/?view=archive`);
+    await page.getByRole('heading', { name: 'No Poll History' }).waitFor();
+    expect(await page.locator('.archive__empty').textContent()).toContain('No past polls yet');
+  });
+});
+
+describe('suggesting a poll', () => {
+  it('explains what is missing, keeps 2 to 6 options, and thanks on success', async () => {
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await page.goto(`${site.url}/?view=suggest`);
+    await page.getByRole('heading', { name: 'Suggest a Poll', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await today.toast('Question required').waitFor();
+    expect(await today.toast('Question required').textContent()).toContain('Please enter a poll question.');
+
+    await page.getByLabel('Your poll question').fill('Should schools start later for teenagers?');
+    await page.getByLabel('Option 1').fill('Yes');
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await today.toast('Need more options').waitFor();
+    expect(await today.toast('Need more options').textContent()).toContain('Please provide at least 2 poll options.');
+
+    expect(await page.getByRole('button', { name: /Remove option/ }).count()).toBe(0);
+    for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: '+ Add option' }).click();
+    expect(await page.getByRole('button', { name: '+ Add option' }).count()).toBe(0); // six is the most
+    expect(await page.getByRole('button', { name: /Remove option/ }).count()).toBe(6);
+    for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: /Remove option/ }).last().click();
+    expect(await page.getByRole('button', { name: /Remove option/ }).count()).toBe(0);
+
+    await page.getByLabel('Option 2').fill('No');
+    await page.getByLabel('Your name (optional)').fill('Ms. Rivera');
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await today.toast('Suggestion submitted!').waitFor();
+    expect(await page.getByLabel('Your poll question').inputValue()).toBe('');
+
+    const stored = await site.db.selectFrom('poll_suggestions').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ question: 'Should schools start later for teenagers?', suggested_by: 'Ms. Rivera', email: null });
+    expect(JSON.parse(stored.options)).toEqual(['Yes', 'No']);
+  });
+
+  it('keeps the form folded under today’s poll until asked for', async () => {
+    await seedHistory();
+    const { page } = await newVisitor(browser, site);
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Suggest a Poll' });
+    await trigger.waitFor();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Your poll question').count()).toBe(0);
+    await trigger.click();
+    await page.getByLabel('Your poll question').waitFor();
+  });
+});
+
+describe('navigation and the other pages', () => {
+  it('shows the empty state when no poll is live', async () => {
+    const { page } = await newVisitor(browser, site);
+    await page.goto(site.url);
+    await page.getByRole('heading', { name: 'No Active Poll' }).waitFor();
+    expect(await page.locator('.poll-card--message').textContent()).toContain('Check back tomorrow for a new hot take!');
+  });
+
+  it('answers an unknown address with status 404 and the 404 page', async () => {
+    const { page } = await newVisitor(browser, site);
+    const response = await page.goto(`${site.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.title()).toBe('404 Page Not Found · Teacher Hot Take');
+  });
+
+  it('has FAQ entries that open, and the FAQ’s two buttons', async () => {
+    const { page } = await newVisitor(browser, site);
+    await page.goto(`${site.url}/faq`);
+    await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
+    const triggers = page.locator('main button[aria-expanded]');
+    expect(await triggers.count()).toBe(15);
+    const first = triggers.first();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    await first.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.locator(`#${await first.getAttribute('aria-controls')}`);
+    expect((await panel.textContent())?.length).toBeGreaterThan(20);
+    expect(await page.getByRole('link', { name: 'Start Voting Now' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Suggest a Poll' }).getAttribute('href')).toBe('/?view=suggest');
+  });
+
+  it('follows the header logo, the bottom tabs, ?admin=true and ?redirect=poll-N', async () => {
+    await seedHistory();
+    const { page } = await newVisitor(browser, site);
+    await page.goto(`${site.url}/?view=archive&admin=true`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Admin' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Results' }).getAttribute('aria-current')).toBe('page');
+
+    await nav.getByRole('link', { name: 'Suggest' }).click();
+    await page.getByRole('heading', { name: 'Suggest a Poll', level: 1 }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: /Teacher Hot Take, today's poll/ }).click();
+    await new TodayPage(page).question.waitFor();
+    expect(page.url()).toBe(`${site.url}/`);
+    expect(await page.locator('.welcome-banner').count()).toBe(1);
+
+    await page.goto(`${site.url}/?redirect=poll-3`);
+    await page.getByRole('heading', { name: /cursive/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/poll-3');
+
+    await page.goto(`${site.url}/?view=admin`);
+    await page.waitForURL(`${site.url}/admin`);
+  });
+});
+
+describe('every screen', () => {
+  it('has no serious or critical accessibility violations, and is saved as screenshots', async () => {
+    await seedHistory();
+    const { page, errors } = await newVisitor(browser, site);
+    const screens: [string, string, string][] = [
+      ['today-voting', '/', '#poll-question'],
+      ['archive', '/?view=archive', '.archive__item'],
+      ['suggest', '/?view=suggest', '.suggest__form'],
+      ['closed-poll', '/poll-3', '.pie-chart'],
+      ['faq', '/faq', 'h1'],
+      ['terms', '/terms', 'h1'],
+      ['privacy', '/privacy', 'h1'],
+      ['not-found', '/nope', 'h1'],
+    ];
+    for (const [name, url, ready] of screens) {
+      await page.goto(`${site.url}${url}`);
+      await page.locator(ready).first().waitFor();
+      await expectAccessible(page);
+      await saveScreenshots(page, name);
+    }
+
+    // Today's card after a vote, with the invitation, then without.
+    await page.goto(site.url);
+    const today = new TodayPage(page);
+    await today.option('No').click();
+    await today.subscribeModal.waitFor();
+    await today.results.waitFor();
+    await expectAccessible(page);
+    await saveScreenshots(page, 'today-subscribe');
+    await page.getByRole('button', { name: 'No Thanks' }).click();
+    await page.getByRole('button', { name: 'Poll Results Breakdown' }).click();
+    await expectAccessible(page);
+    await saveScreenshots(page, 'today-results');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Share this poll' }).waitFor();
+    await expectAccessible(page);
+    await saveScreenshots(page, 'share');
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it('with no poll live, the empty state passes too', async () => {
+    const { page } = await newVisitor(browser, site);
+    await page.goto(site.url);
+    await page.getByRole('heading', { name: 'No Active Poll' }).waitFor();
+    await expectAccessible(page);
+    await saveScreenshots(page, 'today-empty');
+  });
+});
+
+describe('the page a teacher first opens', () => {
+  it('loads at most 100 KB of gzipped JavaScript before a vote, and the chart only after', async () => {
+    await seedHistory();
+    const { page } = await newVisitor(browser, site);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    const today = new TodayPage(page);
+    await page.goto(site.url);
+    await today.question.waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const before = [...scripts];
+    expect(before.length).toBeGreaterThan(0);
+    const clientDir = inject('clientDir');
+    const gzipped = before.map((file) => gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length);
+    const total = gzipped.reduce((sum, n) => sum + n, 0);
+    console.warn(`JavaScript before a vote: ${before.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect(total).toBeLessThanOrEqual(100 * 1024);
+    expect(before.some((file) => /pie-chart|chart-image|share-dialog|subscribe-modal|toaster/.test(file))).toBe(false);
+
+    await today.option('Yes').click();
+    await today.results.waitFor();
+    expect(scripts.some((file) => file.includes('pie-chart'))).toBe(true);
+  });
+});

@@ -1,0 +1,264 @@
+/** Voting, results, subscribing, sharing and the countdown, as a teacher does them in Chromium. */
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { TodayPage } from './pages.js';
+import { closeVisitors, launchChromium, newVisitor, setTime, startSite, type Site } from './support.js';
+
+let browser: Browser;
+let site: Site;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  site = await startSite();
+});
+afterEach(async () => {
+  await closeVisitors();
+  await site.close();
+});
+
+const question = 'Should homework be banned in elementary school?';
+const seedToday = () => seedPoll(site.db, { question, options: ['Yes', 'No', 'Depends on the grade'], votes: [3, 1, 0] });
+
+describe('voting', () => {
+  it('takes a vote, shows the results, invites to subscribe, and subscribing updates the stats', async () => {
+    const poll = await seedToday();
+    const { page, errors } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+
+    await today.question.waitFor();
+    expect(await today.question.textContent()).toBe(question);
+    expect(await page.locator('.time-left').textContent()).toBe('Time left to vote: 10h 0m');
+    expect(await today.results.count()).toBe(0); // no peeking before voting
+    await expect.poll(() => today.stat('Your Votes').textContent()).toBe('0');
+    expect(await today.stat('Total Polls').textContent()).toBe('1');
+
+    await today.option('No').click();
+
+    await today.subscribeModal.waitFor();
+    await today.results.waitFor();
+    expect(await page.locator('.pie-chart__legend').textContent()).toContain('NoYour vote40%');
+    const email = page.getByLabel('Email address');
+    await email.fill('  Pat.Teacher@Example.ORG ');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+
+    await today.toast('Subscribed! 🎉').waitFor();
+    expect(await today.toast('Subscribed! 🎉').textContent()).toContain("You'll receive poll results and notifications about new polls!");
+    await today.subscribeModal.waitFor({ state: 'detached' });
+    await expect.poll(() => today.stat('Your Votes').textContent()).toBe('1');
+    expect(await today.stat('Day Streak').textContent()).toContain('1');
+
+    // What the server stored, read straight from the database.
+    const subscriber = await site.db.selectFrom('subscribers').selectAll().executeTakeFirstOrThrow();
+    expect(subscriber).toMatchObject({ email: 'pat.teacher@example.org', source_poll_id: poll.id });
+    const vote = await site.db.selectFrom('votes').selectAll().where('voter_email', 'is not', null).executeTakeFirstOrThrow();
+    expect(vote).toMatchObject({ option_index: 1, voter_email: 'pat.teacher@example.org' });
+    const remembered = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
+    expect(remembered).toEqual({ voterEmail: 'pat.teacher@example.org', emailSubscribed: 'true', emailModalSeen: 'true' });
+    expect(errors).toEqual([]);
+  });
+
+  it('checks the subscription form before sending: empty, malformed, no consent', async () => {
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await today.toast('Email required').waitFor();
+    expect(await today.toast('Email required').textContent()).toContain('Please enter your email address to subscribe.');
+
+    await page.getByLabel('Email address').fill('pat@example');
+    await page.getByLabel('Email address').press('Enter'); // Enter submits
+    await today.toast('Invalid email format').waitFor();
+
+    await page.getByLabel('Email address').fill('pat@example.org');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await today.toast('Terms agreement required').waitFor();
+    expect(await today.toast('Terms agreement required').textContent()).toContain(
+      'Please agree to our terms and conditions and privacy policy.',
+    );
+    expect(await site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
+  });
+
+  it('says "already voted" when another tab of the same browser voted first, then shows the results', async () => {
+    await seedToday();
+    const first = await newVisitor(browser, site);
+    const second = await first.context.newPage();
+    await second.clock.install({ time: site.clock.now() });
+    const firstTab = new TodayPage(first.page);
+    const secondTab = new TodayPage(second);
+    await firstTab.goto(site.url);
+    await secondTab.goto(site.url);
+    await secondTab.question.waitFor();
+
+    await firstTab.option('Yes').click();
+    await firstTab.results.waitFor();
+    await secondTab.option('No').click();
+
+    const toast = secondTab.toast('Just a heads up!');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Just a heads up! You've already voted on this poll!");
+    await secondTab.results.waitFor();
+    const counted = await site.db.selectFrom('votes').select('option_index').execute();
+    expect(counted.filter((v) => v.option_index === 1)).toHaveLength(1); // the seeded No only
+  });
+
+  it('never shows the invitation again after No Thanks', async () => {
+    const poll = await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+    await page.getByRole('button', { name: 'No Thanks' }).click();
+    await today.subscribeModal.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.localStorage.getItem('emailModalSeen'))).toBe('true');
+
+    // The next day brings a new poll; voting on it does not bring the invitation back.
+    await site.db.updateTable('polls').set({ status: 'past' }).where('id', '=', poll.id).execute();
+    await seedPoll(site.db, { question: 'Is a four-day week good for students?', options: ['Yes', 'No'], liveDate: '2026-11-22' });
+    await setTime(site, page, '2026-11-22', '09:00');
+    // Each instance re-reads the active poll at least once a second; wait until this one has.
+    await expect
+      .poll(async () => ((await (await fetch(`${site.url}/api/polls/active`)).json()) as { question: string }).question, {
+        timeout: 3000,
+      })
+      .toBe('Is a four-day week good for students?');
+    await page.reload();
+    await today.option('No').click();
+    await today.results.waitFor();
+    expect(await today.subscribeModal.count()).toBe(0);
+    expect(await site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
+  });
+
+  it('can be done with the keyboard alone: vote, subscribe, and focus comes back', async () => {
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.question.waitFor();
+
+    let focused = '';
+    for (let i = 0; i < 12 && focused !== 'Depends on the grade'; i += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    }
+    expect(focused).toBe('Depends on the grade');
+    await page.keyboard.press('Enter');
+
+    await today.subscribeModal.waitFor();
+    // Focus moved into the dialog, onto the e-mail field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    await page.keyboard.type('keys@example.org');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space'); // the consent checkbox
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+
+    await today.toast('Subscribed! 🎉').waitFor();
+    await today.subscribeModal.waitFor({ state: 'detached' });
+    // ... and back out to the poll card's heading.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('poll-heading');
+    const stored = await site.db.selectFrom('subscribers').select('email').executeTakeFirstOrThrow();
+    expect(stored.email).toBe('keys@example.org');
+  });
+});
+
+describe('the countdown', () => {
+  it('counts down to the close before 20:00, and to the next poll after it, in New York time', async () => {
+    await seedToday();
+    await setTime(site, (await newVisitor(browser, site)).page, '2026-11-21', '19:58');
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.question.waitFor();
+    expect(await page.locator('.time-left').textContent()).toBe('Time left to vote: 2m');
+
+    await today.option('Yes').click();
+    await today.results.waitFor();
+    expect(await page.locator('.phase-countdown').textContent()).toBe('Time Left to Vote: 2m');
+
+    // Past the close, the label turns at the next minute's refresh and counts down to midnight.
+    await setTime(site, page, '2026-11-21', '20:00');
+    await page.clock.runFor(60_000);
+    await expect
+      .poll(() => page.locator('.phase-countdown').textContent())
+      .toMatch(/^Results live! Next poll in: (4h 0m|3h 59m)$/);
+  });
+
+  it('shows the results to everyone after 20:00, with no buttons to vote', async () => {
+    await seedToday();
+    site.clock.set(new Date('2026-11-22T01:30:00Z')); // 20:30 in New York
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.results.waitFor();
+    expect(await page.locator('.phase-countdown').textContent()).toBe('Results live! Next poll in: 3h 30m');
+    expect(await page.locator('.poll-card__option').count()).toBe(0);
+  });
+});
+
+describe('sharing', () => {
+  it('offers five networks and a link that copies, with "Copied!" for two seconds', async () => {
+    const poll = await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.question.waitFor();
+
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this poll' });
+    await dialog.waitFor();
+    const link = `${site.url}/poll-${poll.pollNumber}`;
+    const networks = await dialog.locator('.share-dialog__network').evaluateAll((links) =>
+      links.map((a) => [a.textContent.replace(' (opens in a new tab)', ''), (a as HTMLAnchorElement).href]),
+    );
+    expect(networks.map(([name]) => name)).toEqual(['Facebook', 'X', 'Pinterest', 'Instagram', 'TikTok']);
+    for (const [, href] of networks.slice(0, 3)) {
+      expect(href).toContain(encodeURIComponent(link));
+      expect(href).toContain(encodeURIComponent(question));
+    }
+    expect(networks.slice(3).map(([, href]) => href)).toEqual(['https://www.instagram.com/', 'https://www.tiktok.com/']);
+
+    await dialog.getByRole('button', { name: 'Copy Link' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await page.clock.runFor(2000);
+    await dialog.getByRole('button', { name: 'Copy Link' }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.waitFor();
+    await page.mouse.click(5, 5); // outside the dialog
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('downloads the chart as a PNG at twice the size when the device cannot share files', async () => {
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+    await page.getByRole('button', { name: 'No Thanks' }).click();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Share Chart Image' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^hot-take-poll-1-\d{8}-\d{6}\.png$/);
+    const png = fs.readFileSync(await file.path());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1200); // 600 CSS pixels at scale 2
+    await today.toast('Pie chart image downloaded!').waitFor();
+  });
+});
