@@ -10,6 +10,10 @@ import { systemClock } from './clock.js';
 import type { Config, TrustProxy } from './config.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { adminAuthRoutes } from './admin/admin-auth.routes.js';
+import { addressHashKey, adminPasswordHash, createAdminAuth } from './admin/admin-auth.service.js';
+import { createAdminPollsService } from './admin/admin-polls.service.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerClient } from './http/client.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -42,6 +46,16 @@ export interface AppOptions {
   clientDir?: string | null;
   /** Where log lines go; by default stdout. */
   logStream?: LogStream;
+  /** Shown the admin password the site generated on its first start (default: printed). */
+  announceAdminPassword?: (password: string) => void;
+}
+
+/** Printed once, where whoever started the site sees it, and not into the structured log. */
+function printGeneratedPassword(password: string) {
+  process.stderr.write(
+    `\nNo ADMIN_PASSWORD is set, so one was generated. It is shown only this once:\n\n    ${password}\n\n` +
+      'Sign in at /admin with it, or set ADMIN_PASSWORD to choose your own.\n\n',
+  );
 }
 
 /** A number means "trust that many proxy hops", which Fastify takes as a function. */
@@ -81,6 +95,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     voterChoices: new VoterChoices(),
   };
   const https = config.publicUrl.startsWith('https:');
+  const auth = createAdminAuth({
+    db,
+    clock,
+    config,
+    passwordHash: await adminPasswordHash(db, config.adminPassword, options.announceAdminPassword ?? printGeneratedPassword),
+    addressKey: await addressHashKey(db),
+  });
+  const suggestions = createSuggestionsService(deps);
 
   addSecurityHeaders(app, { https });
 
@@ -95,7 +117,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await limitWrites(writes, config.rateLimitWritesPerMinute);
     await writes.register(votesRoutes, { votes: createVotesService(deps), secureCookies: https });
     await writes.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService(deps) });
-    await writes.register(suggestionsRoutes, { suggestions: createSuggestionsService(deps) });
+    await writes.register(suggestionsRoutes, { suggestions });
+  });
+  await app.register(adminAuthRoutes, { auth, publicUrl: config.publicUrl, secureCookies: https });
+  await app.register(adminRoutes, {
+    auth,
+    polls: createAdminPollsService(deps),
+    suggestions,
+    publicUrl: config.publicUrl,
   });
   await registerClient(app, {
     dir: options.clientDir ?? null,

@@ -30,6 +30,12 @@ export interface Config {
   siteTimezone: string;
   votingClosesAt: TimeOfDay;
   adminPassword: string | undefined;
+  /** A staff session ends after this long without use ... */
+  adminSessionIdleMinutes: number;
+  /** ... and this long after signing in, whatever happens. */
+  adminSessionMaxHours: number;
+  /** Failed sign-ins allowed per client address in 15 minutes. */
+  adminLoginAttempts: number;
   trustProxy: TrustProxy;
   /** Per client address and minute, on calls that write; 0 turns the limit off. */
   rateLimitWritesPerMinute: number;
@@ -168,6 +174,18 @@ const adminPassword = setting().transform((value, ctx) => {
   return value;
 });
 
+/** A whole number from `min` to `max`, or the default when unset. */
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  setting().transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (got "${value}")` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 const trustProxy = setting().transform((value, ctx): TrustProxy => {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
@@ -216,6 +234,9 @@ const environment = z.object({
   SITE_TIMEZONE: siteTimezone,
   VOTING_CLOSES_AT: votingClosesAt,
   ADMIN_PASSWORD: adminPassword,
+  ADMIN_SESSION_IDLE_MINUTES: wholeNumber(120, 5, 24 * 60),
+  ADMIN_SESSION_MAX_HOURS: wholeNumber(12, 1, 24 * 30),
+  ADMIN_LOGIN_ATTEMPTS: wholeNumber(5, 1, 1000),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
   LOG_LEVEL: logLevel,
@@ -240,6 +261,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     siteTimezone: data.SITE_TIMEZONE,
     votingClosesAt: data.VOTING_CLOSES_AT,
     adminPassword: data.ADMIN_PASSWORD,
+    adminSessionIdleMinutes: data.ADMIN_SESSION_IDLE_MINUTES,
+    adminSessionMaxHours: data.ADMIN_SESSION_MAX_HOURS,
+    adminLoginAttempts: data.ADMIN_LOGIN_ATTEMPTS,
     trustProxy: data.TRUST_PROXY,
     rateLimitWritesPerMinute: data.RATE_LIMIT_WRITES_PER_MINUTE,
     logLevel: data.LOG_LEVEL,

@@ -86,3 +86,38 @@ export interface Confirmation {
 export interface SuggestionReceipt extends Confirmation {
   id: number;
 }
+
+/** GET /api/admin/session */
+export interface AdminSession {
+  authenticated: boolean;
+}
+
+/** GET /api/admin/polls: every poll, scheduled ones included. */
+export interface AdminPoll extends Poll {
+  status: 'scheduled' | 'active' | 'past';
+  totalVotes: number;
+}
+
+/** POST and PUT /api/admin/polls */
+export interface SavedPoll extends Confirmation {
+  poll: AdminPoll;
+}
+
+/** GET /api/poll-suggestions (staff only: it holds e-mails). */
+export interface AdminSuggestion {
+  id: number;
+  question: string;
+  options: string[];
+  status: 'pending' | 'approved' | 'rejected';
+  suggestedBy: string | null;
+  email: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+/** GET /api/admin/polls/:id/votes: the votes that carry an e-mail. */
+export interface VoteRecord {
+  voterEmail: string;
+  optionIndex: number;
+  createdAt: string;
+}

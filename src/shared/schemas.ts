@@ -128,6 +128,19 @@ export const pollDraft = body({
     .refine(isLocalDate, 'The go-live date must be a real date written as YYYY-MM-DD.'),
 });
 
+export const signInRequest = body({
+  password: z
+    .string({ error: 'Please enter the admin password.' })
+    .min(1, 'Please enter the admin password.')
+    .max(1000, 'That password is too long.'),
+});
+
+export const suggestionIdParams = z.object({ id: positiveId('The suggestion id') });
+
+export const suggestionStatusRequest = body({
+  status: z.enum(['approved', 'rejected'], { error: 'The status must be "approved" or "rejected".' }),
+});
+
 export type VoteRequest = z.output<typeof voteRequest>;
 export type SubscribeRequest = z.output<typeof subscribeRequest>;
 export type SuggestionRequest = z.output<typeof suggestionRequest>;

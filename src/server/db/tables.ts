@@ -78,6 +78,27 @@ export interface CountersTable {
   value: number;
 }
 
+/** Values the site makes for itself once: the generated admin password's hash, hashing keys. */
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 of the session token; the token itself lives only in the staff member's cookie. */
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SignInFailuresTable {
+  /** Keyed hash of the client address. */
+  address_hash: string;
+  window_started_at: Timestamp;
+  failures: number;
+}
+
 export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
@@ -85,6 +106,9 @@ export interface Database {
   subscribers: SubscribersTable;
   poll_suggestions: PollSuggestionsTable;
   counters: CountersTable;
+  settings: SettingsTable;
+  admin_sessions: AdminSessionsTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export function toIsoString(value: Date | string): string {

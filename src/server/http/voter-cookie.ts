@@ -1,18 +1,15 @@
 /**
  * The anonymous voter id: 128 random bits in an HttpOnly cookie, so a browser can vote once per
  * poll and see its own choice without anyone signing up. The id says nothing about the person.
- *
- * Only this one cookie is ever read or written, and its value is base64url (nothing to
- * escape), so it is handled here rather than by a cookie plugin hooked into every request.
  */
 import { randomFillSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, setCookie } from './cookies.js';
 
 export const VOTER_COOKIE = 'voter_id';
 
 /** 16 random bytes in base64url: 22 characters. */
 const VOTER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-const VOTER_COOKIE_IN_HEADER = /(?:^|;)\s*voter_id\s*=\s*([^;]*)/;
 
 /** Chrome caps cookie lifetimes at 400 days; every vote renews it. */
 const VOTER_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
@@ -33,17 +30,13 @@ function newVoterId(): string {
 
 /** The voter id this browser sent, if it is one the server could have issued. */
 export function readVoterId(request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  if (header === undefined) return null;
-  const value = VOTER_COOKIE_IN_HEADER.exec(header)?.[1]?.trim();
+  const value = readCookie(request, VOTER_COOKIE);
   return value !== undefined && VOTER_ID_PATTERN.test(value) ? value : null;
 }
 
 /** The voter id of this browser, issuing one if it has none; the cookie is (re)set either way. */
 export function ensureVoterId(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
   const voterId = readVoterId(request) ?? newVoterId();
-  const attributes = [`Max-Age=${VOTER_COOKIE_MAX_AGE_SECONDS}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
-  if (secure) attributes.push('Secure');
-  reply.header('set-cookie', `${VOTER_COOKIE}=${voterId}; ${attributes.join('; ')}`);
+  setCookie(reply, VOTER_COOKIE, voterId, { maxAgeSeconds: VOTER_COOKIE_MAX_AGE_SECONDS, sameSite: 'Lax', secure });
   return voterId;
 }

@@ -97,6 +97,17 @@ export async function findPollByNumber(db: Db, pollNumber: number): Promise<Poll
 }
 
 /** Past polls, newest first by the day they went live. */
+/** Every poll, for staff: scheduled ones by date, then the rest newest first. */
+export async function listAllPolls(db: Db): Promise<PollRecord[]> {
+  const rows = await db
+    .selectFrom('polls')
+    .select(pollColumns)
+    .orderBy('live_date', 'desc')
+    .orderBy('poll_number', 'desc')
+    .execute();
+  return withOptions(db, rows);
+}
+
 export async function listPastPolls(db: Db): Promise<PollRecord[]> {
   const rows = await db
     .selectFrom('polls')
@@ -161,4 +172,54 @@ export async function insertPoll(db: Db, poll: NewPoll, now: Date): Promise<Poll
     row,
     poll.options.map((label) => ({ label, votes: 0 })),
   );
+}
+
+export interface PollChanges {
+  question: string;
+  description: string | null;
+  liveDate: string;
+  /** New options; only for a poll without votes. */
+  options?: string[];
+}
+
+/** Updates a poll's text and date, and replaces its options when given. Run it in a transaction. */
+export async function updatePoll(db: Db, id: number, changes: PollChanges, now: Date): Promise<void> {
+  await db
+    .updateTable('polls')
+    .set({
+      question: changes.question,
+      description: changes.description,
+      live_date: changes.liveDate,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+  if (changes.options) {
+    await db.deleteFrom('poll_options').where('poll_id', '=', id).execute();
+    await db
+      .insertInto('poll_options')
+      .values(changes.options.map((label, position) => ({ poll_id: id, position, label })))
+      .execute();
+  }
+}
+
+/** Deletes a poll; its options, tallies and votes go with it (foreign keys cascade). */
+export async function deletePoll(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('polls').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Makes the current active poll a past one. Run it in a transaction. */
+export async function retireActivePoll(db: Db, now: Date): Promise<void> {
+  await db.updateTable('polls').set({ status: 'past', updated_at: now.toISOString() }).where('status', '=', 'active').execute();
+}
+
+/** Makes a poll the active one, live from `now` on `today`, retiring the current one first. */
+export async function makeActive(db: Db, id: number, now: Date, today: string): Promise<void> {
+  await retireActivePoll(db, now);
+  await db
+    .updateTable('polls')
+    .set({ status: 'active', live_date: today, went_live_at: now.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 }

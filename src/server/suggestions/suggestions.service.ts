@@ -1,6 +1,7 @@
 import type { SuggestionRequest } from '../../shared/schemas.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { insertSuggestion } from './suggestions.repository.js';
+import type { AdminSuggestion } from '../../shared/api.js';
+import { deleteSuggestion, insertSuggestion, listSuggestions, setSuggestionStatus } from './suggestions.repository.js';
 
 export function createSuggestionsService({ db, clock }: ServiceDeps) {
   return {
@@ -17,6 +18,13 @@ export function createSuggestionsService({ db, clock }: ServiceDeps) {
         clock.now().toISOString(),
       );
     },
+
+    /** For staff: every suggestion, e-mails included, newest first. */
+    list: (): Promise<AdminSuggestion[]> => listSuggestions(db),
+
+    review: (id: number, status: 'approved' | 'rejected') => setSuggestionStatus(db, id, status, clock.now().toISOString()),
+
+    remove: (id: number) => deleteSuggestion(db, id),
   };
 }
 

@@ -8,6 +8,9 @@ const TABLES: Record<string, string> = {
   subscribers: 'id',
   poll_suggestions: 'id',
   counters: 'name',
+  settings: 'name',
+  admin_sessions: 'token_hash',
+  sign_in_failures: 'address_hash',
 };
 
 /**

@@ -7,6 +7,8 @@ import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test
 import { newYorkTime, TestClock } from './test-clock.js';
 import type { LogStream } from '../http/logging.js';
 
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -22,6 +24,7 @@ export interface TestAppOptions {
   now?: Date;
   clientDir?: string | null;
   logStream?: LogStream;
+  announceAdminPassword?: (password: string) => void;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,6 +43,7 @@ export async function createTestAppOn(
     DATABASE_URL: database.target.kind === 'sqlite' ? database.target.file : database.target.url,
     SITE_TIMEZONE: 'America/New_York',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...options.env,
   });
   const db = openDatabase(config.database);
@@ -50,6 +54,7 @@ export async function createTestAppOn(
     clock,
     clientDir: options.clientDir ?? null,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
   });
   return {
     app,

@@ -2,6 +2,7 @@
 import type { Db } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { toIsoString } from '../db/tables.js';
 
 export interface NewVote {
   pollId: number;
@@ -126,4 +127,21 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
     .orderBy('voted_on', 'desc')
     .execute();
   return rows.map((row) => ({ day: row.voted_on, votes: row.n }));
+}
+
+/** The votes of a poll that carry an e-mail, oldest first, for staff. */
+export async function votesWithEmail(db: Db, pollId: number): Promise<{ voterEmail: string; optionIndex: number; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .select(['voter_email', 'option_index', 'created_at'])
+    .where('poll_id', '=', pollId)
+    .where('voter_email', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    voterEmail: row.voter_email ?? '',
+    optionIndex: row.option_index,
+    createdAt: toIsoString(row.created_at),
+  }));
 }

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { createTestAppOn } from '../testing/test-app.js';
+import { Visitor } from '../testing/visitor.js';
+
+const MINUTE = 60_000;
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const signIn = (visitor: Visitor, password = TEST_ADMIN_PASSWORD) => visitor.post('/api/admin/login', { password });
+const session = async (visitor: Visitor) => (await visitor.get('/api/admin/session')).json<{ authenticated: boolean }>().authenticated;
+
+describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
+  it('refuses a wrong password and lets the right one in with a strict, HttpOnly session cookie', async () => {
+    t = await createTestApp(kind);
+    const staff = new Visitor(t.app);
+
+    const wrong = await signIn(staff, 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Incorrect password' });
+    expect(await session(staff)).toBe(false);
+
+    const right = await signIn(staff);
+    expect(right.statusCode).toBe(200);
+    const cookie = right.cookies.find((c) => c.name === 'admin_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 12 * 3600 });
+    expect(cookie?.secure).toBeFalsy();
+    expect(await session(staff)).toBe(true);
+
+    // The database keeps a hash of the token, never the token.
+    const stored = await t.db.selectFrom('admin_sessions').select('token_hash').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toContain(cookie?.value ?? '');
+    expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives a new session at every sign-in and ends it at sign-out', async () => {
+    t = await createTestApp(kind);
+    const staff = new Visitor(t.app);
+    await signIn(staff);
+    const first = staff.cookies.get('admin_session');
+    await signIn(staff);
+    const second = staff.cookies.get('admin_session');
+    expect(second).not.toBe(first);
+
+    const out = await staff.post('/api/admin/logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'admin_session')?.maxAge).toBe(0);
+    const reused = new Visitor(t.app);
+    reused.cookies.set('admin_session', second ?? '');
+    expect(await session(reused)).toBe(false);
+    expect((await reused.get('/api/admin/polls')).statusCode).toBe(401);
+  });
+
+  it('ends a session after two idle hours, and after twelve hours however busy', async () => {
+    t = await createTestApp(kind);
+    const staff = new Visitor(t.app);
+    await signIn(staff);
+    t.clock.advance(119 * MINUTE);
+    expect(await session(staff)).toBe(true); // used: idle time starts again
+    t.clock.advance(119 * MINUTE);
+    expect(await session(staff)).toBe(true);
+    t.clock.advance(121 * MINUTE);
+    expect(await session(staff)).toBe(false);
+
+    const busy = new Visitor(t.app);
+    await signIn(busy);
+    for (let hour = 1; hour < 12; hour += 1) {
+      t.clock.advance(60 * MINUTE);
+      expect(await session(busy), `hour ${hour}`).toBe(true);
+    }
+    t.clock.advance(60 * MINUTE);
+    expect(await session(busy)).toBe(false);
+  });
+
+  it('throttles failed sign-ins per address, with a clear 429, and forgets them after 15 minutes', async () => {
+    t = await createTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    const school = new Visitor(t.app, { 'x-forwarded-for': '203.0.113.9' });
+    for (let i = 0; i < 5; i += 1) expect((await signIn(school, `guess ${i}`)).statusCode).toBe(401);
+
+    const blocked = await signIn(school); // even the right password, while throttled
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    expect(blocked.headers['retry-after']).toBe('900');
+
+    const elsewhere = new Visitor(t.app, { 'x-forwarded-for': '198.51.100.4' });
+    expect((await signIn(elsewhere)).statusCode).toBe(200);
+
+    t.clock.advance(14 * MINUTE);
+    expect((await signIn(school)).json().message).toMatch(/in 1 minute\.$/);
+    t.clock.advance(2 * MINUTE);
+    expect((await signIn(school)).statusCode).toBe(200);
+
+    // Addresses are kept only as keyed hashes.
+    const rows = await t.db.selectFrom('sign_in_failures').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain('203.0.113.9');
+  });
+
+  it('refuses a sign-in posted from another site', async () => {
+    t = await createTestApp(kind);
+    const response = await new Visitor(t.app, { origin: 'https://evil.example' }).post('/api/admin/login', {
+      password: TEST_ADMIN_PASSWORD,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies).toEqual([]);
+  });
+
+  it('validates the sign-in body', async () => {
+    t = await createTestApp(kind);
+    for (const payload of [{}, { password: '' }, { password: 42 }]) {
+      const response = await new Visitor(t.app).post('/api/admin/login', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Please enter the admin password.');
+    }
+  });
+});
+
+describe.each(testDatabaseKinds())('the generated admin password (%s)', (kind) => {
+  it('is made once, shown once, stored only as a hash, and shared by every instance', async () => {
+    const database = await createTestDatabase(kind);
+    const shown: string[] = [];
+    const first = await createTestAppOn(database, {
+      keepDatabase: true,
+      env: { ADMIN_PASSWORD: '' },
+      announceAdminPassword: (password) => shown.push(password),
+    });
+    const second = await createTestAppOn(database, { env: { ADMIN_PASSWORD: '' }, announceAdminPassword: (p) => shown.push(p) });
+    try {
+      expect(shown).toHaveLength(1);
+      const [password = ''] = shown;
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const settings = await first.db.selectFrom('settings').selectAll().execute();
+      expect(JSON.stringify(settings)).not.toContain(password);
+      expect(settings.find((s) => s.name === 'admin_password_hash')?.value).toMatch(/^scrypt\$/);
+
+      expect((await signIn(new Visitor(first.app), password)).statusCode).toBe(200);
+      expect((await signIn(new Visitor(second.app), password)).statusCode).toBe(200);
+      expect((await signIn(new Visitor(second.app), TEST_ADMIN_PASSWORD)).statusCode).toBe(401);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

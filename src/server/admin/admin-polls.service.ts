@@ -1,0 +1,144 @@
+/**
+ * What staff do with polls, and the rules that keep the daily rhythm sound: a poll dated today
+ * goes live at once, a later date schedules it, one poll per day, no dates in the past, and a
+ * poll's options stay as they were once anyone has voted on them.
+ */
+import type { AdminPoll, VoteRecord } from '../../shared/api.js';
+import type { PollDraft } from '../../shared/schemas.js';
+import { localDateAt } from '../../shared/time.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { activatePollNow, runDailyTransition, type Transition } from '../polls/daily-transition.js';
+import {
+  deletePoll,
+  findPollById,
+  insertPoll,
+  listAllPolls,
+  makeActive,
+  retireActivePoll,
+  updatePoll,
+  type PollRecord,
+} from '../polls/polls.repository.js';
+import { toPoll } from '../polls/polls.service.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { votesWithEmail } from '../votes/votes.repository.js';
+
+export type SaveRefusal = 'not-found' | 'date-in-past' | 'date-taken' | 'date-locked' | 'options-locked';
+
+export type SaveResult = { outcome: 'live' | 'scheduled' | 'updated'; poll: AdminPoll } | { outcome: SaveRefusal };
+
+export function toAdminPoll(record: PollRecord): AdminPoll {
+  return {
+    ...toPoll(record),
+    status: record.status,
+    totalVotes: record.options.reduce((sum, option) => sum + option.votes, 0),
+  };
+}
+
+const sameOptions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export function createAdminPollsService({ db, clock, site, activePoll }: ServiceDeps) {
+  const today = () => localDateAt(clock.now(), site.timeZone);
+
+  /** The saved poll, read back, with the active-poll copy of this instance refreshed. */
+  async function saved(id: number, outcome: 'live' | 'scheduled' | 'updated'): Promise<SaveResult> {
+    activePoll.invalidate();
+    const record = await findPollById(db, id);
+    return record ? { outcome, poll: toAdminPoll(record) } : { outcome: 'not-found' };
+  }
+
+  return {
+    async list(): Promise<AdminPoll[]> {
+      return (await listAllPolls(db)).map(toAdminPoll);
+    },
+
+    async create(draft: PollDraft): Promise<SaveResult> {
+      const now = clock.now();
+      const day = today();
+      if (draft.liveDate < day) return { outcome: 'date-in-past' };
+      const goesLive = draft.liveDate === day;
+      try {
+        const poll = await db.transaction().execute(async (trx) => {
+          if (goesLive) await retireActivePoll(trx, now);
+          return insertPoll(
+            trx,
+            {
+              question: draft.question,
+              description: draft.description ?? null,
+              options: draft.options,
+              liveDate: draft.liveDate,
+              status: goesLive ? 'active' : 'scheduled',
+            },
+            now,
+          );
+        });
+        return await saved(poll.id, goesLive ? 'live' : 'scheduled');
+      } catch (error) {
+        if (isUniqueViolation(error)) return { outcome: 'date-taken' };
+        throw error;
+      }
+    },
+
+    async update(id: number, draft: PollDraft): Promise<SaveResult> {
+      const now = clock.now();
+      const day = today();
+      const existing = await findPollById(db, id);
+      if (!existing) return { outcome: 'not-found' };
+      const votes = existing.options.reduce((sum, option) => sum + option.votes, 0);
+      const optionsChanged = !sameOptions(
+        existing.options.map((option) => option.label),
+        draft.options,
+      );
+      if (optionsChanged && votes > 0) return { outcome: 'options-locked' };
+      const scheduled = existing.status === 'scheduled';
+      if (!scheduled && draft.liveDate !== existing.liveDate) return { outcome: 'date-locked' };
+      if (scheduled && draft.liveDate < day) return { outcome: 'date-in-past' };
+      const goesLive = scheduled && draft.liveDate === day;
+      try {
+        await db.transaction().execute(async (trx) => {
+          await updatePoll(
+            trx,
+            id,
+            {
+              question: draft.question,
+              description: draft.description ?? null,
+              liveDate: draft.liveDate,
+              ...(optionsChanged ? { options: draft.options } : {}),
+            },
+            now,
+          );
+          if (goesLive) await makeActive(trx, id, now, day);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { outcome: 'date-taken' };
+        throw error;
+      }
+      return saved(id, goesLive ? 'live' : 'updated');
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const deleted = await deletePoll(db, id);
+      activePoll.invalidate();
+      return deleted;
+    },
+
+    async activate(id: number): Promise<boolean> {
+      const done = await activatePollNow(db, id, clock.now(), site);
+      activePoll.invalidate();
+      return done;
+    },
+
+    async updateStatuses(): Promise<Transition> {
+      const transition = await runDailyTransition(db, clock.now(), site);
+      activePoll.invalidate();
+      return transition;
+    },
+
+    /** The votes of a poll that carry an e-mail; undefined for an unknown poll. */
+    async votes(id: number): Promise<VoteRecord[] | undefined> {
+      if (!(await findPollById(db, id))) return undefined;
+      return votesWithEmail(db, id);
+    },
+  };
+}
+
+export type AdminPollsService = ReturnType<typeof createAdminPollsService>;

@@ -1,0 +1,286 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActivePoll, AdminPoll, AdminSuggestion, SavedPoll, VoteRecord } from '../../shared/api.js';
+import { runDailyTransition } from '../polls/daily-transition.js';
+import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { snapshotDatabase } from '../testing/snapshot.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { newYorkTime } from '../testing/test-clock.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { Visitor } from '../testing/visitor.js';
+
+const draft = (overrides: Record<string, unknown> = {}) => ({
+  question: 'Should schools start later for teenagers?',
+  description: 'Sleep researchers recommend 8:30 a.m. or later.',
+  options: ['Yes', 'No', 'Not sure'],
+  liveDate: '2026-11-25',
+  ...overrides,
+});
+
+describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
+  let t: TestApp;
+  let staff: Visitor;
+
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    staff = new Visitor(t.app, { origin: t.config.publicUrl });
+    expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+  });
+  afterEach(() => t.close());
+
+  const adminCalls = (pollId: number, suggestionId: number) =>
+    [
+      ['GET', '/api/admin/polls'],
+      ['POST', '/api/admin/polls', draft()],
+      ['PUT', `/api/admin/polls/${pollId}`, draft()],
+      ['DELETE', `/api/admin/polls/${pollId}`],
+      ['PUT', `/api/admin/polls/${pollId}/activate`],
+      ['POST', '/api/admin/update-poll-status'],
+      ['GET', `/api/admin/polls/${pollId}/votes`],
+      ['PUT', `/api/admin/poll-suggestions/${suggestionId}/status`, { status: 'approved' }],
+      ['DELETE', `/api/admin/poll-suggestions/${suggestionId}`],
+      ['GET', '/api/poll-suggestions'],
+    ] as const;
+
+  async function seedSuggestion(question = 'Is cursive worth teaching?') {
+    const response = await new Visitor(t.app).post('/api/poll-suggestions', {
+      question,
+      options: ['Yes', 'No'],
+      suggestedBy: 'Ms. Rivera',
+      email: 'rivera@example.org',
+    });
+    return response.json<{ id: number }>().id;
+  }
+
+  describe('protection', () => {
+    it('answers every admin call with 401 without a session, even with a bad body, and changes nothing', async () => {
+      const poll = await seedPoll(t.db);
+      const suggestionId = await seedSuggestion();
+      const before = await snapshotDatabase(t.db);
+      const stranger = new Visitor(t.app);
+      for (const [method, url, payload] of adminCalls(poll.id, suggestionId)) {
+        const response = await stranger.request({ method, url, ...(payload ? { payload } : {}) });
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(response.json()).toEqual({ message: 'Please sign in to the admin panel.' });
+      }
+      const badBody = await stranger.post('/api/admin/polls', { question: 42 });
+      expect(badBody.statusCode).toBe(401);
+      expect(await snapshotDatabase(t.db)).toEqual(before);
+    });
+
+    it('refuses every state-changing call from another site with 403, even with a session', async () => {
+      const poll = await seedPoll(t.db);
+      const suggestionId = await seedSuggestion();
+      const before = await snapshotDatabase(t.db);
+      const forged = new Visitor(t.app, { origin: 'https://evil.example' });
+      forged.cookies.set('admin_session', staff.cookies.get('admin_session') ?? '');
+      const crossSite = new Visitor(t.app, { 'sec-fetch-site': 'cross-site' });
+      crossSite.cookies.set('admin_session', staff.cookies.get('admin_session') ?? '');
+      for (const [method, url, payload] of adminCalls(poll.id, suggestionId)) {
+        if (method === 'GET') continue;
+        for (const visitor of [forged, crossSite]) {
+          const response = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
+          expect(response.statusCode, `${method} ${url}`).toBe(403);
+          expect(response.json().message).toBe('This request came from another site and was refused.');
+        }
+      }
+      expect(await snapshotDatabase(t.db)).toEqual(before);
+    });
+
+    it('accepts calls from its own address, and from no browser page at all', async () => {
+      const noOrigin = new Visitor(t.app);
+      noOrigin.cookies.set('admin_session', staff.cookies.get('admin_session') ?? '');
+      expect((await noOrigin.post('/api/admin/update-poll-status')).statusCode).toBe(200);
+      expect((await staff.post('/api/admin/update-poll-status')).statusCode).toBe(200);
+    });
+  });
+
+  describe('polls', () => {
+    it('schedules a poll for a later day, out of public sight', async () => {
+      const response = await staff.post('/api/admin/polls', draft());
+      expect(response.statusCode).toBe(201);
+      const saved = response.json<SavedPoll>();
+      expect(saved.message).toBe('Poll scheduled successfully!');
+      expect(saved.poll).toMatchObject({ status: 'scheduled', liveDate: '2026-11-25', pollNumber: 1, totalVotes: 0, isActive: false });
+      expect(saved.poll.options).toEqual(['Yes', 'No', 'Not sure']);
+
+      expect((await new Visitor(t.app).get('/api/polls')).json()).toEqual([]);
+      expect((await new Visitor(t.app).get('/api/polls/number/1')).statusCode).toBe(404);
+      expect((await new Visitor(t.app).get('/api/polls/active')).json()).toBeNull();
+      const all = (await staff.get('/api/admin/polls')).json<AdminPoll[]>();
+      expect(all.map((p) => [p.pollNumber, p.status])).toEqual([[1, 'scheduled']]);
+    });
+
+    it('puts a poll dated today live at once, retiring the current one', async () => {
+      const current = await seedPoll(t.db, { question: 'Current?', votes: [1, 0, 0] });
+      const response = await staff.post('/api/admin/polls', draft({ liveDate: '2026-11-21' }));
+      expect(response.json<SavedPoll>().message).toBe('Poll created and is now live!');
+
+      const active = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+      expect(active.question).toBe('Should schools start later for teenagers?');
+      const past = (await new Visitor(t.app).get('/api/polls')).json<AdminPoll[]>();
+      expect(past.map((p) => p.id)).toEqual([current.id]);
+    });
+
+    it('refuses what would break the schedule, with clear messages, changing nothing', async () => {
+      await staff.post('/api/admin/polls', draft());
+      const before = await snapshotDatabase(t.db);
+      const cases: [Record<string, unknown>, number, string][] = [
+        [draft({ liveDate: '2026-11-20' }), 400, 'The go-live date cannot be before today.'],
+        [draft({ liveDate: '2026-11-25' }), 409, 'Another poll is already scheduled for that day.'],
+        [draft({ question: '  ' }), 400, 'Please enter a poll question.'],
+        [draft({ options: ['Only one', ' '] }), 400, 'Please provide at least 2 poll options.'],
+        [draft({ options: ['1', '2', '3', '4', '5', '6', '7'] }), 400, 'A poll can have at most 6 options.'],
+        [draft({ options: ['Yes', 'YES '] }), 400, 'The option "YES" is listed twice.'],
+        [draft({ liveDate: '2026-02-30' }), 400, 'The go-live date must be a real date written as YYYY-MM-DD.'],
+        [draft({ liveDate: '11/30/2026' }), 400, 'The go-live date must be a real date written as YYYY-MM-DD.'],
+        [draft({ description: 'd'.repeat(501) }), 400, 'The description can be at most 500 characters.'],
+        [draft({ liveDate: undefined }), 400, 'Please choose a go-live date.'],
+      ];
+      for (const [payload, status, message] of cases) {
+        const response = await staff.post('/api/admin/polls', payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+        expect(response.json().message).toBe(message);
+      }
+      expect(await snapshotDatabase(t.db)).toEqual(before);
+    });
+
+    it('edits a poll; options stay fixed once anyone has voted, and a live poll keeps its date', async () => {
+      const live = await seedPoll(t.db, { options: ['A', 'B'], votes: [1, 0] });
+      const edit = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${live.id}`,
+        payload: draft({ question: 'Fixed a typo?', options: ['A', 'B'], liveDate: '2026-11-21' }),
+      });
+      expect(edit.statusCode).toBe(200);
+      expect(edit.json<SavedPoll>()).toMatchObject({ message: 'Poll updated successfully!', poll: { question: 'Fixed a typo?' } });
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().question).toBe('Fixed a typo?');
+
+      const options = await staff.request({ method: 'PUT', url: `/api/admin/polls/${live.id}`, payload: draft({ options: ['A', 'C'], liveDate: '2026-11-21' }) });
+      expect(options.statusCode).toBe(409);
+      expect(options.json().message).toBe('This poll already has votes, so its options cannot be changed.');
+      const moved = await staff.request({ method: 'PUT', url: `/api/admin/polls/${live.id}`, payload: draft({ options: ['A', 'B'] }) });
+      expect(moved.statusCode).toBe(409);
+
+      const scheduled = (await staff.post('/api/admin/polls', draft())).json<SavedPoll>().poll;
+      const rewritten = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${scheduled.id}`,
+        payload: draft({ options: ['Later', 'Sooner'], liveDate: '2026-11-26' }),
+      });
+      expect(rewritten.json<SavedPoll>().poll).toMatchObject({ options: ['Later', 'Sooner'], liveDate: '2026-11-26', status: 'scheduled' });
+
+      const missing = await staff.request({ method: 'PUT', url: '/api/admin/polls/999', payload: draft() });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('puts a scheduled poll live when its date is moved to today', async () => {
+      const scheduled = (await staff.post('/api/admin/polls', draft())).json<SavedPoll>().poll;
+      const response = await staff.request({ method: 'PUT', url: `/api/admin/polls/${scheduled.id}`, payload: draft({ liveDate: '2026-11-21' }) });
+      expect(response.json<SavedPoll>()).toMatchObject({ message: 'Poll updated successfully! It is now live.', poll: { status: 'active' } });
+    });
+
+    it('deletes a poll with its votes and tallies in one go', async () => {
+      const poll = await seedPoll(t.db, { votes: [3, 2, 1] });
+      const kept = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20', votes: [1, 1] });
+      const response = await staff.request({ method: 'DELETE', url: `/api/admin/polls/${poll.id}` });
+      expect(response.json()).toEqual({ message: 'Poll deleted successfully' });
+      const votes = await t.db.selectFrom('votes').select('poll_id').distinct().execute();
+      const options = await t.db.selectFrom('poll_options').select('poll_id').distinct().execute();
+      expect(votes.map((v) => v.poll_id)).toEqual([kept.id]);
+      expect(options.map((o) => o.poll_id)).toEqual([kept.id]);
+      expect((await new Visitor(t.app).get('/api/polls/active')).json()).toBeNull();
+      expect((await staff.request({ method: 'DELETE', url: `/api/admin/polls/${poll.id}` })).statusCode).toBe(404);
+    });
+
+    it('makes a poll active now, whatever its date, retiring the current one', async () => {
+      const current = await seedPoll(t.db, { question: 'Current?' });
+      const scheduled = (await staff.post('/api/admin/polls', draft())).json<SavedPoll>().poll;
+      const response = await staff.request({ method: 'PUT', url: `/api/admin/polls/${scheduled.id}/activate` });
+      expect(response.json()).toEqual({ message: 'Poll is now active!' });
+      const active = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+      expect(active).toMatchObject({ id: scheduled.id, liveDate: '2026-11-21' });
+      const all = (await staff.get('/api/admin/polls')).json<AdminPoll[]>();
+      expect(all.find((p) => p.id === current.id)?.status).toBe('past');
+      expect((await staff.request({ method: 'PUT', url: '/api/admin/polls/999/activate' })).statusCode).toBe(404);
+    });
+
+    it('runs the day’s switch on "Update Poll Status": the poll dated today goes live, once', async () => {
+      await seedPoll(t.db, { question: 'Yesterday?', liveDate: '2026-11-20' });
+      const tomorrow = (await staff.post('/api/admin/polls', draft({ liveDate: '2026-11-22' }))).json<SavedPoll>().poll;
+
+      expect((await staff.post('/api/admin/update-poll-status')).json()).toEqual({ message: 'Poll statuses updated!', activatedPollId: null });
+      t.clock.set(newYorkTime('2026-11-22', '00:00'));
+      // Fourteen hours on, the session has ended (twelve at most): sign in again.
+      expect((await staff.post('/api/admin/update-poll-status')).statusCode).toBe(401);
+      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBe(tomorrow.id);
+      expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBeNull();
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(tomorrow.id);
+    });
+
+    it('lists the votes that carry an e-mail, for the voter section and the CSV', async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'], votes: [2, 0] });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'b@example.org', createdAt: '2026-11-21T16:00:00.000Z' });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: 'a@example.org', createdAt: '2026-11-21T15:00:00.000Z' });
+      const votes = (await staff.get(`/api/admin/polls/${poll.id}/votes`)).json<VoteRecord[]>();
+      expect(votes).toEqual([
+        { voterEmail: 'a@example.org', optionIndex: 0, createdAt: '2026-11-21T15:00:00.000Z' },
+        { voterEmail: 'b@example.org', optionIndex: 1, createdAt: '2026-11-21T16:00:00.000Z' },
+      ]);
+      expect((await staff.get('/api/admin/polls/999/votes')).statusCode).toBe(404);
+      expect((await staff.get('/api/admin/polls/abc/votes')).statusCode).toBe(400);
+    });
+  });
+
+  describe('suggestions', () => {
+    it('lists every suggestion with its e-mail, and approves, rejects and deletes them', async () => {
+      const first = await seedSuggestion('First?');
+      const second = await seedSuggestion('Second?');
+      const list = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
+      expect(list.map((s) => [s.question, s.status, s.email])).toEqual([
+        ['Second?', 'pending', 'rivera@example.org'],
+        ['First?', 'pending', 'rivera@example.org'],
+      ]);
+
+      const approve = await staff.request({ method: 'PUT', url: `/api/admin/poll-suggestions/${first}/status`, payload: { status: 'approved' } });
+      expect(approve.json()).toEqual({ message: 'Suggestion approved!' });
+      const reject = await staff.request({ method: 'PUT', url: `/api/admin/poll-suggestions/${second}/status`, payload: { status: 'rejected' } });
+      expect(reject.json()).toEqual({ message: 'Suggestion rejected' });
+      const reviewed = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
+      expect(reviewed.map((s) => s.status)).toEqual(['rejected', 'approved']);
+      expect(reviewed.every((s) => s.reviewedAt !== null)).toBe(true);
+
+      const bad = await staff.request({ method: 'PUT', url: `/api/admin/poll-suggestions/${first}/status`, payload: { status: 'maybe' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('The status must be "approved" or "rejected".');
+
+      expect((await staff.request({ method: 'DELETE', url: `/api/admin/poll-suggestions/${first}` })).json()).toEqual({
+        message: 'Suggestion deleted!',
+      });
+      expect((await staff.request({ method: 'DELETE', url: `/api/admin/poll-suggestions/${first}` })).statusCode).toBe(404);
+      expect((await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>()).toHaveLength(1);
+    });
+  });
+});
+
+describe.each(testDatabaseKinds())('the daily switch under concurrency (%s)', (kind) => {
+  it('switches once, however many run it at the same moment', async () => {
+    const t = await createTestApp(kind);
+    try {
+      await seedPoll(t.db, { question: 'Yesterday?', liveDate: '2026-11-20' });
+      const today = await seedPoll(t.db, { question: 'Today?', status: 'scheduled', liveDate: '2026-11-21' });
+      const site = { timeZone: 'America/New_York', votingClosesAt: { hours: 20, minutes: 0 } };
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => runDailyTransition(t.db, newYorkTime('2026-11-21', '00:00'), site)),
+      );
+      expect(results.filter((r) => r.activatedPollId === today.id)).toHaveLength(1);
+      const statuses = await t.db.selectFrom('polls').select(['question', 'status']).orderBy('id').execute();
+      expect(statuses).toEqual([
+        { question: 'Yesterday?', status: 'past' },
+        { question: 'Today?', status: 'active' },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

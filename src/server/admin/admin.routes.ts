@@ -1,0 +1,92 @@
+/** The admin API (spec section 7): every call needs a staff session and comes from this site. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminPoll, AdminSuggestion, Confirmation, SavedPoll, VoteRecord } from '../../shared/api.js';
+import { pollDraft, pollIdParams, suggestionIdParams, suggestionStatusRequest } from '../../shared/schemas.js';
+import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import type { SuggestionsService } from '../suggestions/suggestions.service.js';
+import { sameSiteOnly, signedInOnly } from './admin-guard.js';
+import type { AdminAuth } from './admin-auth.service.js';
+import type { AdminPollsService, SaveRefusal, SaveResult } from './admin-polls.service.js';
+
+const refusals: Record<SaveRefusal, () => HttpError> = {
+  'not-found': () => notFound('Poll not found'),
+  'date-in-past': () => badRequest('The go-live date cannot be before today.'),
+  'date-taken': () => conflict('Another poll is already scheduled for that day.'),
+  'date-locked': () => conflict('A poll that has gone live keeps its date. Use "Make Active" to run it again.'),
+  'options-locked': () => conflict('This poll already has votes, so its options cannot be changed.'),
+};
+
+const MESSAGES = {
+  live: 'Poll created and is now live!',
+  scheduled: 'Poll scheduled successfully!',
+  updated: 'Poll updated successfully!',
+} as const;
+
+function answer(result: SaveResult, liveMessage: string): SavedPoll {
+  if (!('poll' in result)) throw refusals[result.outcome]();
+  return { message: result.outcome === 'live' ? liveMessage : MESSAGES[result.outcome], poll: result.poll };
+}
+
+export const adminRoutes: FastifyPluginAsync<{
+  auth: AdminAuth;
+  polls: AdminPollsService;
+  suggestions: SuggestionsService;
+  publicUrl: string;
+}> = async (app, { auth, polls, suggestions, publicUrl }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Both before the body is even read: without a session, every call is a 401, not a 400.
+  app.addHook('onRequest', sameSiteOnly(publicUrl));
+  app.addHook('onRequest', signedInOnly(auth));
+
+  api.get('/api/admin/polls', async (): Promise<AdminPoll[]> => polls.list());
+
+  api.post('/api/admin/polls', { schema: { body: pollDraft } }, async (request, reply): Promise<SavedPoll> => {
+    const saved = answer(await polls.create(request.body), MESSAGES.live);
+    reply.status(201);
+    return saved;
+  });
+
+  api.put('/api/admin/polls/:id', { schema: { params: pollIdParams, body: pollDraft } }, async (request): Promise<SavedPoll> =>
+    // An edit that moves a scheduled poll to today puts it live, and says so.
+    answer(await polls.update(request.params.id, request.body), 'Poll updated successfully! It is now live.'),
+  );
+
+  api.delete('/api/admin/polls/:id', { schema: { params: pollIdParams } }, async (request): Promise<Confirmation> => {
+    if (!(await polls.remove(request.params.id))) throw notFound('Poll not found');
+    return { message: 'Poll deleted successfully' };
+  });
+
+  api.put('/api/admin/polls/:id/activate', { schema: { params: pollIdParams } }, async (request): Promise<Confirmation> => {
+    if (!(await polls.activate(request.params.id))) throw notFound('Poll not found');
+    return { message: 'Poll is now active!' };
+  });
+
+  api.post('/api/admin/update-poll-status', async (): Promise<Confirmation & { activatedPollId: number | null }> => {
+    const { activatedPollId } = await polls.updateStatuses();
+    return { message: 'Poll statuses updated!', activatedPollId };
+  });
+
+  api.get('/api/admin/polls/:id/votes', { schema: { params: pollIdParams } }, async (request): Promise<VoteRecord[]> => {
+    const votes = await polls.votes(request.params.id);
+    if (!votes) throw notFound('Poll not found');
+    return votes;
+  });
+
+  api.get('/api/poll-suggestions', async (): Promise<AdminSuggestion[]> => suggestions.list());
+
+  api.put(
+    '/api/admin/poll-suggestions/:id/status',
+    { schema: { params: suggestionIdParams, body: suggestionStatusRequest } },
+    async (request): Promise<Confirmation> => {
+      const { status } = request.body;
+      if (!(await suggestions.review(request.params.id, status))) throw notFound('Suggestion not found');
+      return { message: status === 'approved' ? 'Suggestion approved!' : 'Suggestion rejected' };
+    },
+  );
+
+  api.delete('/api/admin/poll-suggestions/:id', { schema: { params: suggestionIdParams } }, async (request): Promise<Confirmation> => {
+    if (!(await suggestions.remove(request.params.id))) throw notFound('Suggestion not found');
+    return { message: 'Suggestion deleted!' };
+  });
+};
