@@ -9,7 +9,7 @@ const FaqPage = lazy(() => import('../features/info-pages/faq-page.js'));
 const TermsPage = lazy(() => import('../features/info-pages/terms-page.js'));
 const PrivacyPage = lazy(() => import('../features/info-pages/privacy-page.js'));
 const PollPage = lazy(() => import('../features/poll-page/components/poll-page.js'));
-const AdminPage = lazy(() => import('./pages/admin-page.js'));
+const AdminPage = lazy(() => import('../features/admin/admin-page.js'));
 
 const POLL_PATH = /^\/poll-([1-9]\d{0,15})$/;
 const VIEWS = new Set<MainView>(['today', 'archive', 'suggest', 'admin']);

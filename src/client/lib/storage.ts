@@ -29,4 +29,12 @@ export const storage = {
   emailSubscribed: () => read('emailSubscribed') === 'true',
   setEmailSubscribed: () => write('emailSubscribed', 'true'),
   adminAuthenticated: () => read('adminAuthenticated') === 'true',
+  /** Only a hint for the UI: the server decides who is signed in. */
+  setAdminAuthenticated: (signedIn: boolean) => write('adminAuthenticated', signedIn ? 'true' : null),
+  /** "Reset Subscription Popup": the invitation shows again after the next vote. */
+  resetSubscriptionPopup: () => {
+    write('emailModalSeen', null);
+    write('emailSubscribed', null);
+    write('voterEmail', null);
+  },
 };

@@ -9,11 +9,14 @@ export function PageShell({
   title,
   children,
   back = { to: '/', label: 'Back to today' },
+  wide = false,
 }: {
-  /** Shown as the page's h1 and in the browser tab. */
+  /** Shown in the browser tab. */
   title: string;
   children: ReactNode;
   back?: { to: string; label: string } | null;
+  /** Room for a staff laptop screen rather than a phone's column. */
+  wide?: boolean;
 }) {
   useDocumentTitle(title);
   return (
@@ -21,8 +24,8 @@ export function PageShell({
       <a className="skip-link" href="#content">
         Skip to content
       </a>
-      <SiteHeader />
-      <main id="content" className="container page-shell">
+      <SiteHeader wide={wide} />
+      <main id="content" className={wide ? 'container container--wide page-shell' : 'container page-shell'}>
         {back && (
           <Link to={back.to} className="page-shell__back">
             ← {back.label}
@@ -30,7 +33,7 @@ export function PageShell({
         )}
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter wide={wide} />
     </>
   );
 }

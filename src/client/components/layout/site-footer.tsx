@@ -1,10 +1,11 @@
 import { siteConfig } from '../../lib/site-config.js';
 import { Link } from '../../lib/router.js';
 
-export function SiteFooter() {
+export function SiteFooter({ wide = false }: { wide?: boolean }) {
+  const container = wide ? 'container container--wide' : 'container';
   return (
     <footer className="site-footer">
-      <nav className="container site-footer__links" aria-label="About this site">
+      <nav className={`${container} site-footer__links`} aria-label="About this site">
         <Link to="/faq">FAQ</Link>
         <Link to="/terms">Terms of Service</Link>
         <Link to="/privacy">Privacy &amp; Cookies</Link>
@@ -15,7 +16,7 @@ export function SiteFooter() {
           </a>
         )}
       </nav>
-      <p className="container site-footer__note">
+      <p className={`${container} site-footer__note`}>
         © {new Date().getFullYear()} {siteConfig.siteName}. Votes are anonymous.
       </p>
     </footer>

@@ -3,10 +3,10 @@ import { Link } from '../../lib/router.js';
 import './layout.css';
 
 /** The logo: back to today's poll and a clean address, from anywhere. */
-export function SiteHeader() {
+export function SiteHeader({ wide = false }: { wide?: boolean }) {
   return (
     <header className="site-header">
-      <div className="container site-header__inner">
+      <div className={wide ? 'container container--wide site-header__inner' : 'container site-header__inner'}>
         <Link to="/" className="site-header__logo" aria-label={`${siteConfig.siteName}, today's poll`}>
           <svg className="site-header__mark" viewBox="0 0 64 64" aria-hidden="true">
             <rect width="64" height="64" rx="14" fill="#15803d" />

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPoll } from '../../../shared/api.js';
+import { apiRequest } from '../../lib/api-client.js';
+
+export const getAdminPolls = () => apiRequest<AdminPoll[]>('/api/admin/polls');
+
+export const adminPollsQuery = queryOptions({ queryKey: ['admin', 'polls'], queryFn: getAdminPolls });
+
+export const useAdminPolls = () => useQuery(adminPollsQuery);

@@ -1,0 +1,39 @@
+/** Everything staff do to polls: each refreshes the admin list and today's poll. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Confirmation, SavedPoll } from '../../../shared/api.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { activePollQuery } from '../get-active-poll.js';
+import { adminPollsQuery } from './get-admin-polls.js';
+
+export interface PollInput {
+  question: string;
+  description: string;
+  options: string[];
+  liveDate: string;
+}
+
+export const createPoll = (poll: PollInput) => apiRequest<SavedPoll>('/api/admin/polls', { method: 'POST', body: poll });
+export const updatePoll = ({ id, ...poll }: PollInput & { id: number }) =>
+  apiRequest<SavedPoll>(`/api/admin/polls/${id}`, { method: 'PUT', body: poll });
+export const deletePoll = (id: number) => apiRequest<Confirmation>(`/api/admin/polls/${id}`, { method: 'DELETE' });
+export const activatePoll = (id: number) => apiRequest<Confirmation>(`/api/admin/polls/${id}/activate`, { method: 'PUT' });
+export const updatePollStatuses = () =>
+  apiRequest<Confirmation & { activatedPollId: number | null }>('/api/admin/update-poll-status', { method: 'POST' });
+
+function usePollChange<A, R>(mutationFn: (argument: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPollsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: activePollQuery.queryKey }),
+      ]),
+  });
+}
+
+export const useCreatePoll = () => usePollChange(createPoll);
+export const useUpdatePoll = () => usePollChange(updatePoll);
+export const useDeletePoll = () => usePollChange(deletePoll);
+export const useActivatePoll = () => usePollChange(activatePoll);
+export const useUpdatePollStatuses = () => usePollChange(updatePollStatuses);

@@ -1,0 +1,35 @@
+/** /admin: the sign-in screen, or the panel once the server says this browser is signed in. */
+import { useEffect } from 'react';
+import { useAdminSession } from '../../api/admin/get-admin-session.js';
+import { PageShell } from '../../components/layout/page-shell.js';
+import { storage } from '../../lib/storage.js';
+import { AdminPanel } from './admin-panel.js';
+import { LoginScreen } from './login-screen.js';
+import '../share/share.css';
+import './admin.css';
+
+export default function AdminPage() {
+  const { data, isPending, isError } = useAdminSession();
+  const signedIn = data?.authenticated === true;
+  useEffect(() => {
+    if (data) storage.setAdminAuthenticated(data.authenticated);
+  }, [data]);
+
+  return (
+    <PageShell title="Admin Panel" back={{ to: '/', label: 'Back to site' }} wide>
+      {isPending ? (
+        <p role="status" className="card">
+          Checking your sign-in…
+        </p>
+      ) : isError ? (
+        <p role="alert" className="card">
+          The admin panel could not be reached. Please try again.
+        </p>
+      ) : signedIn ? (
+        <AdminPanel />
+      ) : (
+        <LoginScreen />
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,48 @@
+/** Asking before something that cannot be undone, in an accessible dialog (Radix AlertDialog). */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useCallback, useState, type ReactNode } from 'react';
+
+export interface ConfirmRequest {
+  title: string;
+  description: string;
+  confirmLabel: string;
+}
+
+/** `confirm(request)` resolves true when staff confirm; render `dialog` somewhere in the tree. */
+export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<boolean>; dialog: ReactNode } {
+  const [pending, setPending] = useState<{ request: ConfirmRequest; answer: (yes: boolean) => void } | null>(null);
+
+  const confirm = useCallback(
+    (request: ConfirmRequest) => new Promise<boolean>((resolve) => setPending({ request, answer: resolve })),
+    [],
+  );
+
+  function close(yes: boolean) {
+    pending?.answer(yes);
+    setPending(null);
+  }
+
+  const dialog = pending && (
+    <AlertDialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) close(false);
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog__title">{pending.request.title}</AlertDialog.Title>
+          <AlertDialog.Description>{pending.request.description}</AlertDialog.Description>
+          <div className="admin__dialog-actions">
+            <AlertDialog.Cancel className="button button--quiet">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action className="button button--danger" onClick={() => close(true)}>
+              {pending.request.confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+  return { confirm, dialog };
+}

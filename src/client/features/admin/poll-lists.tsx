@@ -1,0 +1,163 @@
+/** Upcoming Polls and All Polls, with their actions and each poll's voter e-mails. */
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { useState } from 'react';
+import type { AdminPoll } from '../../../shared/api.js';
+import { daysBetween, formatLocalDate, localDateAt } from '../../../shared/time.js';
+import { usePollVotes } from '../../api/admin/get-poll-votes.js';
+import { votesText } from '../../components/chart/chart-labels.js';
+import { siteClock } from '../../lib/site-config.js';
+import { todayInSiteZone } from './poll-form.js';
+
+export interface PollActions {
+  onEdit: (poll: AdminPoll) => void;
+  onActivate: (poll: AdminPoll) => void;
+  onDelete: (poll: AdminPoll) => void;
+}
+
+function goesLiveIn(liveDate: string): string {
+  const days = daysBetween(todayInSiteZone(), liveDate);
+  if (days <= 0) return 'Due now: use Update Poll Status';
+  return `Goes live in ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+const optionCount = (poll: AdminPoll) => `${poll.options.length} options`;
+
+export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
+  const upcoming = polls.filter((p) => p.status === 'scheduled').sort((a, b) => a.liveDate.localeCompare(b.liveDate));
+  return (
+    <section className="admin-section" aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">
+        Upcoming Polls <span className="admin-count">{upcoming.length}</span>
+      </h2>
+      {upcoming.length === 0 ? (
+        <p className="admin-empty">No polls are scheduled.</p>
+      ) : (
+        <ul className="admin-list">
+          {upcoming.map((poll) => (
+            <li key={poll.id} className="card admin-item">
+              <p className="admin-item__meta">
+                <strong>{goesLiveIn(poll.liveDate)}</strong> · {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
+              </p>
+              <h3 className="admin-item__question">{poll.question}</h3>
+              <div className="admin-item__actions">
+                <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
+                  Edit
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => onActivate(poll)}>
+                  Make Active Now
+                </button>
+                <button type="button" className="button button--quiet" aria-label={`Delete poll ${poll.pollNumber}`} onClick={() => onDelete(poll)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const STATUS_LABEL = { active: 'Active', scheduled: 'Scheduled', past: 'Past' } as const;
+
+export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
+  return (
+    <section className="admin-section" aria-labelledby="all-polls-heading">
+      <h2 id="all-polls-heading">
+        All Polls <span className="admin-count">{polls.length}</span>
+      </h2>
+      {polls.length === 0 ? (
+        <p className="admin-empty">No polls yet.</p>
+      ) : (
+        <ul className="admin-list">
+          {polls.map((poll) => (
+            <li key={poll.id} className="card admin-item">
+              <p className="admin-item__meta">
+                <span className={`admin-badge admin-badge--${poll.status}`}>{STATUS_LABEL[poll.status]}</span> Poll #{poll.pollNumber} ·
+                created {formatLocalDate(localDateAt(new Date(poll.createdAt), siteClock.timeZone))} · live{' '}
+                {formatLocalDate(poll.liveDate)} · {optionCount(poll)} · {votesText(poll.totalVotes)}
+              </p>
+              <h3 className="admin-item__question">{poll.question}</h3>
+              {poll.description && <p className="admin-item__description">{poll.description}</p>}
+              <div className="admin-item__actions">
+                <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
+                  Edit
+                </button>
+                {poll.status !== 'active' && (
+                  <button type="button" className="button button--secondary" onClick={() => onActivate(poll)}>
+                    Make Active
+                  </button>
+                )}
+                <button type="button" className="button button--quiet" aria-label={`Delete poll ${poll.pollNumber}`} onClick={() => onDelete(poll)}>
+                  Delete
+                </button>
+              </div>
+              <VoterEmails poll={poll} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The e-mails attached to a poll's votes, fetched when opened, with counts and the CSV. */
+function VoterEmails({ poll }: { poll: AdminPoll }) {
+  const [open, setOpen] = useState(false);
+  const { data: votes, isPending, isError } = usePollVotes(poll.id, open);
+
+  async function download() {
+    if (!votes) return;
+    const { votesCsv, csvFileName, downloadCsv } = await import('./votes-csv.js');
+    downloadCsv(votesCsv(poll, votes, siteClock.timeZone), csvFileName(poll.id, new Date(), siteClock.timeZone));
+  }
+
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="admin-voters">
+      <Collapsible.Trigger className="admin-voters__trigger">
+        Voter emails <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </Collapsible.Trigger>
+      <Collapsible.Content className="admin-voters__content">
+        {isPending ? (
+          <p role="status">Loading voter emails…</p>
+        ) : isError ? (
+          <p role="alert">Failed to fetch poll votes</p>
+        ) : (
+          <>
+            <p>
+              {votes.length} of {votesText(poll.totalVotes)} carry an email.
+            </p>
+            <ul className="admin-voters__counts">
+              {poll.options.map((option, index) => (
+                <li key={option}>
+                  {option}: {votes.filter((v) => v.optionIndex === index).length}
+                </li>
+              ))}
+            </ul>
+            {votes.length > 0 && (
+              <table className="admin-voters__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Selected option</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {votes.map((vote) => (
+                    <tr key={vote.voterEmail}>
+                      <td>{vote.voterEmail}</td>
+                      <td>{poll.options[vote.optionIndex]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <button type="button" className="button button--secondary" disabled={votes.length === 0} onClick={() => void download()}>
+              Download CSV
+            </button>
+          </>
+        )}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

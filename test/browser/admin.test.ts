@@ -1,0 +1,287 @@
+/** The admin panel as staff use it on a laptop, in Chromium. */
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertVoteRow, seedPoll } from '../../src/server/testing/fixtures.js';
+import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
+import { TodayPage } from './pages.js';
+import { closeVisitors, expectAccessible, LAPTOP, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
+
+let browser: Browser;
+let site: Site;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  site = await startSite();
+});
+afterEach(async () => {
+  await closeVisitors();
+  await site.close();
+});
+
+class AdminPanel {
+  constructor(readonly page: Page) {}
+
+  toast(title: string) {
+    return this.page.locator('.toast', { hasText: title });
+  }
+
+  section(heading: string) {
+    return this.page.locator('section.admin-section', { has: this.page.getByRole('heading', { name: heading }) });
+  }
+
+  item(section: string, text: string) {
+    return this.section(section).locator('.admin-item', { hasText: text });
+  }
+
+  async signIn(password = TEST_ADMIN_PASSWORD) {
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  }
+
+  async confirm(label: string) {
+    const dialog = this.page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: label }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async fillPoll({ question, options, date }: { question: string; options: string[]; date?: string }) {
+    await this.page.getByLabel('Question').fill(question);
+    for (const [i, option] of options.entries()) {
+      if (i >= 2) await this.page.getByRole('button', { name: '+ Add option' }).click();
+      await this.page.getByLabel(`Option ${i + 1}`, { exact: true }).fill(option);
+    }
+    if (date) await this.page.getByLabel('Go-live date').fill(date);
+  }
+}
+
+async function openAdmin() {
+  const visitor = await newVisitor(browser, site, LAPTOP);
+  await visitor.page.goto(`${site.url}/admin`);
+  const admin = new AdminPanel(visitor.page);
+  return { ...visitor, admin };
+}
+
+describe('signing in', () => {
+  it('refuses a wrong password with "Access denied" and clears the field; the right one opens the panel', async () => {
+    const { page, admin, errors } = await openAdmin();
+    await admin.signIn('not the password');
+    const denied = admin.toast('Access denied');
+    await denied.waitFor();
+    expect(await denied.textContent()).toContain('Incorrect password');
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+
+    await admin.signIn();
+    await admin.toast('Access granted').waitFor();
+    await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminAuthenticated'))).toBe('true');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+
+  it('logs out, and after a reload the panel is gone', async () => {
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    await page.getByRole('button', { name: 'Update Poll Status' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await admin.toast('Logged out').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Access Admin Panel' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Update Poll Status' }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('adminAuthenticated'))).toBeNull();
+  });
+
+  it('ignores a forged local-storage flag: the server decides', async () => {
+    const { page } = await openAdmin();
+    await page.evaluate(() => localStorage.setItem('adminAuthenticated', 'true'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Access Admin Panel' }).waitFor();
+  });
+});
+
+describe('managing polls', () => {
+  it('creates a poll for today that goes live, schedules one, edits it and makes it active now', async () => {
+    await seedPoll(site.db, { question: 'Yesterday’s leftover?', options: ['A', 'B'] });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    await page.getByLabel('Question').waitFor();
+    expect(await page.getByLabel('Go-live date').inputValue()).toBe('2026-11-21');
+    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe('This poll goes live immediately.');
+
+    // Validation first.
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await admin.toast('Required fields missing').waitFor();
+    await page.getByLabel('Question').fill('Only one option?');
+    await page.getByLabel('Option 1', { exact: true }).fill('Yes');
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await admin.toast('Need more options').waitFor();
+
+    await admin.fillPoll({ question: 'Should schools start later for teenagers?', options: ['Yes', 'No', 'Only high schools'] });
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await admin.toast('Poll created and is now live!').waitFor();
+
+    const visitor = await newVisitor(browser, site);
+    const today = new TodayPage(visitor.page);
+    await today.goto(site.url);
+    await today.question.waitFor();
+    expect(await today.question.textContent()).toBe('Should schools start later for teenagers?');
+
+    // Schedule one for three days on.
+    await admin.fillPoll({ question: 'Is a four-day school week good for students?', options: ['Yes', 'No'], date: '2026-11-24' });
+    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe('Polls become active at midnight on the selected date.');
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await admin.toast('Poll scheduled successfully!').waitFor();
+    const upcoming = admin.item('Upcoming Polls', 'four-day school week');
+    await upcoming.waitFor();
+    expect(await upcoming.locator('.admin-item__meta').textContent()).toBe('Goes live in 3 days · November 24, 2026 · 2 options');
+
+    // Edit it.
+    await upcoming.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: /Edit Poll #/ }).waitFor();
+    await page.getByLabel('Question').fill('Would a four-day school week be good for students?');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.toast('Poll updated successfully!').waitFor();
+    await admin.item('Upcoming Polls', 'Would a four-day school week').waitFor();
+    await page.getByRole('heading', { name: 'Create a New Poll' }).waitFor();
+
+    // Make it active now, after the confirmation.
+    await admin.item('Upcoming Polls', 'Would a four-day').getByRole('button', { name: 'Make Active Now' }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain(
+      'This will override the scheduled date and deactivate the current poll.',
+    );
+    await admin.confirm('Make Active Now');
+    await admin.toast('Poll is now active!').waitFor();
+    await visitor.page.reload();
+    await today.question.waitFor();
+    expect(await today.question.textContent()).toBe('Would a four-day school week be good for students?');
+    expect(await admin.section('Upcoming Polls').locator('.admin-item').count()).toBe(0);
+
+    // A past poll can be brought back with "Make Active", and deleted.
+    const leftover = admin.item('All Polls', 'leftover');
+    await leftover.getByRole('button', { name: 'Make Active' }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('This will deactivate the current poll.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await leftover.getByRole('button', { name: /Delete poll/ }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('This action cannot be undone.');
+    await admin.confirm('Delete');
+    await admin.toast('Poll deleted successfully').waitFor();
+    await leftover.waitFor({ state: 'detached' });
+  });
+
+  it('shows a poll’s voter e-mails with counts and downloads them as CSV', async () => {
+    const poll = await seedPoll(site.db, {
+      question: 'Should homework be banned?',
+      options: ['Yes', 'No'],
+      status: 'past',
+      liveDate: '2026-11-20',
+      votes: [1, 1],
+    });
+    await insertVoteRow(site.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'pat@example.org', createdAt: '2026-11-21T03:30:00.000Z' });
+    await insertVoteRow(site.db, { pollId: poll.id, optionIndex: 0, voterEmail: '=sum@example.org', createdAt: '2026-11-20T15:00:00.000Z' });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+
+    const item = admin.item('All Polls', 'homework');
+    await item.getByRole('button', { name: 'Voter emails' }).click();
+    await item.getByText('2 of 4 votes carry an email.').waitFor();
+    expect(await item.locator('.admin-voters__counts').textContent()).toBe('Yes: 1No: 1');
+
+    const download = page.waitForEvent('download');
+    await item.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`poll-votes-${poll.id}-2026-11-21.csv`);
+    const csv = fs.readFileSync(await file.path(), 'utf8');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Poll Question,Selected Option,Voter Email,Vote Date,Vote Time',
+      `Should homework be banned?,Yes,"'=sum@example.org",2026-11-20,10:00:00`,
+      'Should homework be banned?,No,pat@example.org,2026-11-20,22:30:00',
+    ]);
+  });
+});
+
+describe('community suggestions', () => {
+  it('uses, approves, rejects and deletes suggestions', async () => {
+    for (const question of ['Should cursive be taught?', 'Are snow days outdated?', 'Best pizza topping?']) {
+      await fetch(`${site.url}/api/poll-suggestions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question, options: ['Yes', 'No'], suggestedBy: 'Ms. Rivera', email: 'rivera@example.org' }),
+      });
+    }
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const pending = admin.section('Community Poll Suggestions');
+    await pending.getByText('Best pizza topping?').waitFor();
+    expect(await pending.locator('.admin-count').textContent()).toBe('3');
+
+    await admin.item('Community Poll Suggestions', 'cursive').getByRole('button', { name: 'Use This Suggestion' }).click();
+    await admin.toast('Suggestion loaded!').waitFor();
+    expect(await page.getByLabel('Question').inputValue()).toBe('Should cursive be taught?');
+    expect(await page.getByLabel('Description (optional)').inputValue()).toBe('Poll suggested by the community');
+    expect(await page.getByLabel('Option 2', { exact: true }).inputValue()).toBe('No');
+
+    await admin.item('Community Poll Suggestions', 'cursive').getByRole('button', { name: 'Approve' }).click();
+    await admin.toast('Suggestion approved!').waitFor();
+    await admin.item('Community Poll Suggestions', 'pizza').getByRole('button', { name: 'Reject' }).click();
+    await admin.toast('Suggestion rejected').waitFor();
+
+    const reviewed = admin.section('Reviewed Submissions');
+    await reviewed.getByText('Best pizza topping?').waitFor();
+    expect(await reviewed.locator('.admin-badge').allTextContents()).toEqual(['Rejected', 'Approved']);
+    expect(await admin.item('Reviewed Submissions', 'pizza').getByRole('button', { name: 'Use This Suggestion' }).count()).toBe(0);
+    await admin.item('Reviewed Submissions', 'cursive').getByRole('button', { name: 'Use This Suggestion' }).click();
+    await admin.toast('Approved suggestion loaded!').waitFor();
+
+    await admin.item('Community Poll Suggestions', 'snow days').getByRole('button', { name: /Delete suggestion/ }).click();
+    await admin.confirm('Delete');
+    await admin.toast('Suggestion deleted!').waitFor();
+    expect(await pending.locator('.admin-item').count()).toBe(0);
+    const stored = await site.db.selectFrom('poll_suggestions').select(['question', 'status']).orderBy('id').execute();
+    expect(stored).toEqual([
+      { question: 'Should cursive be taught?', status: 'approved' },
+      { question: 'Best pizza topping?', status: 'rejected' },
+    ]);
+  });
+});
+
+describe('utilities and accessibility', () => {
+  it('resets the subscription popup', async () => {
+    const { page, admin } = await openAdmin();
+    await page.evaluate(() => {
+      localStorage.setItem('emailModalSeen', 'true');
+      localStorage.setItem('emailSubscribed', 'true');
+      localStorage.setItem('voterEmail', 'pat@example.org');
+    });
+    await admin.signIn();
+    await page.getByRole('button', { name: 'Reset Subscription Popup' }).click();
+    await admin.toast('Subscription popup reset').waitFor();
+    const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+    expect(keys).toEqual(['adminAuthenticated']);
+  });
+
+  it('has no serious or critical accessibility violations, signed out or in', async () => {
+    await seedPoll(site.db, { question: 'Live poll?', options: ['A', 'B'], votes: [2, 1] });
+    await seedPoll(site.db, { question: 'Scheduled poll?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-23' });
+    await fetch(`${site.url}/api/poll-suggestions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'A suggestion?', options: ['Yes', 'No'] }),
+    });
+    const { page, admin } = await openAdmin();
+    await page.getByRole('button', { name: 'Access Admin Panel' }).waitFor();
+    await expectAccessible(page);
+    await saveScreenshots(page, 'admin-sign-in');
+    await admin.signIn();
+    await admin.section('All Polls').getByText('Scheduled poll?').waitFor();
+    await admin.item('All Polls', 'Live poll?').getByRole('button', { name: 'Voter emails' }).click();
+    await admin.item('All Polls', 'Live poll?').getByText('0 of 3 votes carry an email.').waitFor();
+    await expectAccessible(page);
+    await saveScreenshots(page, 'admin-panel');
+    await admin.item('All Polls', 'Scheduled poll?').getByRole('button', { name: /Delete poll/ }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await expectAccessible(page);
+  });
+});
