@@ -14,7 +14,13 @@ import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { addressHashKey, adminPasswordHash, createAdminAuth } from './admin/admin-auth.service.js';
 import { createAdminPollsService } from './admin/admin-polls.service.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { createMailTransport } from './email/mail-transport.js';
+import { outboxCounts } from './email/outbox.repository.js';
+import { createOutboxWorker, type OutboxSettings } from './email/outbox.worker.js';
+import { unsubscribeRoutes } from './email/unsubscribe.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { createJobs, type Jobs } from './jobs/jobs.js';
+import { subscriberCounts } from './subscriptions/subscriptions.repository.js';
 import { registerClient } from './http/client.js';
 import { registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
@@ -48,6 +54,15 @@ export interface AppOptions {
   logStream?: LogStream;
   /** Shown the admin password the site generated on its first start (default: printed). */
   announceAdminPassword?: (password: string) => void;
+  /** Outbox lease and retry settings (tests shorten the lease). */
+  outbox?: Partial<OutboxSettings>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily switch and the outbox; `startServer` starts their timers. */
+    jobs: Jobs;
+  }
 }
 
 /** Printed once, where whoever started the site sees it, and not into the structured log. */
@@ -87,12 +102,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   const clock = options.clock ?? systemClock;
+  const site = { timeZone: config.siteTimezone, votingClosesAt: config.votingClosesAt };
+  const activePoll = new ActivePollCache(db, clock);
+  const transport = createMailTransport(config.mail, app.log);
+  app.addHook('onClose', async () => transport.close());
+  const outbox = createOutboxWorker({
+    db,
+    clock,
+    transport,
+    site: { siteName: config.siteName, publicUrl: config.publicUrl, postalAddress: config.mail.postalAddress },
+    log: app.log,
+    ...(options.outbox ? { settings: options.outbox } : {}),
+  });
+  const jobs = createJobs({ db, clock, site, outbox, activePoll, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   const deps: ServiceDeps = {
     db,
     clock,
-    site: { timeZone: config.siteTimezone, votingClosesAt: config.votingClosesAt },
-    activePoll: new ActivePollCache(db, clock),
+    site,
+    activePoll,
     voterChoices: new VoterChoices(),
+    siteName: config.siteName,
+    mailQueued: () => jobs.mailQueued(),
   };
   const https = config.publicUrl.startsWith('https:');
   const auth = createAdminAuth({
@@ -125,7 +157,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     polls: createAdminPollsService(deps),
     suggestions,
     publicUrl: config.publicUrl,
+    mailStats: async () => ({
+      transport: transport.kind,
+      subscribers: await subscriberCounts(db),
+      outbox: await outboxCounts(db),
+    }),
   });
+  await app.register(unsubscribeRoutes, { db, clock, siteName: config.siteName, https });
   await registerClient(app, {
     dir: options.clientDir ?? null,
     https,

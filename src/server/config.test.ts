@@ -32,6 +32,12 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitWritesPerMinute: 600,
       logLevel: 'info',
+      mail: {
+        smtpUrl: undefined,
+        from: '"Teacher Hot Take" <no-reply@localhost>',
+        outboxDir: path.resolve('data', 'mail'),
+        postalAddress: undefined,
+      },
     });
   });
 
@@ -55,6 +61,10 @@ describe('loadConfig', () => {
       TRUST_PROXY: '2',
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
       LOG_LEVEL: 'WARN',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
+      MAIL_FROM: 'Staffroom <polls@example.org>',
+      MAIL_OUTBOX_DIR: '/var/mail-out',
+      MAIL_POSTAL_ADDRESS: '1 School Lane, Springfield, IL 62701',
     });
     expect(config).toEqual({
       port: 8080,
@@ -74,6 +84,12 @@ describe('loadConfig', () => {
       trustProxy: 2,
       rateLimitWritesPerMinute: 0,
       logLevel: 'warn',
+      mail: {
+        smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
+        from: 'Staffroom <polls@example.org>',
+        outboxDir: '/var/mail-out',
+        postalAddress: '1 School Lane, Springfield, IL 62701',
+      },
     });
   });
 
@@ -117,6 +133,13 @@ describe('loadConfig', () => {
         expect.stringMatching(/^BRAND_URL must be an http:\/\/ or https:\/\/ address/),
       ]),
     );
+  });
+
+  it('requires a postal address when real e-mail is sent', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.org' })).toEqual([expect.stringMatching(/^MAIL_POSTAL_ADDRESS must be set when SMTP_URL is/)]);
+    expect(problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_POSTAL_ADDRESS: 'x' })).toEqual([expect.stringMatching(/^SMTP_URL must be/)]);
+    // Listed together with any other problem.
+    expect(problemsOf({ PORT: 'x', SMTP_URL: 'smtp://mail.example.org' })).toHaveLength(2);
   });
 
   it('refuses a midnight close time, which would never open voting', () => {

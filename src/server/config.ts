@@ -40,6 +40,17 @@ export interface Config {
   /** Per client address and minute, on calls that write; 0 turns the limit off. */
   rateLimitWritesPerMinute: number;
   logLevel: LogLevel;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where .eml files go when there is no mail server. */
+  outboxDir: string;
+  /** The sender's postal address, which US law (CAN-SPAM) requires in every e-mail. */
+  postalAddress: string | undefined;
 }
 
 export const DEFAULT_SQLITE_FILE = path.join('data', 'teacher-hot-take.sqlite');
@@ -211,6 +222,15 @@ const rateLimit = setting().transform((value, ctx) => {
   return Number(value);
 });
 
+const smtpUrl = setting().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  if (!/^smtps?:\/\//i.test(value) || !URL.canParse(value)) {
+    ctx.addIssue({ code: 'custom', message: 'must be an smtp:// or smtps:// URL, such as smtps://user:pass@mail.example.org:465' });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logLevel = setting().transform((value, ctx): LogLevel => {
   if (value === undefined) return 'info';
@@ -240,20 +260,35 @@ const environment = z.object({
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
   LOG_LEVEL: logLevel,
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: setting(),
+  MAIL_OUTBOX_DIR: setting(),
+  MAIL_POSTAL_ADDRESS: setting(),
 });
+
+/** Rules between variables, checked whatever else is wrong, so every problem is listed. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  return set('SMTP_URL') && !set('MAIL_POSTAL_ADDRESS')
+    ? ['MAIL_POSTAL_ADDRESS must be set when SMTP_URL is: e-mail to subscribers must carry a postal address (CAN-SPAM)']
+    : [];
+}
 
 /** Reads the configuration from `env`; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = environment.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
+    ...crossChecks(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const data = parsed.data;
+  const publicUrl = data.PUBLIC_URL ?? `http://localhost:${data.PORT}`;
   return {
     port: data.PORT,
     host: data.HOST ?? '127.0.0.1',
     database: data.DATABASE_URL,
-    publicUrl: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    publicUrl,
     siteName: data.SITE_NAME,
     brandName: data.BRAND_NAME,
     brandUrl: data.BRAND_URL,
@@ -267,5 +302,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: data.TRUST_PROXY,
     rateLimitWritesPerMinute: data.RATE_LIMIT_WRITES_PER_MINUTE,
     logLevel: data.LOG_LEVEL,
+    mail: {
+      smtpUrl: data.SMTP_URL,
+      from: data.MAIL_FROM ?? `"${data.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
+      outboxDir: path.resolve(data.MAIL_OUTBOX_DIR ?? path.join('data', 'mail')),
+      postalAddress: data.MAIL_POSTAL_ADDRESS,
+    },
   };
 }

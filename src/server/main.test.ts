@@ -6,6 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, localDateAt } from '../shared/time.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedPoll } from './testing/fixtures.js';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 
@@ -69,6 +73,26 @@ describe('the server process', () => {
     const messages = server.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages).toContain('shutting down');
     expect(fs.existsSync(path.join(dir, 'site.sqlite'))).toBe(true);
+  });
+
+  it('puts a poll that came due while it was down live at start-up', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-main-'));
+    const file = path.join(dir, 'site.sqlite');
+    const db = openDatabase({ kind: 'sqlite', file });
+    await migrateToLatest(db);
+    const today = localDateAt(new Date(), 'America/New_York');
+    await seedPoll(db, { question: 'Yesterday?', liveDate: addDays(today, -1) });
+    await seedPoll(db, { question: 'Due today?', status: 'scheduled', liveDate: today });
+    await db.destroy();
+
+    const server = startServer({ PORT: '0', DATABASE_URL: file, MAIL_OUTBOX_DIR: path.join(dir, 'mail') });
+    child = server.child;
+    const address = await server.listening;
+    await expect
+      .poll(async () => ((await (await fetch(`${address}/api/polls/active`)).json()) as { question: string }).question)
+      .toBe('Due today?');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('refuses to start with a bad configuration, listing every problem without a stack trace', async () => {

@@ -33,6 +33,8 @@ export async function startServer(
   const app = await buildApp({ clientDir: BUILT_CLIENT_DIR, ...options, config });
   closeGracefully(app);
   await app.listen({ port: config.port, host: config.host });
+  // The day's switch runs now (a poll may have come due while the site was down), then on time.
+  app.jobs.start();
   app.log.info(
     { publicUrl: config.publicUrl, database: config.database.kind, timeZone: config.siteTimezone },
     `${config.siteName} is ready`,

@@ -10,4 +10,7 @@ export interface ServiceDeps {
   site: SiteClock;
   activePoll: ActivePollCache;
   voterChoices: VoterChoices;
+  siteName: string;
+  /** Called after e-mail was queued, so the outbox worker sends it soon. */
+  mailQueued: () => void;
 }

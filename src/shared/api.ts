@@ -115,6 +115,14 @@ export interface AdminSuggestion {
   reviewedAt: string | null;
 }
 
+/** GET /api/admin/mail-stats: the subscriber list and the outbox, for Utilities. */
+export interface MailStats {
+  /** smtp: a mail server; files: .eml files (no SMTP_URL). */
+  transport: 'smtp' | 'files';
+  subscribers: { subscribed: number; unsubscribed: number };
+  outbox: { queued: number; sending: number; sent: number; failed: number; cancelled: number };
+}
+
 /** GET /api/admin/polls/:id/votes: the votes that carry an e-mail. */
 export interface VoteRecord {
   voterEmail: string;

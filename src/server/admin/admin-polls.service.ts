@@ -7,17 +7,8 @@ import type { AdminPoll, VoteRecord } from '../../shared/api.js';
 import type { PollDraft } from '../../shared/schemas.js';
 import { localDateAt } from '../../shared/time.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { activatePollNow, runDailyTransition, type Transition } from '../polls/daily-transition.js';
-import {
-  deletePoll,
-  findPollById,
-  insertPoll,
-  listAllPolls,
-  makeActive,
-  retireActivePoll,
-  updatePoll,
-  type PollRecord,
-} from '../polls/polls.repository.js';
+import { activatePollNow, goLive, runDailyTransition, type Transition } from '../polls/daily-transition.js';
+import { deletePoll, findPollById, insertPoll, listAllPolls, updatePoll, type PollRecord } from '../polls/polls.repository.js';
 import { toPoll } from '../polls/polls.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { votesWithEmail } from '../votes/votes.repository.js';
@@ -36,7 +27,7 @@ export function toAdminPoll(record: PollRecord): AdminPoll {
 
 const sameOptions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function createAdminPollsService({ db, clock, site, activePoll }: ServiceDeps) {
+export function createAdminPollsService({ db, clock, site, activePoll, mailQueued }: ServiceDeps) {
   const today = () => localDateAt(clock.now(), site.timeZone);
 
   /** The saved poll, read back, with the active-poll copy of this instance refreshed. */
@@ -58,19 +49,21 @@ export function createAdminPollsService({ db, clock, site, activePoll }: Service
       const goesLive = draft.liveDate === day;
       try {
         const poll = await db.transaction().execute(async (trx) => {
-          if (goesLive) await retireActivePoll(trx, now);
-          return insertPoll(
+          const created = await insertPoll(
             trx,
             {
               question: draft.question,
               description: draft.description ?? null,
               options: draft.options,
               liveDate: draft.liveDate,
-              status: goesLive ? 'active' : 'scheduled',
+              status: 'scheduled',
             },
             now,
           );
+          if (goesLive) await goLive(trx, created.id, now, site);
+          return created;
         });
+        if (goesLive) mailQueued();
         return await saved(poll.id, goesLive ? 'live' : 'scheduled');
       } catch (error) {
         if (isUniqueViolation(error)) return { outcome: 'date-taken' };
@@ -106,8 +99,9 @@ export function createAdminPollsService({ db, clock, site, activePoll }: Service
             },
             now,
           );
-          if (goesLive) await makeActive(trx, id, now, day);
+          if (goesLive) await goLive(trx, id, now, site);
         });
+        if (goesLive) mailQueued();
       } catch (error) {
         if (isUniqueViolation(error)) return { outcome: 'date-taken' };
         throw error;
@@ -124,12 +118,14 @@ export function createAdminPollsService({ db, clock, site, activePoll }: Service
     async activate(id: number): Promise<boolean> {
       const done = await activatePollNow(db, id, clock.now(), site);
       activePoll.invalidate();
+      mailQueued();
       return done;
     },
 
     async updateStatuses(): Promise<Transition> {
       const transition = await runDailyTransition(db, clock.now(), site);
       activePoll.invalidate();
+      if (transition.activatedPollId !== null) mailQueued();
       return transition;
     },
 

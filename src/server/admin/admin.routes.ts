@@ -1,6 +1,6 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminPoll, AdminSuggestion, Confirmation, SavedPoll, VoteRecord } from '../../shared/api.js';
+import type { AdminPoll, AdminSuggestion, Confirmation, MailStats, SavedPoll, VoteRecord } from '../../shared/api.js';
 import { pollDraft, pollIdParams, suggestionIdParams, suggestionStatusRequest } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
@@ -33,7 +33,8 @@ export const adminRoutes: FastifyPluginAsync<{
   polls: AdminPollsService;
   suggestions: SuggestionsService;
   publicUrl: string;
-}> = async (app, { auth, polls, suggestions, publicUrl }) => {
+  mailStats: () => Promise<MailStats>;
+}> = async (app, { auth, polls, suggestions, publicUrl, mailStats }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Both before the body is even read: without a session, every call is a 401, not a 400.
   app.addHook('onRequest', sameSiteOnly(publicUrl));
@@ -74,6 +75,8 @@ export const adminRoutes: FastifyPluginAsync<{
   });
 
   api.get('/api/poll-suggestions', async (): Promise<AdminSuggestion[]> => suggestions.list());
+
+  api.get('/api/admin/mail-stats', async (): Promise<MailStats> => mailStats());
 
   api.put(
     '/api/admin/poll-suggestions/:id/status',

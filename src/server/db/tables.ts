@@ -58,6 +58,34 @@ export interface SubscribersTable {
   source_poll_id: number | null;
   created_at: Timestamp;
   unsubscribed_at: NullableTimestamp;
+  /** Opaque capability in every e-mail's unsubscribe link. */
+  unsubscribe_token: string | null;
+  /** The consent wording the subscriber agreed to, and when. */
+  consent_text: string | null;
+  consented_at: NullableTimestamp;
+}
+
+export type EmailKind = 'welcome' | 'daily';
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+/** Every e-mail, before and after it is sent (the outbox pattern). */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: EmailKind;
+  subscriber_id: number;
+  /** For a daily e-mail: today's poll and the one whose results it reports. */
+  poll_id: number | null;
+  previous_poll_id: number | null;
+  dedupe_key: string;
+  status: EmailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  /** The instance sending it, until when; an expired lease is anyone's to take. */
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
 }
 
 export interface PollSuggestionsTable {
@@ -109,6 +137,7 @@ export interface Database {
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
   sign_in_failures: SignInFailuresTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export function toIsoString(value: Date | string): string {

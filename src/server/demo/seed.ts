@@ -4,6 +4,7 @@
  * pool of regular voters (so streaks exist) and one-off visitors, spread by each poll's weights.
  * A fixed seed makes every run the same.
  */
+import { consentText } from '../../shared/consent.js';
 import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
 import { insertPoll } from '../polls/polls.repository.js';
@@ -109,7 +110,12 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     await insertSuggestion(db, suggestion, submitted);
   }
   for (const n of [0, 4, 8, 12, 16]) {
-    await upsertSubscriber(db, { email: `teacher${n}@example.org`, sourcePollId: null, now: now.toISOString() });
+    await upsertSubscriber(db, {
+      email: `teacher${n}@example.org`,
+      sourcePollId: null,
+      consentText: consentText('Teacher Hot Take'),
+      now: now.toISOString(),
+    });
   }
 
   return { polls: pastPolls.length + 1 + scheduledPolls.length, votes };

@@ -11,6 +11,7 @@ const TABLES: Record<string, string> = {
   settings: 'name',
   admin_sessions: 'token_hash',
   sign_in_failures: 'address_hash',
+  email_outbox: 'id',
 };
 
 /**

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 import { newYorkTime, TestClock } from './test-clock.js';
+import type { OutboxSettings } from '../email/outbox.worker.js';
 import type { LogStream } from '../http/logging.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -25,6 +26,7 @@ export interface TestAppOptions {
   clientDir?: string | null;
   logStream?: LogStream;
   announceAdminPassword?: (password: string) => void;
+  outbox?: Partial<OutboxSettings>;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -55,6 +57,7 @@ export async function createTestAppOn(
     clientDir: options.clientDir ?? null,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
   });
   return {
     app,

@@ -5,6 +5,7 @@
 import { useRef, useState } from 'react';
 import type { AdminPoll, AdminSuggestion } from '../../../shared/api.js';
 import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
+import { useMailStats } from '../../api/admin/get-mail-stats.js';
 import { useActivatePoll, useDeletePoll, useUpdatePollStatuses } from '../../api/admin/poll-changes.js';
 import { useSignOut } from '../../api/admin/sign-in.js';
 import { useDeleteSuggestion, useReviewSuggestion, useSuggestions } from '../../api/admin/suggestions.js';
@@ -15,6 +16,41 @@ import { AllPolls, UpcomingPolls } from './poll-lists.js';
 import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from './poll-form.js';
 import { SuggestionLists } from './suggestion-lists.js';
 import { useAdminFailure } from './use-admin-failure.js';
+
+/** The subscriber list and the e-mail outbox, at a glance. */
+function MailSummary() {
+  const { data } = useMailStats();
+  if (!data) return null;
+  const { subscribers, outbox } = data;
+  return (
+    <dl className="admin-mail">
+      <div>
+        <dt>Subscribers</dt>
+        <dd>{subscribers.subscribed.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Unsubscribed</dt>
+        <dd>{subscribers.unsubscribed.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>E-mails queued</dt>
+        <dd>{(outbox.queued + outbox.sending).toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Sent</dt>
+        <dd>{outbox.sent.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Failed</dt>
+        <dd>{outbox.failed.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Delivery</dt>
+        <dd>{data.transport === 'smtp' ? 'Mail server' : 'Files (no SMTP_URL)'}</dd>
+      </div>
+    </dl>
+  );
+}
 
 export function AdminPanel() {
   const polls = useAdminPolls();
@@ -169,6 +205,7 @@ export function AdminPanel() {
       {polls.data && <AllPolls polls={allPolls} {...pollActions} />}
       <section className="admin-section card admin-utilities" aria-labelledby="utilities-heading">
         <h2 id="utilities-heading">Utilities</h2>
+        <MailSummary />
         <div className="admin-item__actions">
           <button type="button" className="button button--secondary" onClick={resetPopup}>
             Reset Subscription Popup

@@ -5,6 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { consentText } from '../../../../shared/consent.js';
 import { EMAIL_PATTERN } from '../../../../shared/limits.js';
 import { activePollQuery } from '../../../api/get-active-poll.js';
 import { statsQuery } from '../../../api/get-stats.js';
@@ -112,7 +113,7 @@ export default function SubscribeModal({
             <label className="subscribe-modal__consent">
               <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
               <span>
-                I agree to receive emails from {siteConfig.siteName} and its affiliates. See our{' '}
+                {consentText(siteConfig.siteName)} See our{' '}
                 <a href="/privacy" target="_blank" rel="noopener">
                   Privacy Policy
                   <span className="visually-hidden"> (opens in a new tab)</span>

@@ -1,0 +1,137 @@
+/**
+ * SQL of the outbox. Messages are enqueued inside the transaction of what causes them, and
+ * claimed with a lease: a claimed row is one instance's to send until the lease runs out, so
+ * several instances never send the same row (PostgreSQL: FOR UPDATE SKIP LOCKED).
+ */
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../db/connection.js';
+import { columnTypes } from '../db/migrations/column-types.js';
+import type { EmailKind, EmailStatus } from '../db/tables.js';
+
+/** The welcome e-mail of one (re)subscription. */
+export async function enqueueWelcome(db: Db, subscriberId: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      kind: 'welcome',
+      subscriber_id: subscriberId,
+      poll_id: null,
+      previous_poll_id: null,
+      dedupe_key: `welcome:${subscriberId}:${at}`,
+      status: 'queued',
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/**
+ * The day's e-mail to every current subscriber, in one statement: at most one per subscriber
+ * and day, however often a poll goes live that day.
+ */
+export async function enqueueDaily(
+  db: Db,
+  { pollId, previousPollId, day, now }: { pollId: number; previousPollId: number | null; day: string; now: Date },
+): Promise<void> {
+  const t = columnTypes(db);
+  const at = now.toISOString();
+  await db
+    .insertInto('email_outbox')
+    .columns(['kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'dedupe_key', 'status', 'attempts', 'next_attempt_at', 'created_at'])
+    .expression(
+      db
+        .selectFrom('subscribers')
+        // PostgreSQL needs the type of each parameter in INSERT ... SELECT.
+        .select((eb) => [
+          eb.cast<EmailKind>(eb.val('daily'), 'text').as('kind'),
+          'id',
+          eb.cast<number>(eb.val(pollId), 'integer').as('poll_id'),
+          eb.cast<number | null>(eb.val(previousPollId), 'integer').as('previous_poll_id'),
+          sql<string>`cast(${`daily:${day}:`} as text) || cast(id as text)`.as('dedupe_key'),
+          eb.cast<EmailStatus>(eb.val('queued'), 'text').as('status'),
+          eb.cast<number>(eb.val(0), 'integer').as('attempts'),
+          eb.cast<string>(eb.val(at), t.timestamp).as('next_attempt_at'),
+          eb.cast<string>(eb.val(at), t.timestamp).as('created_at'),
+        ])
+        .where('unsubscribed_at', 'is', null),
+    )
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
+}
+
+export interface ClaimedMail {
+  id: number;
+  kind: EmailKind;
+  subscriberId: number;
+  pollId: number | null;
+  previousPollId: number | null;
+  /** Including this one. */
+  attempts: number;
+}
+
+/** Takes up to `limit` due messages (or ones whose sender's lease ran out) for `owner`. */
+export async function claimDue(db: Db, owner: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+  const at = now.toISOString();
+  let due = db
+    .selectFrom('email_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', at)]),
+        eb.and([eb('status', '=', 'sending'), eb('lease_expires_at', '<=', at)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit);
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('email_outbox')
+    .set({ status: 'sending', lease_owner: owner, lease_expires_at: leaseUntil.toISOString(), attempts: sql`attempts + 1` })
+    .where('id', 'in', due)
+    .returning(['id', 'kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'attempts'])
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      subscriberId: row.subscriber_id,
+      pollId: row.poll_id,
+      previousPollId: row.previous_poll_id,
+      attempts: row.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Records the outcome of a send, if `owner` still holds the message. */
+export async function settle(
+  db: Db,
+  id: number,
+  owner: string,
+  outcome: { status: 'sent'; at: Date } | { status: 'queued'; retryAt: Date; error: string } | { status: 'failed' | 'cancelled'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({
+      status: outcome.status,
+      lease_owner: null,
+      lease_expires_at: null,
+      ...(outcome.status === 'sent' ? { sent_at: outcome.at.toISOString(), last_error: null } : { last_error: outcome.error }),
+      ...(outcome.status === 'queued' ? { next_attempt_at: outcome.retryAt.toISOString() } : {}),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+export async function outboxCounts(db: Db): Promise<Record<EmailStatus, number>> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<EmailStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}

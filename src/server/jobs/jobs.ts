@@ -1,0 +1,94 @@
+/**
+ * What the server does on its own: the daily switch (checked every 30 seconds, so a new day's
+ * poll goes live within half a minute of midnight, and at start-up) and sending the outbox
+ * (every 15 seconds, and right after something is queued). Tests call `tick` and `sendMail`
+ * with their own clock instead of starting the timers.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { SiteClock } from '../../shared/time.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import type { OutboxWorker, RoundResult } from '../email/outbox.worker.js';
+import type { ActivePollCache } from '../polls/active-poll-cache.js';
+import { runDailyTransition, type Transition } from '../polls/daily-transition.js';
+
+const TRANSITION_CHECK_MS = 30_000;
+const OUTBOX_CHECK_MS = 15_000;
+
+export interface Jobs {
+  /** The daily switch, then the outbox. */
+  tick(): Promise<Transition>;
+  sendMail(): Promise<RoundResult>;
+  /** Something was queued: send soon. */
+  mailQueued(): void;
+  start(): void;
+  stop(): void;
+}
+
+export function createJobs({
+  db,
+  clock,
+  site,
+  outbox,
+  activePoll,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  site: SiteClock;
+  outbox: OutboxWorker;
+  activePoll: ActivePollCache;
+  log: FastifyBaseLogger;
+}): Jobs {
+  const timers: NodeJS.Timeout[] = [];
+  let started = false;
+  let sending: Promise<RoundResult> | undefined;
+  let ticking: Promise<Transition> | undefined;
+
+  function sendMail(): Promise<RoundResult> {
+    // One round at a time per instance; a round asked for meanwhile joins the current one.
+    sending ??= outbox.runOnce().finally(() => (sending = undefined));
+    return sending;
+  }
+
+  async function transition(): Promise<Transition> {
+    const result = await runDailyTransition(db, clock.now(), site);
+    if (result.activatedPollId !== null) {
+      activePoll.invalidate();
+      log.info({ pollId: result.activatedPollId }, 'a new poll went live');
+    }
+    return result;
+  }
+
+  function tick(): Promise<Transition> {
+    ticking ??= transition()
+      .then(async (result) => {
+        await sendMail();
+        return result;
+      })
+      .finally(() => (ticking = undefined));
+    return ticking;
+  }
+
+  const quietly = (work: () => Promise<unknown>, what: string) => () =>
+    void work().catch((error: unknown) => log.error({ err: error }, `${what} failed; will try again`));
+
+  return {
+    tick,
+    sendMail,
+    mailQueued() {
+      if (started) setImmediate(quietly(sendMail, 'sending e-mail'));
+    },
+    start() {
+      started = true;
+      quietly(tick, 'the daily switch')();
+      timers.push(setInterval(quietly(tick, 'the daily switch'), TRANSITION_CHECK_MS));
+      timers.push(setInterval(quietly(sendMail, 'sending e-mail'), OUTBOX_CHECK_MS));
+    },
+    stop() {
+      started = false;
+      for (const timer of timers) clearInterval(timer);
+      timers.length = 0;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * A real SMTP server inside the test process (the smtp-server package). A message counts as
+ * delivered when this server accepts it (answers 250), as with any mail server. It can be
+ * stopped and started again on the same port, and told to hold its answer to the next message.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface Delivered {
+  to: string[];
+  parsed: ParsedMail;
+  raw: string;
+}
+
+export class SmtpTestServer {
+  readonly delivered: Delivered[] = [];
+  port = 0;
+  #server: SMTPServer | undefined;
+  #holdNext = false;
+  #held: (() => void) | undefined;
+  #onHeld: (() => void) | undefined;
+  readonly #closedSessions = new Set<string>();
+  #heldSession: string | undefined;
+  #onHeldSessionClosed: (() => void) | undefined;
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.#server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onClose: (session) => {
+        this.#closedSessions.add(session.id);
+        if (session.id === this.#heldSession) this.#onHeldSessionClosed?.();
+      },
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const accept = () => {
+            // A sender that hung up before our answer never had its message accepted.
+            if (this.#closedSessions.has(session.id)) return;
+            const raw = Buffer.concat(chunks).toString('utf8');
+            void simpleParser(raw).then((parsed) => {
+              this.delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), parsed, raw });
+              callback();
+            });
+          };
+          if (this.#holdNext) {
+            // Keep the sender waiting for our answer; if it goes away, nothing was delivered.
+            this.#holdNext = false;
+            this.#held = accept;
+            this.#heldSession = session.id;
+            this.#onHeld?.();
+          } else {
+            accept();
+          }
+        });
+      },
+    });
+    const server = this.#server;
+    await new Promise<void>((resolve, reject) => {
+      server.on('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Holds the answer to the next message; resolves once that message has been received. */
+  holdNext(): Promise<void> {
+    this.#holdNext = true;
+    return new Promise((resolve) => (this.#onHeld = resolve));
+  }
+
+  /** Resolves once the sender of the held message has hung up. */
+  heldSenderGone(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.#heldSession !== undefined && this.#closedSessions.has(this.#heldSession)) resolve();
+      else this.#onHeldSessionClosed = resolve;
+    });
+  }
+
+  /** Answers the held message now (if its sender is still there). */
+  release(): void {
+    this.#held?.();
+    this.#held = undefined;
+  }
+
+  /** A header of a delivered message, as sent (folded lines joined). */
+  static header(mail: Delivered, name: string): string | undefined {
+    const head = mail.raw.split('\r\n\r\n')[0] ?? '';
+    const unfolded = head.replace(/\r\n[ \t]+/g, ' ');
+    const line = unfolded.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+    return line?.slice(name.length + 1).trim();
+  }
+
+  to(address: string): Delivered[] {
+    return this.delivered.filter((mail) => mail.to.includes(address));
+  }
+}
