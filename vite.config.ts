@@ -40,6 +40,6 @@ export default defineConfig({
   },
   server: {
     // `npm run dev` (Vite) with `npm run dev:server` (the API on port 3000).
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/og': 'http://localhost:3000' },
   },
 });

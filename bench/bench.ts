@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: how fast the site votes and reads, next to a bare Node server doing the least
  * possible work, and whether reading results costs the same at 1,000 votes and at 1,000,000.
+ * For information, how long drawing a link-preview image takes. (Serving a drawn one is not
+ * measured here: autocannon itself tops out near 1,000 responses/s on 45 KB of PNG.)
  * Each server runs alone in its own process; autocannon runs here. The whole set runs several
  * times, interleaved, and each figure is the median (a small VM varies by 15% or more from one
  * run to the next). Prints each figure and each ratio against its target, and exits 1 when a
@@ -196,10 +198,41 @@ async function main() {
       `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,
   );
 
+  await measureDrawing();
+
   fs.rmSync(work, { recursive: true, force: true });
   const missed = verdicts.filter((met) => !met).length;
   console.log(missed === 0 ? 'All targets met.' : `${missed} target(s) missed.`);
   process.exitCode = missed === 0 ? 0 : 1;
+}
+
+/** Drawing preview images in this process: the first (loading satori, resvg and the fonts), then distinct ones. */
+async function measureDrawing() {
+  const { renderOgImage } = await import('../src/server/og/og-image.js');
+  const { resultItems } = await import('../src/shared/results.js');
+  const card = (i: number) => ({
+    kind: 'results' as const,
+    siteName: 'Teacher Hot Take',
+    pollLabel: `Poll #${i}`,
+    question: `Question number ${i}: should schools ${'really '.repeat(i % 12)}start later for teenagers?`,
+    results: resultItems(['Yes', 'No', 'It depends', 'Only for high school', 'Not sure', 'Other'].slice(0, 2 + (i % 5)), [i, 2 * i, 7, 3, 1, 9]),
+    totalVotes: 3 * i + 20,
+    closed: true,
+  });
+  let started = performance.now();
+  await renderOgImage(card(0));
+  const first = performance.now() - started;
+  const times: number[] = [];
+  for (let i = 1; i <= 30; i += 1) {
+    started = performance.now();
+    await renderOgImage(card(i));
+    times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `Preview images (for information): the first drawn in ${Math.round(first)} ms, then 30 different ones at a median of ` +
+      `${Math.round(median(times))} ms (slowest ${Math.round(sorted.at(-1) ?? 0)} ms).\n`,
+  );
 }
 
 /** The app's answer to one request, to serve as the bare server's fixed JSON. */

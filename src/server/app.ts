@@ -22,7 +22,9 @@ import { healthRoutes } from './health/health.routes.js';
 import { createJobs, type Jobs } from './jobs/jobs.js';
 import { subscriberCounts } from './subscriptions/subscriptions.repository.js';
 import { registerClient } from './http/client.js';
-import { registerErrorHandler } from './http/errors.js';
+import { createLinkPreviews } from './og/link-previews.js';
+import { ogRoutes, PreviewImages } from './og/og.routes.js';
+import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
@@ -56,6 +58,8 @@ export interface AppOptions {
   announceAdminPassword?: (password: string) => void;
   /** Outbox lease and retry settings (tests shorten the lease). */
   outbox?: Partial<OutboxSettings>;
+  /** The link-preview image cache (tests pass one to count what it draws). */
+  previewImages?: PreviewImages;
 }
 
 declare module 'fastify' {
@@ -89,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // People type /faq/ as often as /faq.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(config.trustProxy),
+    frameworkErrors,
   });
 
   const db = options.db ?? openDatabase(config.database);
@@ -135,6 +140,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     addressKey: await addressHashKey(db),
   });
   const suggestions = createSuggestionsService(deps);
+  const polls = createPollsService(deps);
+  const previews = createLinkPreviews({
+    clock,
+    site,
+    activePoll,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    pastPollResults: (pollNumber) => polls.pastPollResults(pollNumber),
+  });
 
   addSecurityHeaders(app, { https });
 
@@ -142,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db });
-  await app.register(pollsRoutes, { polls: createPollsService(deps) });
+  await app.register(pollsRoutes, { polls });
   await app.register(statsRoutes, { stats: createStatsService(deps) });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
@@ -164,11 +178,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(unsubscribeRoutes, { db, clock, siteName: config.siteName, https });
+  await app.register(ogRoutes, { previews, images: options.previewImages ?? new PreviewImages() });
   await registerClient(app, {
     dir: options.clientDir ?? null,
     https,
+    previews,
     site: {
       siteName: config.siteName,
+      publicUrl: config.publicUrl,
       brandName: config.brandName ?? null,
       brandUrl: config.brandUrl ?? null,
       contactEmail: config.contactEmail ?? null,

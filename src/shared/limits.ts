@@ -5,6 +5,9 @@
  * ships with a release.
  */
 
+/** Ids and poll numbers are `integer` columns (32 bits on PostgreSQL): none can be larger. */
+export const ID_MAX = 2_147_483_647;
+
 /** Fits the question banner on a 360 px phone and a link preview without cutting it. */
 export const QUESTION_MAX_LENGTH = 280;
 

@@ -8,6 +8,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  ID_MAX,
   NAME_MAX_LENGTH,
   OPTIONS_MAX,
   OPTIONS_MIN,
@@ -48,7 +49,7 @@ const positiveId = (field: string) =>
     .number({ error: `${field} must be a number.` })
     .int(`${field} must be a whole number.`)
     .positive(`${field} must be a positive number.`)
-    .max(Number.MAX_SAFE_INTEGER, `${field} is too large.`);
+    .max(ID_MAX, `${field} is too large.`);
 
 /**
  * The answer options of a poll or a suggestion: blank entries are dropped (forms send every

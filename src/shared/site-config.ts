@@ -4,6 +4,8 @@
  */
 export interface SiteConfig {
   siteName: string;
+  /** The canonical address of the site (PUBLIC_URL): shared and copied links use it. */
+  publicUrl: string;
   /** The parent brand named in the consent label and linked from the footer, if any. */
   brandName: string | null;
   brandUrl: string | null;

@@ -81,7 +81,7 @@ describe('the archive and closed-poll pages', () => {
     await page.goto(`${site.url}/poll-3`);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}/poll-3`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.publicUrl}/poll-3`);
     await page.clock.runFor(2000);
     await page.getByRole('button', { name: 'Share' }).waitFor();
   });
@@ -98,6 +98,47 @@ describe('the archive and closed-poll pages', () => {
     await page.goto(`${site.url}/poll-${today.pollNumber}`);
     await new TodayPage(page).question.waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('tells link previews the question and its image, as Chromium reads the head', async () => {
+    const question = `Is "homework" <b id="injected">worth</b> it? Tom & Jerry's take 🍎 </title><script>alert(1)</script>`;
+    const past = await seedPoll(site.db, { question, status: 'past', liveDate: '2026-11-20', votes: [4, 1, 0] });
+    await seedPoll(site.db, { question: 'Should recess be longer?', options: ['Yes', 'No'] });
+    const { page, errors } = await newVisitor(browser, site);
+    const headOf = () =>
+      page.evaluate(() => ({
+        meta: Object.fromEntries(
+          [...document.head.querySelectorAll<HTMLMetaElement>('meta[property], meta[name]')].map((m) => [
+            m.getAttribute('property') ?? m.name,
+            m.content,
+          ]),
+        ),
+        canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href,
+        injected: document.querySelectorAll('#injected, script:not([type])').length,
+      }));
+
+    await page.goto(`${site.url}/poll-${past.pollNumber}`);
+    await page.getByRole('heading', { name: question }).waitFor();
+    const pastHead = await headOf();
+    expect(pastHead.meta['og:title']).toBe(question);
+    expect(pastHead.meta['og:description']).toBe('Final results: 5 votes. Poll closed.');
+    expect(pastHead.meta['og:url']).toBe(`${site.publicUrl}/poll-${past.pollNumber}`);
+    expect(pastHead.canonical).toBe(`${site.publicUrl}/poll-${past.pollNumber}`);
+    expect(pastHead.injected).toBe(0);
+    // The image the head names is there, as a PNG, at the canonical address's path.
+    const image = new URL(pastHead.meta['og:image'] ?? '');
+    expect(image.origin).toBe(site.publicUrl);
+    const png = await page.request.get(`${site.url}${image.pathname}${image.search}`);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+
+    await page.goto(site.url);
+    await new TodayPage(page).question.waitFor();
+    const todayHead = await headOf();
+    expect(todayHead.meta['og:title']).toBe('Should recess be longer?');
+    expect(todayHead.meta['og:url']).toBe(`${site.publicUrl}/`);
+    expect(todayHead.meta['og:image']).toMatch(/\/og\/today\.png\?v=/);
+    expect(errors).toEqual([]);
   });
 
   it('shows the empty archive', async () => {

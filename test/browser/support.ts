@@ -1,6 +1,7 @@
 /** Debian's Chromium driven by Playwright, against the real server on a temporary database. */
 import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -24,14 +25,39 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export interface Site extends TestApp {
+  /** Where the browser goes: http://127.0.0.1:port. */
   url: string;
+  /** The site's canonical address (PUBLIC_URL): the same server as http://localhost:port. */
+  publicUrl: string;
 }
 
-/** The whole site (API and built client) listening on a free port, at 10:00 in New York. */
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The whole site (API and built client) listening on a free port, at 10:00 in New York. Its
+ * PUBLIC_URL names the same server by another host than the browser uses, so a link built
+ * from the page's own address instead of the canonical one shows.
+ */
 export async function startSite(options: TestAppOptions = {}): Promise<Site> {
-  const t = await createTestApp('sqlite', { clientDir: inject('clientDir'), ...options });
-  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...t, url };
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  const t = await createTestApp('sqlite', {
+    clientDir: inject('clientDir'),
+    ...options,
+    env: { PUBLIC_URL: publicUrl, ...options.env },
+  });
+  const url = await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, url, publicUrl };
 }
 
 export interface Visitor {

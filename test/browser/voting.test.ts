@@ -218,7 +218,7 @@ describe('sharing', () => {
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this poll' });
     await dialog.waitFor();
-    const link = `${site.url}/poll-${poll.pollNumber}`;
+    const link = `${site.publicUrl}/poll-${poll.pollNumber}`;
     const networks = await dialog.locator('.share-dialog__network').evaluateAll((links) =>
       links.map((a) => [a.textContent.replace(' (opens in a new tab)', ''), (a as HTMLAnchorElement).href]),
     );

@@ -4,6 +4,7 @@ import { parseTimeOfDay, type SiteClock } from '../../shared/time.js';
 
 const DEFAULTS: SiteConfig = {
   siteName: 'Teacher Hot Take',
+  publicUrl: window.location.origin,
   brandName: null,
   brandUrl: null,
   contactEmail: null,
@@ -21,6 +22,9 @@ function readSiteConfig(): SiteConfig {
 }
 
 export const siteConfig: SiteConfig = readSiteConfig();
+
+/** The canonical address of poll N: what share links carry and Copy Link copies. */
+export const pollUrl = (pollNumber: number) => `${siteConfig.publicUrl}/poll-${pollNumber}`;
 
 /** The time rules of src/shared/time.ts, for this site. */
 export const siteClock: SiteClock = {

@@ -1,21 +1,24 @@
 /**
- * Serves the built browser app. Its screens answer 200 with the app; any other path answers the
- * app with 404, so the client shows its own "404 Page Not Found" and crawlers see the status.
- * Unknown API paths answer JSON.
+ * Serves the built browser app. Its screens answer 200 with the app, each with its own head for
+ * link previews; /poll-N answers 200 for today's and past polls only. Any other path answers
+ * the app with 404, so the client shows its own "404 Page Not Found" and crawlers see the
+ * status. Unknown API paths answer JSON.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
+import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
+import type { LinkPreviews, PagePreview } from '../og/link-previews.js';
 import { createAppHtml } from './app-html.js';
 import { pageCsp } from './security.js';
 
 /** Paths the client has a screen for (besides /poll-N). */
 export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as const;
 
-const POLL_PAGE = /^\/poll-[1-9]\d{0,15}\/?$/;
+const POLL_PAGE = /^\/poll-([1-9]\d{0,15})\/?$/;
 
 const API_PATH = /^\/(?:api|healthz)(?:[/?]|$)/;
 
@@ -29,18 +32,19 @@ export interface ClientOptions {
   dir: string | null;
   site: SiteConfig;
   https: boolean;
+  previews: LinkPreviews;
 }
 
-export async function registerClient(app: FastifyInstance, { dir: clientDir, site, https }: ClientOptions) {
+export async function registerClient(app: FastifyInstance, { dir: clientDir, site, https, previews }: ClientOptions) {
   const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
   const template = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const renderPage = template === null ? null : createAppHtml(template, site);
 
-  const sendApp = (reply: FastifyReply, status: number) => {
+  const sendApp = (reply: FastifyReply, { status, head }: PagePreview) => {
     if (renderPage === null) {
       return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' } satisfies ApiError);
     }
-    const { html, styleNonce } = renderPage();
+    const { html, styleNonce } = renderPage(head);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
@@ -68,8 +72,13 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
     });
   }
 
-  for (const screen of APP_SCREENS) app.get(screen, (_request, reply) => sendApp(reply, 200));
-  app.get('/poll-:number', (request, reply) => sendApp(reply, POLL_PAGE.test(request.url.split('?')[0] ?? '') ? 200 : 404));
+  for (const screen of APP_SCREENS) {
+    app.get(screen, async (_request, reply) => sendApp(reply, { status: 200, head: await previews.screenHead(screen) }));
+  }
+  app.get('/poll-:number', async (request, reply) => {
+    const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);
+    return sendApp(reply, number <= ID_MAX ? await previews.pollPage(number) : previews.notFoundPage());
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -78,6 +87,6 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
         .status(404)
         .send({ message: `There is no ${request.method} ${pathname.slice(0, 100)} here.` } satisfies ApiError);
     }
-    return sendApp(reply, 404);
+    return sendApp(reply, previews.notFoundPage());
   });
 }

@@ -3,7 +3,7 @@
  * outcomes (bad input, already voted, closed) are HttpErrors with a sentence for the toast;
  * anything else is a fault: logged in full, answered with a 500 that reveals nothing.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
 
 type Issue = NonNullable<ApiError['issues']>[number];
@@ -32,7 +32,19 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
   FST_ERR_CTP_INVALID_TYPE: 'The Content-Type header is not valid.',
   FST_ERR_CTP_EMPTY_TYPE: 'The Content-Type header is empty.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
+
+/**
+ * For errors the router raises before any route or hook runs (an undecodable or overlong
+ * address): the same JSON `{ message }`, without echoing the address back.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  request.log.info({ code: error.code, status }, 'request refused');
+  void reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? 'The request was not valid.' } satisfies ApiError);
+}
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
+import { createTestClient, type TestClient } from '../testing/test-client.js';
 import { Visitor } from '../testing/visitor.js';
 import { INTERNAL_ERROR_MESSAGE } from './errors.js';
 import { loggableUrl, scrubEmails } from './logging.js';
@@ -17,15 +15,13 @@ afterEach(async () => {
 });
 
 describe('security headers', () => {
+  let client: TestClient;
   let clientDir: string;
   beforeAll(() => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-client-'));
-    fs.writeFileSync(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><script type="application/json" id="site-config">__SITE_CONFIG__</script><div id="root"></div>',
-    );
+    client = createTestClient();
+    clientDir = client.dir;
   });
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+  afterAll(() => client.remove());
 
   it('gives pages a strict Content-Security-Policy and the usual hardening headers', async () => {
     t = await createTestApp('sqlite', { clientDir });
@@ -88,6 +84,16 @@ describe('errors', () => {
     const wrongMethod = await new Visitor(t.app).request({ method: 'DELETE', url: '/api/polls' });
     expect(wrongMethod.statusCode).toBe(404);
     expect(wrongMethod.json().message).toBe('There is no DELETE /api/polls here.');
+  });
+
+  it('answers an overlong or undecodable address with a JSON message that does not echo it', async () => {
+    t = await createTestApp('sqlite');
+    const long = await new Visitor(t.app).get(`/api/polls/number/${'1'.repeat(300)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'The address is too long.' });
+    const bad = await new Visitor(t.app).get('/api/polls/number/%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'The address is not valid.' });
   });
 
   it('hides the details of a fault behind a plain 500 and keeps running', async () => {
@@ -216,61 +222,53 @@ describe('log scrubbing', () => {
 });
 
 describe('the web app', () => {
+  let client: TestClient;
   let clientDir: string;
-
   beforeAll(() => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-client-'));
-    fs.mkdirSync(path.join(clientDir, 'assets'));
-    fs.writeFileSync(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><title>Teacher Hot Take</title><script type="application/json" id="site-config">__SITE_CONFIG__</script><div id="root"></div>',
-    );
-    fs.writeFileSync(path.join(clientDir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
-    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    client = createTestClient();
+    clientDir = client.dir;
   });
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+  afterAll(() => client.remove());
 
   it('writes the site configuration and a fresh style nonce into every page', async () => {
-    const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    fs.writeFileSync(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><title>__SITE_NAME__</title>' +
-        '<script type="application/json" id="site-config">__SITE_CONFIG__</script><div id="root"></div>',
-    );
-    try {
-      t = await createTestApp('sqlite', {
-        clientDir,
-        env: { SITE_NAME: 'Hot "Takes" <script>alert(1)</script> & co', BRAND_URL: 'https://teaching.example.org' },
-      });
-      const first = await new Visitor(t.app).get('/');
-      const second = await new Visitor(t.app).get('/faq');
-      const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
-      const nonce = nonceOf(first.body);
-      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-      expect(nonceOf(second.body)).not.toBe(nonce);
-      expect(String(first.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    t = await createTestApp('sqlite', {
+      clientDir,
+      env: {
+        SITE_NAME: 'Hot "Takes" <script>alert(1)</script> & co',
+        BRAND_URL: 'https://teaching.example.org',
+        PUBLIC_URL: 'https://hottake.example.org',
+      },
+    });
+    const first = await new Visitor(t.app).get('/');
+    const second = await new Visitor(t.app).get('/faq');
+    const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)" \/>/.exec(html)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    expect(String(first.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
 
-      expect(first.body).toContain('<title>Hot &quot;Takes&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co</title>');
-      const json = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(first.body)?.[1] ?? '';
-      expect(json).not.toContain('</script');
-      expect(JSON.parse(json)).toEqual({
-        siteName: 'Hot "Takes" <script>alert(1)</script> & co',
-        brandName: null,
-        brandUrl: 'https://teaching.example.org/',
-        contactEmail: null,
-        timeZone: 'America/New_York',
-        votingClosesAt: '20:00',
-      });
-      // The template itself is never served as a file.
-      expect((await new Visitor(t.app).get('/index.html')).body).not.toContain('__CSP_NONCE__');
-    } finally {
-      fs.writeFileSync(path.join(clientDir, 'index.html'), template);
-    }
+    expect(first.body).toContain('<title>Hot &quot;Takes&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co</title>');
+    const json = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(first.body)?.[1] ?? '';
+    expect(json).not.toContain('</script');
+    expect(JSON.parse(json)).toEqual({
+      siteName: 'Hot "Takes" <script>alert(1)</script> & co',
+      publicUrl: 'https://hottake.example.org',
+      brandName: null,
+      brandUrl: 'https://teaching.example.org/',
+      contactEmail: null,
+      timeZone: 'America/New_York',
+      votingClosesAt: '20:00',
+    });
+    // The template itself is never served as a file.
+    expect((await new Visitor(t.app).get('/index.html')).body).not.toContain('__CSP_NONCE__');
   });
 
   it('answers every screen of the app with 200 and the page', async () => {
     t = await createTestApp('sqlite', { clientDir });
-    for (const url of ['/', '/?view=archive', '/admin', '/faq', '/faq/', '/terms', '/privacy', '/poll-1', '/poll-3/', '/poll-12?ref=x']) {
+    await seedPoll(t.db, { status: 'past', liveDate: '2026-11-19' });
+    await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20' });
+    await seedPoll(t.db, {});
+    for (const url of ['/', '/?view=archive', '/admin', '/faq', '/faq/', '/terms', '/privacy', '/poll-1', '/poll-2/', '/poll-3?ref=x']) {
       const response = await new Visitor(t.app).get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -281,7 +279,7 @@ describe('the web app', () => {
 
   it('answers other paths with the page and a 404, so the app shows its 404 screen', async () => {
     t = await createTestApp('sqlite', { clientDir });
-    for (const url of ['/nope', '/poll-0', '/poll-abc', '/poll-', '/poll-1/extra', '/faq/deeper', '/assets/missing.js']) {
+    for (const url of ['/nope', '/poll-0', '/poll-1', '/poll-99999999999', '/poll-abc', '/poll-', '/poll-1/extra', '/faq/deeper', '/assets/missing.js']) {
       const response = await new Visitor(t.app).get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toContain('<div id="root">');

@@ -164,8 +164,8 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
       }
     });
 
-    it('answers 400 for a number that is not one', async () => {
-      for (const n of ['abc', '0', '-3', '2.5', '1e400']) {
+    it('answers 400 for a number that is not one, or past what the database can hold', async () => {
+      for (const n of ['abc', '0', '-3', '2.5', '1e400', '2147483648']) {
         const response = await new Visitor(t.app).get(`/api/polls/number/${n}`);
         expect(response.statusCode, n).toBe(400);
         expect(response.json().message).toMatch(/poll number/);

@@ -7,6 +7,7 @@ import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test
 import { newYorkTime, TestClock } from './test-clock.js';
 import type { OutboxSettings } from '../email/outbox.worker.js';
 import type { LogStream } from '../http/logging.js';
+import type { PreviewImages } from '../og/og.routes.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 
@@ -27,6 +28,7 @@ export interface TestAppOptions {
   logStream?: LogStream;
   announceAdminPassword?: (password: string) => void;
   outbox?: Partial<OutboxSettings>;
+  previewImages?: PreviewImages;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -58,6 +60,7 @@ export async function createTestAppOn(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
     ...(options.outbox ? { outbox: options.outbox } : {}),
+    ...(options.previewImages ? { previewImages: options.previewImages } : {}),
   });
   return {
     app,

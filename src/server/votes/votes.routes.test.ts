@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const unknown = await new Visitor(t.app).vote(poll.id + 100, 0);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ message: 'Poll not found' });
-      for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      for (const id of ['abc', '0', '-1', '1.5', '3000000000', '99999999999999999999']) {
         const response = await new Visitor(t.app).post(`/api/polls/${id}/vote`, { optionIndex: 0 });
         expect(response.statusCode, id).toBe(400);
         expect(response.json().message).toMatch(/poll id/);

@@ -9,6 +9,7 @@ import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast } from '../../../components/ui/toast.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { pollUrl } from '../../../lib/site-config.js';
 import { storage } from '../../../lib/storage.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
@@ -109,7 +110,7 @@ function PollCard({ poll }: { poll: ActivePoll }) {
             onOpenChange={(open) => {
               if (!open) setShare(null);
             }}
-            url={`${window.location.origin}/poll-${poll.pollNumber}`}
+            url={pollUrl(poll.pollNumber)}
             text={poll.question}
             kind={share}
           />

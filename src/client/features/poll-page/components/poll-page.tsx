@@ -12,6 +12,7 @@ import { ResultBars } from '../../../components/chart/result-bars.js';
 import { PageShell } from '../../../components/layout/page-shell.js';
 import { toast } from '../../../components/ui/toast.js';
 import { Link, navigate } from '../../../lib/router.js';
+import { pollUrl } from '../../../lib/site-config.js';
 import { copyText } from '../../share/copy-text.js';
 import './poll-page.css';
 
@@ -74,7 +75,7 @@ function SharePollButton({ pollNumber, question }: { pollNumber: number; questio
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const url = `${window.location.origin}/poll-${pollNumber}`;
+  const url = pollUrl(pollNumber);
 
   async function share() {
     if (typeof navigator.share === 'function') {

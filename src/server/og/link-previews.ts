@@ -1,0 +1,215 @@
+/**
+ * What a link to this site shows when it is pasted into a chat, a group or a feed. Crawlers run
+ * no script, so the page's title, description and preview image are decided here, on the
+ * server: today's question with a call to vote (no results while voting is open: no peeking),
+ * or a past poll's question with its final results.
+ *
+ * Each preview image has a version: a hash of everything drawn on it. It is the image's ETag,
+ * and it goes into the image address the page names, so a service that caches images by
+ * address fetches the new one when the results change.
+ */
+import { createHash } from 'node:crypto';
+import type { PollResults } from '../../shared/api.js';
+import { resultItems } from '../../shared/results.js';
+import { formatLocalDate, votingDayAt, type SiteClock } from '../../shared/time.js';
+import type { Clock } from '../clock.js';
+import type { PageHead } from '../http/app-html.js';
+import type { ActivePollCache } from '../polls/active-poll-cache.js';
+import type { PollRecord } from '../polls/polls.repository.js';
+import type { OgCard } from './og-image.js';
+
+/** Bump when the drawing changes, so every cached image and address is renewed. */
+const TEMPLATE_VERSION = 1;
+
+export const DEFAULT_DESCRIPTION = 'One education poll a day. Teachers vote anonymously and see the results.';
+const TAGLINE = 'Teachers vote anonymously and see the results.';
+const VOTE_CALL = 'Vote anonymously in seconds and see where colleagues stand.';
+
+/** Today's image may change at the close time; a past poll's stays as it is. */
+const TODAY_MAX_AGE_S = 300;
+const PAST_MAX_AGE_S = 86_400;
+
+export interface ImagePreview {
+  card: OgCard;
+  /** A hash of the card: its ETag and the `v` of its address. */
+  version: string;
+  maxAgeSeconds: number;
+}
+
+export interface PagePreview {
+  status: number;
+  head: PageHead;
+}
+
+export interface LinkPreviewDeps {
+  clock: Clock;
+  site: SiteClock;
+  activePoll: ActivePollCache;
+  siteName: string;
+  /** The site's canonical origin (PUBLIC_URL), without a trailing slash. */
+  publicUrl: string;
+  /** A past poll's final results; undefined for today's, scheduled and unknown numbers. */
+  pastPollResults: (pollNumber: number) => Promise<PollResults | undefined>;
+}
+
+const votesText = (n: number) => (n === 1 ? '1 vote' : `${n.toLocaleString('en-US')} votes`);
+
+/** Descriptions are shown in two or three lines at most; longer ones are cut at a word. */
+function clip(text: string, max = 200): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const joined = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+
+function versionOf(card: OgCard): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ TEMPLATE_VERSION, card }))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({ card, version: versionOf(card), maxAgeSeconds });
+
+export function createLinkPreviews({ clock, site, activePoll, siteName, publicUrl, pastPollResults }: LinkPreviewDeps) {
+  const closeTime = new Intl.DateTimeFormat('en-US', {
+    timeZone: site.timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+
+  const siteCard = image({ kind: 'site', siteName, tagline: TAGLINE }, TODAY_MAX_AGE_S);
+
+  function todayCard(poll: PollRecord, votingOpen: boolean, closesAt: Date): ImagePreview {
+    if (votingOpen) {
+      return image(
+        { kind: 'vote', siteName, pollLabel: "TODAY'S HOT TAKE!", question: poll.question, closesAt: closeTime.format(closesAt) },
+        TODAY_MAX_AGE_S,
+      );
+    }
+    const counts = poll.options.map((option) => option.votes);
+    return image(
+      {
+        kind: 'results',
+        siteName,
+        pollLabel: `Poll #${poll.pollNumber} · today`,
+        question: poll.question,
+        results: resultItems(
+          poll.options.map((option) => option.label),
+          counts,
+        ),
+        totalVotes: counts.reduce((sum, n) => sum + n, 0),
+        closed: false,
+      },
+      TODAY_MAX_AGE_S,
+    );
+  }
+
+  const pastCard = (poll: PollResults): ImagePreview =>
+    image(
+      {
+        kind: 'results',
+        siteName,
+        pollLabel: `Poll #${poll.pollNumber} · ${formatLocalDate(poll.liveDate)}`,
+        question: poll.question,
+        results: poll.results,
+        totalVotes: poll.totalVotes,
+        closed: true,
+      },
+      PAST_MAX_AGE_S,
+    );
+
+  /** Today's poll and its phase, or undefined when there is no poll today. */
+  async function today() {
+    const poll = await activePoll.get();
+    if (!poll) return undefined;
+    const day = votingDayAt(clock.now(), site);
+    return { poll, votingOpen: day.votingOpen, preview: todayCard(poll, day.votingOpen, day.closesAt) };
+  }
+
+  const imageUrl = (name: string, preview: ImagePreview) => `${publicUrl}/og/${name}.png?v=${preview.version}`;
+
+  function siteHead(path: string | null, title: string | null = null): PageHead {
+    return {
+      title,
+      description: DEFAULT_DESCRIPTION,
+      url: path === null ? null : `${publicUrl}${path}`,
+      image: { url: imageUrl('today', siteCard), alt: `${siteName}: ${TAGLINE}` },
+    };
+  }
+
+  /** The head of / (or of today's /poll-N, which leads to the same card). */
+  function todayHead(path: string, current: Awaited<ReturnType<typeof today>>): PageHead {
+    if (!current) return siteHead(path);
+    const { poll, votingOpen, preview } = current;
+    const total = poll.options.reduce((sum, option) => sum + option.votes, 0);
+    return {
+      title: poll.question,
+      description: clip(
+        votingOpen
+          ? joined("Today's hot take.", poll.description, VOTE_CALL)
+          : joined(poll.description, `Voting has closed for today: ${votesText(total)}. See where colleagues stand.`),
+      ),
+      url: `${publicUrl}${path}`,
+      image: {
+        url: imageUrl('today', preview),
+        alt: votingOpen ? `Today's question: ${poll.question}` : `Results of today's poll: ${poll.question}`,
+      },
+    };
+  }
+
+  return {
+    /** The preview image for today: the call to vote, today's results after the close, or the site's own. */
+    async todayImage(): Promise<ImagePreview> {
+      return (await today())?.preview ?? siteCard;
+    },
+
+    /** The preview image of poll N: final results if past, today's card if today's, else undefined. */
+    async pollImage(pollNumber: number): Promise<ImagePreview | undefined> {
+      const current = await today();
+      if (current?.poll.pollNumber === pollNumber) return current.preview;
+      const past = await pastPollResults(pollNumber);
+      return past && pastCard(past);
+    },
+
+    /** The head of one of the app's screens (not a poll page); the staff sign-in stays out of search results. */
+    async screenHead(path: string): Promise<PageHead> {
+      if (path === '/') return todayHead('/', await today());
+      return path === '/admin' ? { ...siteHead(path), noindex: true } : siteHead(path);
+    },
+
+    /** /poll-N: a past poll's results, today's card, or a 404 that says nothing of the number. */
+    async pollPage(pollNumber: number): Promise<PagePreview> {
+      const path = `/poll-${pollNumber}`;
+      const current = await today();
+      if (current?.poll.pollNumber === pollNumber) return { status: 200, head: todayHead(path, current) };
+      const past = await pastPollResults(pollNumber);
+      if (!past) return notFoundPage();
+      const preview = pastCard(past);
+      return {
+        status: 200,
+        head: {
+          title: past.question,
+          description: clip(joined(past.description, `Final results: ${votesText(past.totalVotes)}. Poll closed.`)),
+          url: `${publicUrl}${path}`,
+          image: { url: imageUrl(`poll-${pollNumber}`, preview), alt: `Results of the poll: ${past.question}` },
+        },
+      };
+    },
+
+    notFoundPage,
+  };
+
+  function notFoundPage(): PagePreview {
+    return { status: 404, head: { ...siteHead(null, '404 Page Not Found'), noindex: true } };
+  }
+}
+
+export type LinkPreviews = ReturnType<typeof createLinkPreviews>;
