@@ -38,10 +38,10 @@ const h = (type: string, style: Record<string, unknown>, ...children: Child[]): 
   props: { style: { display: 'flex', ...style }, children: children.length === 1 ? children[0] : children },
 });
 
-/** Emoji and their joiners, and control and format characters (bidi overrides, zero widths). */
+/** Emoji and their joiners, and control and format characters (bidi overrides, zero widths): never drawn. */
 const UNDRAWN = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{20E3}\p{Cc}\p{Cf}]/gu;
 
-export function withoutEmoji(text: string): string {
+function drawable(text: string): string {
   return text.replace(/\s+/g, ' ').replace(UNDRAWN, '').replace(/ {2,}/g, ' ').trim();
 }
 
@@ -94,7 +94,7 @@ function header(siteName: string, label: string): Element {
   return h(
     'div',
     { justifyContent: 'space-between', alignItems: 'center', flexShrink: 0 },
-    h('div', { color: GREEN, fontSize: HEADER_SIZE, fontWeight: 800, letterSpacing: 2, lineHeight: LINE_HEIGHT }, withoutEmoji(siteName).toUpperCase()),
+    h('div', { color: GREEN, fontSize: HEADER_SIZE, fontWeight: 800, letterSpacing: 2, lineHeight: LINE_HEIGHT }, drawable(siteName).toUpperCase()),
     h('div', { color: MUTED, fontSize: 26, flexShrink: 0, marginLeft: 24 }, label),
   );
 }
@@ -116,7 +116,7 @@ function question(text: string, { size, lines }: { size: number; lines: number }
       maxHeight: Math.ceil(size * LINE_HEIGHT * lines),
       overflow: 'hidden',
     },
-    withoutEmoji(text),
+    drawable(text),
   );
 }
 
@@ -135,7 +135,7 @@ function resultBars(results: ResultItem[]): Element {
           h(
             'div',
             { display: 'block', flexShrink: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
-            withoutEmoji(result.option) || '-',
+            drawable(result.option) || '-',
           ),
           h('div', { fontWeight: 800, flexShrink: 0, marginLeft: 24 }, `${result.percentage}%`),
         ),
