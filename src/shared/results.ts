@@ -29,6 +29,11 @@ export function wholePercentages(counts: readonly number[]): number[] {
   return shares.map((s) => s.floor);
 }
 
+/** "1 vote", "1,234 votes": how every screen, e-mail and preview counts votes. */
+export function votesText(votes: number): string {
+  return votes === 1 ? '1 vote' : `${votes.toLocaleString('en-US')} votes`;
+}
+
 export function resultItems(options: readonly string[], counts: readonly number[]): ResultItem[] {
   const percentages = wholePercentages(counts);
   return options.map((option, i) => ({

@@ -9,7 +9,7 @@ import { localDateAt } from '../../shared/time.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { activatePollNow, goLive, runDailyTransition, type Transition } from '../polls/daily-transition.js';
 import { deletePoll, findPollById, insertPoll, listAllPolls, updatePoll, type PollRecord } from '../polls/polls.repository.js';
-import { toPoll } from '../polls/polls.service.js';
+import { toPoll, totalOf } from '../polls/polls.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { votesWithEmail } from '../votes/votes.repository.js';
 
@@ -21,7 +21,7 @@ export function toAdminPoll(record: PollRecord): AdminPoll {
   return {
     ...toPoll(record),
     status: record.status,
-    totalVotes: record.options.reduce((sum, option) => sum + option.votes, 0),
+    totalVotes: totalOf(record),
   };
 }
 
@@ -76,12 +76,11 @@ export function createAdminPollsService({ db, clock, site, activePoll, mailQueue
       const day = today();
       const existing = await findPollById(db, id);
       if (!existing) return { outcome: 'not-found' };
-      const votes = existing.options.reduce((sum, option) => sum + option.votes, 0);
       const optionsChanged = !sameOptions(
         existing.options.map((option) => option.label),
         draft.options,
       );
-      if (optionsChanged && votes > 0) return { outcome: 'options-locked' };
+      if (optionsChanged && totalOf(existing) > 0) return { outcome: 'options-locked' };
       const scheduled = existing.status === 'scheduled';
       if (!scheduled && draft.liveDate !== existing.liveDate) return { outcome: 'date-locked' };
       if (scheduled && draft.liveDate < day) return { outcome: 'date-in-past' };

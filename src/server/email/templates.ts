@@ -3,7 +3,7 @@
  * phone, real text rather than images so screen readers read everything) and a plain-text
  * alternative. Both carry the site's name, its postal address and an unsubscribe link.
  */
-import type { ResultItem } from '../../shared/results.js';
+import { votesText, type ResultItem } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time.js';
 import { escapeHtml as e } from '../http/app-html.js';
 
@@ -37,7 +37,6 @@ const GREEN = '#15803d';
 const INK = '#1c1917';
 const MUTED = '#57534e';
 
-const votes = (n: number) => (n === 1 ? '1 vote' : `${n.toLocaleString('en-US')} votes`);
 
 function footer(site: MailSite, unsubscribeUrl: string): { html: string; text: string } {
   const address = site.postalAddress ?? 'Postal address not configured (set MAIL_POSTAL_ADDRESS).';
@@ -91,7 +90,7 @@ function resultsHtml(previous: FinalResults, publicUrl: string): string {
     .map(
       (r) => `
       <tr><td style="padding:6px 0 2px;font-size:15px">${e(r.option)}</td>
-          <td align="right" style="padding:6px 0 2px;font-size:15px;white-space:nowrap"><strong>${r.percentage}%</strong> · ${votes(r.votes)}</td></tr>
+          <td align="right" style="padding:6px 0 2px;font-size:15px;white-space:nowrap"><strong>${r.percentage}%</strong> · ${votesText(r.votes)}</td></tr>
       <tr><td colspan="2" style="padding:0 0 6px">
         <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#e7e5e4;border-radius:6px">
           <tr><td style="height:10px;width:${Math.max(r.percentage, 1)}%;background:${GREEN};border-radius:6px;font-size:0;line-height:0">&nbsp;</td><td style="font-size:0;line-height:0">&nbsp;</td></tr>
@@ -104,7 +103,7 @@ function resultsHtml(previous: FinalResults, publicUrl: string): string {
       <h2 style="margin:0 0 4px;font-size:18px">Yesterday's results</h2>
       <p style="margin:0 0 12px;color:${MUTED};font-size:15px">${e(previous.question)}</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
-      <p style="margin:12px 0 0;font-size:15px">${votes(previous.totalVotes)} in total ·
+      <p style="margin:12px 0 0;font-size:15px">${votesText(previous.totalVotes)} in total ·
         <a href="${e(`${publicUrl}/poll-${previous.pollNumber}`)}" style="color:${GREEN}">See the full results</a></p>
     </td></tr>`;
 }
@@ -120,7 +119,7 @@ export function dailyEmail(site: MailSite, unsubscribeUrl: string, today: DailyP
     </td></tr>
     ${previous ? resultsHtml(previous, site.publicUrl) : ''}`;
   const resultLines = previous
-    ? `\n\nYesterday's results: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votes(r.votes)})`).join('\n')}\n${votes(previous.totalVotes)} in total. Full results: ${site.publicUrl}/poll-${previous.pollNumber}`
+    ? `\n\nYesterday's results: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${site.publicUrl}/poll-${previous.pollNumber}`
     : '';
   const text = `Today's hot take (${formatLocalDate(today.liveDate)}):\n\n${today.question}\n${today.description ? `${today.description}\n` : ''}\nVote now: ${site.publicUrl}/${resultLines}\n\n${footer(site, unsubscribeUrl).text}`;
   return { subject, html: page(site, subject, body, unsubscribeUrl), text };

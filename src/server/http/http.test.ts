@@ -14,15 +14,16 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('security headers', () => {
-  let client: TestClient;
-  let clientDir: string;
-  beforeAll(() => {
-    client = createTestClient();
-    clientDir = client.dir;
-  });
-  afterAll(() => client.remove());
+/** The built client's stand-in, for the tests that ask for pages. */
+let client: TestClient;
+let clientDir: string;
+beforeAll(() => {
+  client = createTestClient();
+  clientDir = client.dir;
+});
+afterAll(() => client.remove());
 
+describe('security headers', () => {
   it('gives pages a strict Content-Security-Policy and the usual hardening headers', async () => {
     t = await createTestApp('sqlite', { clientDir });
     const response = await new Visitor(t.app).get('/');
@@ -222,14 +223,6 @@ describe('log scrubbing', () => {
 });
 
 describe('the web app', () => {
-  let client: TestClient;
-  let clientDir: string;
-  beforeAll(() => {
-    client = createTestClient();
-    clientDir = client.dir;
-  });
-  afterAll(() => client.remove());
-
   it('writes the site configuration and a fresh style nonce into every page', async () => {
     t = await createTestApp('sqlite', {
       clientDir,

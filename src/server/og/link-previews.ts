@@ -10,12 +10,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
-import { resultItems } from '../../shared/results.js';
+import { votesText } from '../../shared/results.js';
 import { formatLocalDate, votingDayAt, type SiteClock } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import type { PageHead } from '../http/app-html.js';
 import type { ActivePollCache } from '../polls/active-poll-cache.js';
 import type { PollRecord } from '../polls/polls.repository.js';
+import { resultsOf, totalOf } from '../polls/polls.service.js';
 import type { OgCard } from './og-image.js';
 
 /** Bump when the drawing changes, so every cached image and address is renewed. */
@@ -51,8 +52,6 @@ export interface LinkPreviewDeps {
   /** A past poll's final results; undefined for today's, scheduled and unknown numbers. */
   pastPollResults: (pollNumber: number) => Promise<PollResults | undefined>;
 }
-
-const votesText = (n: number) => (n === 1 ? '1 vote' : `${n.toLocaleString('en-US')} votes`);
 
 /** Descriptions are shown in two or three lines at most; longer ones are cut at a word. */
 function clip(text: string, max = 200): string {
@@ -94,18 +93,14 @@ export function createLinkPreviews({ clock, site, activePoll, siteName, publicUr
         TODAY_MAX_AGE_S,
       );
     }
-    const counts = poll.options.map((option) => option.votes);
     return image(
       {
         kind: 'results',
         siteName,
         pollLabel: `Poll #${poll.pollNumber} · today`,
         question: poll.question,
-        results: resultItems(
-          poll.options.map((option) => option.label),
-          counts,
-        ),
-        totalVotes: counts.reduce((sum, n) => sum + n, 0),
+        results: resultsOf(poll),
+        totalVotes: totalOf(poll),
         closed: false,
       },
       TODAY_MAX_AGE_S,
@@ -149,13 +144,12 @@ export function createLinkPreviews({ clock, site, activePoll, siteName, publicUr
   function todayHead(path: string, current: Awaited<ReturnType<typeof today>>): PageHead {
     if (!current) return siteHead(path);
     const { poll, votingOpen, preview } = current;
-    const total = poll.options.reduce((sum, option) => sum + option.votes, 0);
     return {
       title: poll.question,
       description: clip(
         votingOpen
           ? joined("Today's hot take.", poll.description, VOTE_CALL)
-          : joined(poll.description, `Voting has closed for today: ${votesText(total)}. See where colleagues stand.`),
+          : joined(poll.description, `Voting has closed for today: ${votesText(totalOf(poll))}. See where colleagues stand.`),
       ),
       url: `${publicUrl}${path}`,
       image: {

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Resvg } from '@resvg/resvg-js';
 import type satoriFn from 'satori';
-import type { ResultItem } from '../../shared/results.js';
+import { votesText, type ResultItem } from '../../shared/results.js';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -88,7 +88,6 @@ function fitQuestion(text: string, height: number, maxSize: number): { size: num
   return { size: smallest, lines: linesAt(smallest) };
 }
 
-const votes = (n: number) => (n === 1 ? '1 vote' : `${n.toLocaleString('en-US')} votes`);
 
 function header(siteName: string, label: string): Element {
   return h(
@@ -207,7 +206,7 @@ function layout(card: OgCard): Element {
     h(
       'div',
       { justifyContent: 'space-between', marginTop: FOOTER_MARGIN, color: MUTED, fontSize: FOOTER_SIZE, lineHeight: LINE_HEIGHT, flexShrink: 0 },
-      h('div', { color: GREEN_DARK, fontWeight: 700 }, votes(card.totalVotes)),
+      h('div', { color: GREEN_DARK, fontWeight: 700 }, votesText(card.totalVotes)),
       h('div', {}, card.closed ? 'Poll closed' : 'Voting has closed for today'),
     ),
   );

@@ -19,9 +19,9 @@ export function toPoll(record: PollRecord): Poll {
   };
 }
 
-const totalOf = (record: PollRecord) => record.options.reduce((sum, option) => sum + option.votes, 0);
+export const totalOf = (record: PollRecord) => record.options.reduce((sum, option) => sum + option.votes, 0);
 
-const resultsOf = (record: PollRecord) =>
+export const resultsOf = (record: PollRecord) =>
   resultItems(
     record.options.map((option) => option.label),
     record.options.map((option) => option.votes),

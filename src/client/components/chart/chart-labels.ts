@@ -1,4 +1,5 @@
 /** The rules for words on the chart (spec sections 5 and 9). */
+import { votesText } from '../../../shared/results.js';
 
 /** Slices smaller than this carry no percentage label: it would not fit. */
 export const SLICE_LABEL_MIN_PERCENT = 7;
@@ -18,9 +19,7 @@ export function shortLabel(label: string, max: number): string {
   return label.length > max ? `${label.slice(0, max - 3).trimEnd()}…` : label;
 }
 
-export function votesText(votes: number): string {
-  return votes === 1 ? '1 vote' : `${votes.toLocaleString('en-US')} votes`;
-}
+export { votesText };
 
 /** The tooltip of a slice: "{n} votes ({pct}%)". */
 export function sliceTooltip(votes: number, percentage: number): string {
