@@ -129,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     activePoll,
     voterChoices: new VoterChoices(),
     siteName: config.siteName,
+    brandName: config.brandName ?? null,
     mailQueued: () => jobs.mailQueued(),
   };
   const https = config.publicUrl.startsWith('https:');

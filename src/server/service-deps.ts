@@ -11,6 +11,8 @@ export interface ServiceDeps {
   activePoll: ActivePollCache;
   voterChoices: VoterChoices;
   siteName: string;
+  /** The parent brand (BRAND_NAME), named in the consent label; null without one. */
+  brandName: string | null;
   /** Called after e-mail was queued, so the outbox worker sends it soon. */
   mailQueued: () => void;
 }

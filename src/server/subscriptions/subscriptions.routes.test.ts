@@ -28,6 +28,20 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     expect(row).toMatchObject({ email: 'jo.teacher@example.org', source_poll_id: poll.id, unsubscribed_at: null });
   });
 
+  it('records the consent label word for word, naming the parent brand when one is set', async () => {
+    await new Visitor(t.app).post('/api/subscribe', { email: 'plain@example.org' });
+    const branded = await createTestApp(kind, { env: { BRAND_NAME: 'Acme Learning' } });
+    try {
+      await new Visitor(branded.app).post('/api/subscribe', { email: 'brand@example.org' });
+      const [row] = await branded.db.selectFrom('subscribers').select('consent_text').execute();
+      expect(row?.consent_text).toBe('I agree to receive emails from Teacher Hot Take, Acme Learning and its affiliates.');
+    } finally {
+      await branded.close();
+    }
+    const [plain] = await subscribers();
+    expect(plain?.consent_text).toBe('I agree to receive emails from Teacher Hot Take and its affiliates.');
+  });
+
   it('answers the same the second time and keeps one subscription', async () => {
     const poll = await seedPoll(t.db);
     const first = await new Visitor(t.app).post('/api/subscribe', { email: 'jo@example.org', pollId: poll.id });

@@ -6,7 +6,7 @@ import { upsertSubscriber } from './subscriptions.repository.js';
 
 export type SubscribeOutcome = 'subscribed' | 'poll-not-found';
 
-export function createSubscriptionsService({ db, clock, siteName, mailQueued }: ServiceDeps) {
+export function createSubscriptionsService({ db, clock, siteName, brandName, mailQueued }: ServiceDeps) {
   return {
     /**
      * Idempotent: subscribing twice is one subscription, and the answer does not tell which.
@@ -20,7 +20,7 @@ export function createSubscriptionsService({ db, clock, siteName, mailQueued }: 
         const subscriberId = await upsertSubscriber(trx, {
           email,
           sourcePollId: pollId ?? null,
-          consentText: consentText(siteName),
+          consentText: consentText(siteName, brandName),
           now: now.toISOString(),
         });
         if (subscriberId !== undefined) await enqueueWelcome(trx, subscriberId, now);

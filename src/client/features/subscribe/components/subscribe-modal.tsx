@@ -113,7 +113,7 @@ export default function SubscribeModal({
             <label className="subscribe-modal__consent">
               <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
               <span>
-                {consentText(siteConfig.siteName)} See our{' '}
+                {consentText(siteConfig.siteName, siteConfig.brandName)} See our{' '}
                 <a href="/privacy" target="_blank" rel="noopener">
                   Privacy Policy
                   <span className="visually-hidden"> (opens in a new tab)</span>
