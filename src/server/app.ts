@@ -3,6 +3,7 @@
  * it listen. In order: the database (migrated), security headers, validation and errors, then
  * the routes of each domain, the writing ones under a rate limit, and last the web app.
  */
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { formatTimeOfDay } from '../shared/time.js';
 import type { Clock } from './clock.js';
@@ -10,6 +11,7 @@ import { systemClock } from './clock.js';
 import type { Config, TrustProxy } from './config.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { deleteStaleRateLimits } from './db/rate-limits.js';
 import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { addressHashKey, adminPasswordHash, createAdminAuth } from './admin/admin-auth.service.js';
 import { createAdminPollsService } from './admin/admin-polls.service.js';
@@ -20,6 +22,7 @@ import { createOutboxWorker, type OutboxSettings } from './email/outbox.worker.j
 import { unsubscribeRoutes } from './email/unsubscribe.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createJobs, type Jobs } from './jobs/jobs.js';
+import { confirmRoutes } from './subscriptions/confirm.routes.js';
 import { subscriberCounts } from './subscriptions/subscriptions.repository.js';
 import { registerClient } from './http/client.js';
 import { createLinkPreviews } from './og/link-previews.js';
@@ -115,13 +118,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     transport,
-    site: { siteName: config.siteName, publicUrl: config.publicUrl, postalAddress: config.mail.postalAddress },
+    site: {
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      postalAddress: config.mail.postalAddress,
+      timeZone: config.siteTimezone,
+    },
     log: app.log,
     ...(options.outbox ? { settings: options.outbox } : {}),
   });
-  const jobs = createJobs({ db, clock, site, outbox, activePoll, log: app.log });
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  const addressKey = await addressHashKey(db);
   const deps: ServiceDeps = {
     db,
     clock,
@@ -130,15 +136,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     voterChoices: new VoterChoices(),
     siteName: config.siteName,
     brandName: config.brandName ?? null,
+    addressHash: (address) => createHmac('sha256', addressKey).update(address).digest('hex'),
     mailQueued: () => jobs.mailQueued(),
   };
+  const subscriptions = createSubscriptionsService(deps, { perAddressPerHour: config.subscribeLimitPerHour });
+  const jobs = createJobs({
+    db,
+    clock,
+    site,
+    outbox,
+    activePoll,
+    log: app.log,
+    housekeeping: async () => {
+      await subscriptions.purgeUnconfirmed();
+      await deleteStaleRateLimits(db, new Date(clock.now().getTime() - 24 * 3_600_000));
+    },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   const https = config.publicUrl.startsWith('https:');
   const auth = createAdminAuth({
     db,
     clock,
     config,
     passwordHash: await adminPasswordHash(db, config.adminPassword, options.announceAdminPassword ?? printGeneratedPassword),
-    addressKey: await addressHashKey(db),
+    addressKey,
   });
   const suggestions = createSuggestionsService(deps);
   const polls = createPollsService(deps);
@@ -163,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute);
     await writes.register(votesRoutes, { votes: createVotesService(deps), secureCookies: https });
-    await writes.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService(deps) });
+    await writes.register(subscriptionsRoutes, { subscriptions });
     await writes.register(suggestionsRoutes, { suggestions });
   });
   await app.register(adminAuthRoutes, { auth, publicUrl: config.publicUrl, secureCookies: https });
@@ -179,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(unsubscribeRoutes, { db, clock, siteName: config.siteName, https });
+  await app.register(confirmRoutes, { subscriptions, siteName: config.siteName, https });
   await app.register(ogRoutes, { previews, images: options.previewImages ?? new PreviewImages() });
   await registerClient(app, {
     dir: options.clientDir ?? null,

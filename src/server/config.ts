@@ -39,6 +39,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Per client address and minute, on calls that write; 0 turns the limit off. */
   rateLimitWritesPerMinute: number;
+  /** New subscriptions (confirmation e-mails) per client address and hour; 0 turns it off. */
+  subscribeLimitPerHour: number;
   logLevel: LogLevel;
   mail: MailConfig;
 }
@@ -259,6 +261,7 @@ const environment = z.object({
   ADMIN_LOGIN_ATTEMPTS: wholeNumber(5, 1, 1000),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
+  SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(30, 0, 100_000),
   LOG_LEVEL: logLevel,
   SMTP_URL: smtpUrl,
   MAIL_FROM: setting(),
@@ -301,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminLoginAttempts: data.ADMIN_LOGIN_ATTEMPTS,
     trustProxy: data.TRUST_PROXY,
     rateLimitWritesPerMinute: data.RATE_LIMIT_WRITES_PER_MINUTE,
+    subscribeLimitPerHour: data.SUBSCRIBE_LIMIT_PER_HOUR,
     logLevel: data.LOG_LEVEL,
     mail: {
       smtpUrl: data.SMTP_URL,

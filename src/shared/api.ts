@@ -119,7 +119,8 @@ export interface AdminSuggestion {
 export interface MailStats {
   /** smtp: a mail server; files: .eml files (no SMTP_URL). */
   transport: 'smtp' | 'files';
-  subscribers: { subscribed: number; unsubscribed: number };
+  /** confirmed: gets the daily e-mail; unconfirmed: has not followed the confirmation link yet. */
+  subscribers: { confirmed: number; unconfirmed: number; unsubscribed: number };
   outbox: { queued: number; sending: number; sent: number; failed: number; cancelled: number };
 }
 

@@ -30,7 +30,11 @@ export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
 
 /**
- * The address pattern of the spec: text, an at-sign, text, a dot, text, no spaces. Deliberately
- * loose; whether an address works is only known when a message arrives.
+ * A valid e-mail address, as the browser's `<input type=email>` checks it (the WHATWG rule:
+ * an ASCII local part without spaces, quotes, angle brackets, commas, colons or parentheses,
+ * and a domain of dot-separated labels), plus the spec's dot in the domain. Server and browser
+ * agree, and no address a mail library could read as a list, a group or a display name gets
+ * through ("a@x.org,b@y.org", "x<a@y.org>", "g:a@y.org;", "(c)a@y.org").
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;

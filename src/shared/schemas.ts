@@ -21,7 +21,26 @@ import { isLocalDate } from './time.js';
 const body = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape, { error: 'The request body must be a JSON object.' });
 
-const text = (field: string) => z.string({ error: `${field} must be text.` }).trim();
+/**
+ * Control characters (NUL, tab, escape, the C1 range) and unpaired surrogates: nothing a person
+ * types, and PostgreSQL refuses NUL outright. Refusing them everywhere means SQLite and
+ * PostgreSQL store the same texts.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
+
+/**
+ * Text a person typed, trimmed. Only a multi-line field (a question, a description) may hold
+ * line breaks, stored as "\n" whichever way the browser sent them.
+ */
+const text = (field: string, { multiline = false } = {}) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .overwrite((value) => (multiline ? value.replace(/\r\n?/g, '\n') : value))
+    .trim()
+    .refine((value) => !CONTROL_CHARACTER.test(multiline ? value.replaceAll('\n', '') : value), {
+      error: `${field} contains an invisible control character. Please remove it and try again.`,
+      abort: true,
+    });
 
 /** An e-mail address, trimmed and lowercased so one person is one address. */
 export const emailAddress = text('The email address')
@@ -37,8 +56,8 @@ const optionalEmail = z
   .transform((value) => value || undefined);
 
 /** An optional piece of text; blank counts as left out. */
-const optionalText = (field: string, max: number) =>
-  text(field)
+const optionalText = (field: string, max: number, options: { multiline?: boolean } = {}) =>
+  text(field, options)
     .max(max, `${field} can be at most ${max} characters.`)
     .nullish()
     .transform((value) => value || undefined);
@@ -81,7 +100,7 @@ export const answerOptions = z
     }
   });
 
-const question = text('The question')
+const question = text('The question', { multiline: true })
   .min(1, 'Please enter a poll question.')
   .max(QUESTION_MAX_LENGTH, `A question can be at most ${QUESTION_MAX_LENGTH} characters.`);
 
@@ -100,10 +119,22 @@ export const voteRequest = body({
 
 export const updateVoteRequest = body({ email: emailAddress });
 
-/** The optional e-mail hint of GET /api/polls/active and POST /api/stats. */
-export const activePollQuery = z.object({ email: optionalEmail });
+/**
+ * The e-mail hint of GET /api/polls/active and POST /api/stats (DESIGN.md): the address when it
+ * is one, else ignored. A hint never widens what a visitor sees, so a bad one (a leftover in
+ * local storage, a second value) must not break the page either.
+ */
+const emailHint = z
+  .unknown()
+  .transform((value) => {
+    const parsed = emailAddress.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  })
+  .optional();
+
+export const activePollQuery = z.object({ email: emailHint });
 export const statsRequest = z
-  .object({ voterEmail: optionalEmail }, { error: 'The request body must be a JSON object.' })
+  .object({ voterEmail: emailHint }, { error: 'The request body must be a JSON object.' })
   .nullish()
   .transform((value) => value ?? {});
 
@@ -122,7 +153,7 @@ export const suggestionRequest = body({
 /** A poll as staff write it (the admin issue builds on this). */
 export const pollDraft = body({
   question,
-  description: optionalText('The description', DESCRIPTION_MAX_LENGTH),
+  description: optionalText('The description', DESCRIPTION_MAX_LENGTH, { multiline: true }),
   options: answerOptions,
   liveDate: z
     .string({ error: 'Please choose a go-live date.' })

@@ -62,10 +62,18 @@ export interface SubscribersTable {
   unsubscribe_token: string | null;
   /** The consent wording the subscriber agreed to, and when. */
   consent_text: string | null;
+  /** When the consent was given: the latest request to subscribe. */
   consented_at: NullableTimestamp;
+  /** Double opt-in: set when the link in the confirmation e-mail was followed. */
+  confirmed_at: NullableTimestamp;
+  /** Opaque capability in the confirmation link; replaced by each new confirmation e-mail. */
+  confirm_token: string | null;
+  /** When the last confirmation e-mail was queued: at most one a day per address. */
+  confirmation_sent_at: NullableTimestamp;
 }
 
-export type EmailKind = 'welcome' | 'daily';
+/** welcome: the single opt-in greeting before 0004 (kept in old rows only). */
+export type EmailKind = 'confirm' | 'daily' | 'welcome';
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** Every e-mail, before and after it is sent (the outbox pattern). */
@@ -127,6 +135,13 @@ export interface SignInFailuresTable {
   failures: number;
 }
 
+/** Actions counted per key (an address hash, a voter) in a fixed window, for every instance. */
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: Timestamp;
+  hits: number;
+}
+
 export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
@@ -138,6 +153,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   sign_in_failures: SignInFailuresTable;
   email_outbox: EmailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export function toIsoString(value: Date | string): string {

@@ -8,7 +8,7 @@ import { consentText } from '../../shared/consent.js';
 import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
 import { insertPoll } from '../polls/polls.repository.js';
-import { upsertSubscriber } from '../subscriptions/subscriptions.repository.js';
+import { insertPendingSubscriber } from '../subscriptions/subscriptions.repository.js';
 import { insertSuggestion } from '../suggestions/suggestions.repository.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
 import { activePoll, pastPolls, scheduledPolls, suggestions, type DemoPoll } from './demo-content.js';
@@ -109,13 +109,11 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     const submitted = new Date(now.getTime() - (suggestions.length - i) * 9 * 3_600_000).toISOString();
     await insertSuggestion(db, suggestion, submitted);
   }
+  // Four who confirmed and one still waiting for the link.
   for (const n of [0, 4, 8, 12, 16]) {
-    await upsertSubscriber(db, {
-      email: `teacher${n}@example.org`,
-      sourcePollId: null,
-      consentText: consentText('Teacher Hot Take'),
-      now: now.toISOString(),
-    });
+    const email = `teacher${n}@example.org`;
+    await insertPendingSubscriber(db, { email, sourcePollId: null, consentText: consentText('Teacher Hot Take'), now });
+    if (n < 16) await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
   }
 
   return { polls: pastPolls.length + 1 + scheduledPolls.length, votes };

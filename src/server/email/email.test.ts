@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
-import { SmtpTestServer } from '../testing/smtp-test-server.js';
+import { createMailTransport } from './mail-transport.js';
+import { snapshotDatabase } from '../testing/snapshot.js';
+import { SmtpTestServer, type Delivered } from '../testing/smtp-test-server.js';
 import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
@@ -29,21 +31,38 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     new Visitor(t.app).post('/api/subscribe', { email, ...(pollId === undefined ? {} : { pollId }) });
 
   const outboxRows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
+  const subscriberRow = (email: string) => t.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
-  describe('the welcome e-mail', () => {
-    it('arrives after subscribing, with the consent recorded and working one-click unsubscribe headers', async () => {
+  /** The path of the confirmation link in a delivered e-mail. */
+  function confirmPath(mail: Delivered | undefined): string {
+    const path = /https:\/\/hottake\.example\.org(\/subscribe\/confirm\?token=[A-Za-z0-9_-]{16,64})\n/.exec(mail?.parsed.text ?? '')?.[1];
+    if (!path) throw new Error('no confirmation link in the e-mail');
+    return path;
+  }
+
+  /** Subscribes each address and follows the link each one receives, as people would. */
+  async function subscribeAndConfirm(...emails: string[]) {
+    for (const email of emails) await subscribe(email);
+    await t.app.jobs.sendMail();
+    for (const email of emails) expect((await new Visitor(t.app).post(confirmPath(smtp.to(email).at(-1)))).statusCode).toBe(200);
+    smtp.delivered.length = 0;
+  }
+
+  describe('the confirmation e-mail', () => {
+    it('arrives after subscribing, with the consent recorded; its link confirms, and one-click unsubscribe works', async () => {
       const poll = await seedPoll(t.db);
       await subscribe('Pat.Teacher@Example.org', poll.id);
       expect(await t.app.jobs.sendMail()).toMatchObject({ sent: 1 });
 
       const [mail] = smtp.to('pat.teacher@example.org');
       expect(smtp.delivered).toHaveLength(1);
-      expect(mail?.parsed.subject).toBe('Welcome to Teacher Hot Take!');
+      expect(mail?.to).toEqual(['pat.teacher@example.org']);
+      expect(mail?.parsed.subject).toBe('Confirm your subscription to Teacher Hot Take');
       expect(mail?.parsed.from?.text).toBe('"Teacher Hot Take" <no-reply@hottake.example.org>');
-      expect(mail?.parsed.text).toContain("You're on the list!");
+      expect(mail?.parsed.text).toContain('Confirm your subscription');
       expect(mail?.parsed.text).toContain('1 School Lane, Springfield, IL 62701');
       expect(mail?.parsed.html).toContain('<html lang="en">');
-      if (!mail) throw new Error('no welcome e-mail');
+      if (!mail) throw new Error('no confirmation e-mail');
       expect(SmtpTestServer.header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       const unsubscribeUrl = /^<(https:\/\/hottake\.example\.org\/unsubscribe\?token=[A-Za-z0-9_-]+)>$/.exec(
         SmtpTestServer.header(mail, 'List-Unsubscribe') ?? '',
@@ -51,14 +70,35 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       expect(unsubscribeUrl).toBeDefined();
       expect(mail.parsed.text).toContain(unsubscribeUrl);
 
-      const subscriber = await t.db.selectFrom('subscribers').selectAll().executeTakeFirstOrThrow();
-      expect(subscriber).toMatchObject({
-        email: 'pat.teacher@example.org',
+      const pending = await subscriberRow('pat.teacher@example.org');
+      expect(pending).toMatchObject({
         source_poll_id: poll.id,
         consent_text: 'I agree to receive emails from Teacher Hot Take and its affiliates.',
         unsubscribed_at: null,
+        confirmed_at: null,
       });
-      expect(subscriber.consented_at).not.toBeNull();
+      expect(pending.consented_at).not.toBeNull();
+
+      // Opening the link (as a mail scanner would) shows a button and changes nothing.
+      const link = confirmPath(mail);
+      const page = await new Visitor(t.app).get(link);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('p***@example.org');
+      expect(page.body).not.toContain('pat.teacher@');
+      expect(page.body).toContain(`<form method="post" action="${link}">`);
+      expect((await subscriberRow('pat.teacher@example.org')).confirmed_at).toBeNull();
+
+      const confirmed = await new Visitor(t.app).request({
+        method: 'POST',
+        url: link,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.body).toContain('You&#39;re subscribed!');
+      expect((await subscriberRow('pat.teacher@example.org')).confirmed_at).not.toBeNull();
+      expect((await new Visitor(t.app).post(link)).body).toContain('You&#39;re subscribed!');
+      expect((await new Visitor(t.app).get(link)).body).toContain('You&#39;re subscribed!');
 
       // What a mail client does for its unsubscribe button (RFC 8058).
       const { pathname, search } = new URL(unsubscribeUrl ?? '');
@@ -70,24 +110,161 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       });
       expect(oneClick.statusCode).toBe(200);
       expect(oneClick.body).toContain('You&#39;re unsubscribed');
-      const after = await t.db.selectFrom('subscribers').select('unsubscribed_at').executeTakeFirstOrThrow();
-      expect(after.unsubscribed_at).not.toBeNull();
+      expect((await subscriberRow('pat.teacher@example.org')).unsubscribed_at).not.toBeNull();
+      // The old confirmation link cannot subscribe the address again.
+      expect((await new Visitor(t.app).post(link)).statusCode).toBe(404);
     });
 
-    it('is sent once per subscription: subscribing again changes nothing', async () => {
-      await subscribe('pat@example.org');
-      await subscribe('PAT@example.org');
+    it('goes to an address at most once a day, however often it is submitted, and every link sent works', async () => {
+      for (const email of ['pat@example.org', 'PAT@example.org', ' pat@example.org ', 'Pat@Example.Org', 'pat@example.org']) {
+        expect((await subscribe(email)).statusCode).toBe(200);
+      }
       await t.app.jobs.sendMail();
+      t.clock.advance(24 * 3_600_000 - 60_000);
+      await subscribe('pat@example.org');
       await t.app.jobs.sendMail();
       expect(smtp.delivered).toHaveLength(1);
       expect(await outboxRows()).toHaveLength(1);
+
+      t.clock.advance(60_000);
+      await subscribe('pat@example.org');
+      await t.app.jobs.sendMail();
+      expect(smtp.delivered).toHaveLength(2);
+      const [first, second] = smtp.delivered;
+      expect(confirmPath(second)).toBe(confirmPath(first));
+      expect((await new Visitor(t.app).post(confirmPath(first))).body).toContain('You&#39;re subscribed!');
+
+      // Confirmed: asking again sends nothing at all.
+      t.clock.advance(2 * 24 * 3_600_000);
+      await subscribe('pat@example.org');
+      await t.app.jobs.sendMail();
+      expect(smtp.delivered).toHaveLength(2);
     });
 
-    it('is not sent to someone who unsubscribed before it went out', async () => {
+    it('is not sent to someone who refused before it went out', async () => {
       await subscribe('pat@example.org');
-      await t.db.updateTable('subscribers').set({ unsubscribed_at: new Date().toISOString() }).execute();
+      const { unsubscribe_token } = await subscriberRow('pat@example.org');
+      await new Visitor(t.app).post(`/unsubscribe?token=${unsubscribe_token}`);
       expect(await t.app.jobs.sendMail()).toMatchObject({ sent: 0, cancelled: 1 });
       expect(smtp.delivered).toEqual([]);
+    });
+
+    it('asks someone who had unsubscribed to confirm again before any daily e-mail', async () => {
+      await seedPoll(t.db, { liveDate: '2026-11-21' });
+      await seedPoll(t.db, { question: 'Tomorrow?', status: 'scheduled', liveDate: '2026-11-22' });
+      await seedPoll(t.db, { question: 'Day after?', status: 'scheduled', liveDate: '2026-11-23' });
+      await subscribeAndConfirm('back@example.org');
+      const { unsubscribe_token } = await subscriberRow('back@example.org');
+      await new Visitor(t.app).post(`/unsubscribe?token=${unsubscribe_token}`);
+      t.clock.advance(60_000);
+      await subscribe('back@example.org'); // within a day of the last confirmation e-mail: none
+      t.clock.set(newYorkTime('2026-11-22', '10:00'));
+      await subscribe('back@example.org');
+      await t.app.jobs.tick(); // "Tomorrow?" goes live while the request waits for its confirmation
+      const [confirmation] = smtp.to('back@example.org');
+      expect(confirmation?.parsed.subject).toBe('Confirm your subscription to Teacher Hot Take');
+      expect(smtp.to('back@example.org')).toHaveLength(1);
+      expect((await subscriberRow('back@example.org')).unsubscribed_at).not.toBeNull();
+
+      await new Visitor(t.app).post(confirmPath(confirmation));
+      expect((await subscriberRow('back@example.org')).unsubscribed_at).toBeNull();
+      t.clock.set(newYorkTime('2026-11-23', '00:01'));
+      await t.app.jobs.tick();
+      expect(smtp.to('back@example.org').map((m) => m.parsed.subject)).toEqual([
+        'Confirm your subscription to Teacher Hot Take',
+        "Today's hot take: Day after?",
+      ]);
+    });
+
+    it('forgets an address not confirmed within a week, and its link stops working', async () => {
+      await subscribeAndConfirm('kept@example.org');
+      await subscribe('pending@example.org');
+      await t.app.jobs.sendMail();
+      const link = confirmPath(smtp.to('pending@example.org')[0]);
+
+      t.clock.advance(7 * 24 * 3_600_000 + 60_000);
+      const expired = await new Visitor(t.app).get(link);
+      expect(expired.statusCode).toBe(404);
+      expect(expired.body).toContain('This confirmation link is not valid');
+      expect((await new Visitor(t.app).post(link)).statusCode).toBe(404);
+
+      await t.app.jobs.housekeeping();
+      const left = await t.db.selectFrom('subscribers').select('email').execute();
+      expect(left).toEqual([{ email: 'kept@example.org' }]);
+    });
+
+    it('answers an unknown or malformed confirmation link with a clear page, not an error trace', async () => {
+      for (const url of ['/subscribe/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAA', '/subscribe/confirm', '/subscribe/confirm?token=<script>']) {
+        for (const method of ['GET', 'POST'] as const) {
+          const response = await new Visitor(t.app).request({ method, url });
+          expect(response.statusCode, `${method} ${url}`).toBe(404);
+          expect(response.body).toContain('This confirmation link is not valid');
+          expect(response.body).not.toContain('<script>');
+        }
+      }
+    });
+  });
+
+  describe('addresses', () => {
+    const HOSTILE = [
+      '"><img src=x onerror=alert(1)>@x.yz',
+      'a\u0000b@x.yz',
+      'x<victim@school.example>',
+      'victim@school.example,1',
+      'group:victim@school.example;',
+      '(c)victim@school.example',
+      'victim@school.example, stranger@example.org',
+      'victim@school',
+    ];
+
+    it('refuses, everywhere an e-mail is taken, every address the browser would refuse: nothing stored, nothing sent', async () => {
+      const poll = await seedPoll(t.db);
+      const voter = new Visitor(t.app);
+      await voter.vote(poll.id, 0);
+      const before = await snapshotDatabase(t.db);
+      for (const email of HOSTILE) {
+        const attempts = {
+          subscribe: await new Visitor(t.app).post('/api/subscribe', { email, pollId: poll.id }),
+          'update-vote': await voter.post(`/api/polls/${poll.id}/update-vote`, { email }),
+          vote: await new Visitor(t.app).post(`/api/polls/${poll.id}/vote`, { optionIndex: 0, voterEmail: email }),
+          suggestion: await new Visitor(t.app).post('/api/poll-suggestions', { question: 'Q?', options: ['A', 'B'], email }),
+        };
+        for (const [call, response] of Object.entries(attempts)) {
+          expect(response.statusCode, `${call}: ${email}`).toBe(400);
+          expect(response.json().message).toBeTruthy();
+        }
+      }
+      expect(await snapshotDatabase(t.db)).toEqual(before);
+      await t.app.jobs.sendMail();
+      expect(smtp.delivered).toEqual([]);
+    });
+
+    it('has the transport take the address it is given as one address, never as a list', async () => {
+      const transport = createMailTransport(t.config.mail, t.app.log);
+      try {
+        const mail = { subject: 'S', html: '<p>H</p>', text: 'T', headers: {}, messageId: '<one@hottake.example.org>' };
+        await expect(transport.send({ ...mail, to: { name: '', address: 'victim@school.example, stranger@example.org' } })).rejects.toThrow(
+          /recipient/i,
+        );
+        await transport.send({ ...mail, to: { name: '', address: 'pat@example.org' } });
+      } finally {
+        transport.close();
+      }
+      expect(smtp.delivered.map((delivered) => delivered.to)).toEqual([['pat@example.org']]);
+    });
+
+    it('sends nothing to an address stored before addresses were checked, rather than to what a mailer reads in it', async () => {
+      await seedPoll(t.db, { liveDate: '2026-11-21' });
+      await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-22' });
+      const legacy = 'victim@school.example, stranger@example.org';
+      await t.db
+        .insertInto('subscribers')
+        .values({ email: legacy, created_at: '2026-01-01T00:00:00.000Z', confirmed_at: '2026-01-01T00:00:00.000Z', unsubscribe_token: 'legacy-token-0123456789' })
+        .execute();
+      t.clock.set(newYorkTime('2026-11-22', '00:01'));
+      await t.app.jobs.tick();
+      expect(smtp.delivered).toEqual([]);
+      expect((await outboxRows()).map((row) => row.status)).toEqual(['cancelled']);
     });
   });
 
@@ -95,8 +272,9 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     it('goes out when the new day’s poll goes live at midnight: one per subscriber, with yesterday’s results', async () => {
       await seedPoll(t.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [3, 1], liveDate: '2026-11-21' });
       await seedPoll(t.db, { question: 'Is a four-day week better?', options: ['Yes', 'No'], status: 'scheduled', liveDate: '2026-11-22' });
-      for (const email of ['a@example.org', 'b@example.org', 'c@example.org']) await subscribe(email);
-      await t.app.jobs.sendMail(); // the welcomes
+      await subscribeAndConfirm('a@example.org', 'b@example.org', 'c@example.org');
+      await subscribe('pending@example.org');
+      await t.app.jobs.sendMail();
       smtp.delivered.length = 0;
 
       t.clock.set(newYorkTime('2026-11-21', '23:59'));
@@ -125,13 +303,34 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     it('is one per subscriber and day, even when staff put another poll live the same day', async () => {
       await seedPoll(t.db, { question: 'Today?', liveDate: '2026-11-21' });
       const later = await seedPoll(t.db, { question: 'Later?', status: 'scheduled', liveDate: '2026-11-25' });
-      await subscribe('a@example.org');
-      await t.app.jobs.sendMail();
+      await subscribeAndConfirm('a@example.org');
       const staff = new Visitor(t.app);
       await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
       await staff.request({ method: 'PUT', url: `/api/admin/polls/${later.id}/activate` });
       await t.app.jobs.sendMail();
-      expect(smtp.delivered.map((m) => m.parsed.subject)).toEqual(['Welcome to Teacher Hot Take!', "Today's hot take: Later?"]);
+      expect(smtp.delivered.map((m) => m.parsed.subject)).toEqual(["Today's hot take: Later?"]);
+    });
+    it('labels the results by the poll’s own date: yesterday, earlier today, or its date', async () => {
+      await seedPoll(t.db, { question: 'Still live from last week?', options: ['Yes', 'No'], votes: [1, 1], liveDate: '2026-11-14' });
+      await seedPoll(t.db, { question: 'Due today?', status: 'scheduled', liveDate: '2026-11-21' });
+      await subscribeAndConfirm('early@example.org');
+      await t.app.jobs.tick();
+      const [early] = smtp.to('early@example.org');
+      expect(early?.parsed.text).toContain("Today's hot take (November 21, 2026):");
+      expect(early?.parsed.text).toContain('Results of November 14, 2026: Still live from last week?');
+      expect(early?.parsed.html).toContain('Results of November 14, 2026');
+
+      t.clock.set(newYorkTime('2026-11-21', '11:00'));
+      await subscribeAndConfirm('late@example.org');
+      const staff = new Visitor(t.app);
+      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/polls', { question: 'Replaced at noon?', options: ['Yes', 'No'], liveDate: '2026-11-21' });
+      await t.app.jobs.sendMail();
+      const [late] = smtp.to('late@example.org');
+      expect(late?.parsed.subject).toBe("Today's hot take: Replaced at noon?");
+      expect(late?.parsed.text).toContain("Results of today's earlier poll: Due today?");
+      expect(late?.parsed.text).not.toContain("Yesterday's results");
+      expect(smtp.to('early@example.org')).toEqual([]); // one daily e-mail a day
     });
   });
 
@@ -230,28 +429,27 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     it('sends nothing more to an unsubscribed address', async () => {
       await seedPoll(t.db, { liveDate: '2026-11-21' });
       await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-22' });
+      await subscribeAndConfirm('gone@example.org', 'stays@example.org');
       const token = await tokenFor('gone@example.org');
-      await subscribe('stays@example.org');
-      await t.app.jobs.sendMail();
       await new Visitor(t.app).post(`/unsubscribe?token=${token}`);
       t.clock.set(newYorkTime('2026-11-22', '00:01'));
       await t.app.jobs.tick();
-      expect(smtp.to('gone@example.org')).toHaveLength(1); // the welcome only
-      expect(smtp.to('stays@example.org')).toHaveLength(2);
+      expect(smtp.to('gone@example.org')).toHaveLength(0);
+      expect(smtp.to('stays@example.org')).toHaveLength(1);
     });
   });
 
   it('reports the subscriber list and the outbox to staff', async () => {
-    await subscribe('a@example.org');
-    await subscribe('b@example.org');
+    await subscribeAndConfirm('a@example.org', 'b@example.org');
+    await subscribe('c@example.org');
     await t.app.jobs.sendMail();
     await t.db.updateTable('subscribers').set({ unsubscribed_at: new Date().toISOString() }).where('email', '=', 'b@example.org').execute();
     const staff = new Visitor(t.app);
     await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
     expect((await staff.get('/api/admin/mail-stats')).json()).toEqual({
       transport: 'smtp',
-      subscribers: { subscribed: 1, unsubscribed: 1 },
-      outbox: { queued: 0, sending: 0, sent: 2, failed: 0, cancelled: 0 },
+      subscribers: { confirmed: 1, unconfirmed: 1, unsubscribed: 1 },
+      outbox: { queued: 0, sending: 0, sent: 3, failed: 0, cancelled: 0 },
     });
     expect((await new Visitor(t.app).get('/api/admin/mail-stats')).statusCode).toBe(401);
   });
@@ -270,7 +468,7 @@ describe('without a mail server', () => {
       const eml = fs.readFileSync(path.join(dir, files[0] ?? ''), 'utf8');
       expect(eml).toContain('To: files@example.org');
       expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-      expect(eml).toContain('Subject: Welcome to Teacher Hot Take!');
+      expect(eml).toContain('Subject: Confirm your subscription to Teacher Hot Take');
       const log = lines.map((l) => JSON.parse(l) as { msg: string; file?: string }).find((l) => l.msg.startsWith('e-mail written'));
       expect(log?.file).toContain('.eml');
       expect(lines.join('')).not.toContain('files@example.org');
@@ -290,7 +488,7 @@ if (testDatabaseKinds().includes('postgres')) {
       const smtp = new SmtpTestServer();
       await smtp.start();
       const database = await createTestDatabase('postgres');
-      const env = { SMTP_URL: smtp.url, MAIL_POSTAL_ADDRESS: '1 School Lane' };
+      const env = { SMTP_URL: smtp.url, MAIL_POSTAL_ADDRESS: '1 School Lane', SUBSCRIBE_LIMIT_PER_HOUR: '100' };
       const first = await createTestAppOn(database, { env, keepDatabase: true });
       const second = await createTestAppOn(database, { env });
       try {
@@ -300,6 +498,7 @@ if (testDatabaseKinds().includes('postgres')) {
         for (const email of emails) await new Visitor(first.app).post('/api/subscribe', { email });
         await Promise.all([first.app.jobs.sendMail(), second.app.jobs.sendMail()]);
         expect(smtp.delivered).toHaveLength(30);
+        await first.db.updateTable('subscribers').set({ confirmed_at: new Date().toISOString() }).execute();
         smtp.delivered.length = 0;
 
         for (const app of [first, second]) app.clock.set(newYorkTime('2026-11-22', '00:00:05'));

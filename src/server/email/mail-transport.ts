@@ -10,7 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config.js';
 
 export interface OutgoingMail {
-  to: string;
+  /** One parsed address, never a string: nodemailer reads a string as an address list. */
+  to: { name: string; address: string };
   subject: string;
   html: string;
   text: string;

@@ -6,19 +6,19 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';
 import { columnTypes } from '../db/migrations/column-types.js';
-import type { EmailKind, EmailStatus } from '../db/tables.js';
+import { toIsoString, type EmailKind, type EmailStatus } from '../db/tables.js';
 
-/** The welcome e-mail of one (re)subscription. */
-export async function enqueueWelcome(db: Db, subscriberId: number, now: Date): Promise<void> {
+/** The e-mail asking a new (or returning) subscriber to confirm: one per request that sends one. */
+export async function enqueueConfirmation(db: Db, subscriberId: number, now: Date): Promise<void> {
   const at = now.toISOString();
   await db
     .insertInto('email_outbox')
     .values({
-      kind: 'welcome',
+      kind: 'confirm',
       subscriber_id: subscriberId,
       poll_id: null,
       previous_poll_id: null,
-      dedupe_key: `welcome:${subscriberId}:${at}`,
+      dedupe_key: `confirm:${subscriberId}:${at}`,
       status: 'queued',
       next_attempt_at: at,
       created_at: at,
@@ -28,7 +28,7 @@ export async function enqueueWelcome(db: Db, subscriberId: number, now: Date): P
 }
 
 /**
- * The day's e-mail to every current subscriber, in one statement: at most one per subscriber
+ * The day's e-mail to every confirmed subscriber, in one statement: at most one per subscriber
  * and day, however often a poll goes live that day.
  */
 export async function enqueueDaily(
@@ -55,7 +55,8 @@ export async function enqueueDaily(
           eb.cast<string>(eb.val(at), t.timestamp).as('next_attempt_at'),
           eb.cast<string>(eb.val(at), t.timestamp).as('created_at'),
         ])
-        .where('unsubscribed_at', 'is', null),
+        .where('unsubscribed_at', 'is', null)
+        .where('confirmed_at', 'is not', null),
     )
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
@@ -69,6 +70,8 @@ export interface ClaimedMail {
   previousPollId: number | null;
   /** Including this one. */
   attempts: number;
+  /** When it was queued: a daily e-mail is about that day. */
+  createdAt: string;
 }
 
 /** Takes up to `limit` due messages (or ones whose sender's lease ran out) for `owner`. */
@@ -90,7 +93,7 @@ export async function claimDue(db: Db, owner: string, now: Date, leaseUntil: Dat
     .updateTable('email_outbox')
     .set({ status: 'sending', lease_owner: owner, lease_expires_at: leaseUntil.toISOString(), attempts: sql`attempts + 1` })
     .where('id', 'in', due)
-    .returning(['id', 'kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'attempts'])
+    .returning(['id', 'kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'attempts', 'created_at'])
     .execute();
   return rows
     .map((row) => ({
@@ -100,6 +103,7 @@ export async function claimDue(db: Db, owner: string, now: Date, leaseUntil: Dat
       pollId: row.poll_id,
       previousPollId: row.previous_poll_id,
       attempts: row.attempts,
+      createdAt: toIsoString(row.created_at),
     }))
     .sort((a, b) => a.id - b.id);
 }

@@ -13,10 +13,12 @@ import type { Db } from '../db/connection.js';
 import { scrubEmails } from '../http/logging.js';
 import { findPollById, type PollRecord } from '../polls/polls.repository.js';
 import { resultItems } from '../../shared/results.js';
-import { findRecipient } from '../subscriptions/subscriptions.repository.js';
+import { EMAIL_PATTERN } from '../../shared/limits.js';
+import { localDateAt } from '../../shared/time.js';
+import { findRecipient, type MailRecipient } from '../subscriptions/subscriptions.repository.js';
 import type { MailTransport } from './mail-transport.js';
 import { claimDue, settle, type ClaimedMail } from './outbox.repository.js';
-import { dailyEmail, welcomeEmail, type FinalResults, type MailSite, type RenderedMail } from './templates.js';
+import { confirmationEmail, dailyEmail, type FinalResults, type MailSite, type RenderedMail } from './templates.js';
 
 export interface OutboxSettings {
   /** How long a claimed message is this instance's alone: far longer than one send can take. */
@@ -42,13 +44,14 @@ export interface OutboxDeps {
   db: Db;
   clock: Clock;
   transport: MailTransport;
-  site: MailSite;
+  site: MailSite & { timeZone: string };
   log: FastifyBaseLogger;
   settings?: Partial<OutboxSettings>;
 }
 
 const finalResults = (poll: PollRecord): FinalResults => ({
   pollNumber: poll.pollNumber,
+  liveDate: poll.liveDate,
   question: poll.question,
   results: resultItems(
     poll.options.map((o) => o.label),
@@ -62,27 +65,47 @@ export function createOutboxWorker({ db, clock, transport, site, log, settings }
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const host = new URL(site.publicUrl).hostname;
 
+  /**
+   * Who may still be sent what: the daily e-mail goes to confirmed subscribers only; a
+   * confirmation only to an address still waiting for one, and not if it refused (unsubscribed)
+   * after asking.
+   */
+  function mayReceive(mail: ClaimedMail, recipient: MailRecipient): boolean {
+    // An address stored before addresses were checked as browsers check them is not written to.
+    if (!EMAIL_PATTERN.test(recipient.email)) return false;
+    const confirmed = recipient.confirmedAt !== null && recipient.unsubscribedAt === null;
+    if (mail.kind !== 'confirm') return confirmed;
+    const refusedSince = recipient.unsubscribedAt !== null && recipient.unsubscribedAt >= (recipient.confirmationSentAt ?? '');
+    return !confirmed && !refusedSince && recipient.confirmToken !== null;
+  }
+
   /** The message for a claimed row, or null when it should not be sent any more. */
-  async function render(mail: ClaimedMail, unsubscribeUrl: string): Promise<RenderedMail | null> {
-    if (mail.kind === 'welcome') return welcomeEmail(site, unsubscribeUrl);
+  async function render(mail: ClaimedMail, recipient: MailRecipient, unsubscribeUrl: string): Promise<RenderedMail | null> {
+    if (mail.kind === 'confirm') {
+      const confirmUrl = `${site.publicUrl}/subscribe/confirm?token=${recipient.confirmToken ?? ''}`;
+      return confirmationEmail(site, confirmUrl, unsubscribeUrl);
+    }
+    if (mail.kind !== 'daily') return null; // a welcome from before double opt-in
     const today = mail.pollId === null ? undefined : await findPollById(db, mail.pollId);
     if (!today) return null; // the poll was deleted
     const previous = mail.previousPollId === null ? undefined : await findPollById(db, mail.previousPollId);
-    return dailyEmail(site, unsubscribeUrl, today, previous ? finalResults(previous) : null);
+    const day = localDateAt(new Date(mail.createdAt), site.timeZone);
+    return dailyEmail(site, unsubscribeUrl, day, today, previous ? finalResults(previous) : null);
   }
 
   async function deliver(mail: ClaimedMail, result: RoundResult) {
     try {
       const recipient = await findRecipient(db, mail.subscriberId);
       const unsubscribeUrl = `${site.publicUrl}/unsubscribe?token=${recipient?.unsubscribeToken ?? ''}`;
-      const message = recipient?.subscribed ? await render(mail, unsubscribeUrl) : null;
+      const message = recipient && mayReceive(mail, recipient) ? await render(mail, recipient, unsubscribeUrl) : null;
       if (!recipient || !message) {
-        await settle(db, mail.id, owner, { status: 'cancelled', error: recipient ? 'nothing to send' : 'unsubscribed' });
+        await settle(db, mail.id, owner, { status: 'cancelled', error: recipient ? 'no longer to be sent' : 'subscriber deleted' });
         result.cancelled += 1;
         return;
       }
       await transport.send({
-        to: recipient.email,
+        // A parsed address: nodemailer would read a string as a list ("a@x.org, b@y.org").
+        to: { name: '', address: recipient.email },
         ...message,
         messageId: `<outbox-${mail.id}@${host}>`,
         headers: {

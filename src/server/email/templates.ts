@@ -4,7 +4,7 @@
  * alternative. Both carry the site's name, its postal address and an unsubscribe link.
  */
 import { votesText, type ResultItem } from '../../shared/results.js';
-import { formatLocalDate } from '../../shared/time.js';
+import { daysBetween, formatLocalDate, type LocalDate } from '../../shared/time.js';
 import { escapeHtml as e } from '../http/app-html.js';
 
 export interface MailSite {
@@ -23,11 +23,12 @@ export interface DailyPoll {
   pollNumber: number;
   question: string;
   description: string | null;
-  liveDate: string;
 }
 
 export interface FinalResults {
   pollNumber: number;
+  /** The poll's own date (the day it first went live). */
+  liveDate: LocalDate;
   question: string;
   results: ResultItem[];
   totalVotes: number;
@@ -38,20 +39,22 @@ const INK = '#1c1917';
 const MUTED = '#57534e';
 
 
-function footer(site: MailSite, unsubscribeUrl: string): { html: string; text: string } {
+const JOINED = (siteName: string) => `You get this e-mail because you joined the ${siteName} list.`;
+
+function footer(site: MailSite, unsubscribeUrl: string, reason: string, unsubscribeLabel: string): { html: string; text: string } {
   const address = site.postalAddress ?? 'Postal address not configured (set MAIL_POSTAL_ADDRESS).';
   return {
     html: `
       <tr><td style="padding:24px 24px 32px;color:${MUTED};font-size:13px;line-height:1.5">
-        <p style="margin:0 0 8px">You get this e-mail because you joined the ${e(site.siteName)} list.
-          <a href="${e(unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe</a> with one click at any time.</p>
+        <p style="margin:0 0 8px">${e(reason)}
+          <a href="${e(unsubscribeUrl)}" style="color:${MUTED}">${e(unsubscribeLabel)}</a> with one click at any time.</p>
         <p style="margin:0">${e(site.siteName)} · ${e(address)}</p>
       </td></tr>`,
-    text: `You get this e-mail because you joined the ${site.siteName} list.\nUnsubscribe with one click: ${unsubscribeUrl}\n\n${site.siteName} · ${address}\n`,
+    text: `${reason}\n${unsubscribeLabel} with one click: ${unsubscribeUrl}\n\n${site.siteName} · ${address}\n`,
   };
 }
 
-function page(site: MailSite, title: string, body: string, unsubscribeUrl: string): string {
+function page(site: MailSite, title: string, body: string, foot: { html: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>
@@ -61,7 +64,7 @@ function page(site: MailSite, title: string, body: string, unsubscribeUrl: strin
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px">
         <tr><td style="padding:24px 24px 0;color:${GREEN};font-size:14px;font-weight:800;letter-spacing:.06em">${e(site.siteName.toUpperCase())}</td></tr>
         ${body}
-        ${footer(site, unsubscribeUrl).html}
+        ${foot.html}
       </table>
     </td></tr>
   </table>
@@ -72,20 +75,37 @@ function page(site: MailSite, title: string, body: string, unsubscribeUrl: strin
 const button = (href: string, label: string) =>
   `<a href="${e(href)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${GREEN};color:#ffffff;font-weight:700;text-decoration:none">${e(label)}</a>`;
 
-export function welcomeEmail(site: MailSite, unsubscribeUrl: string): RenderedMail {
-  const subject = `Welcome to ${site.siteName}!`;
+/** The first e-mail after subscribing: nothing else is sent until its link is followed. */
+export function confirmationEmail(site: MailSite, confirmUrl: string, unsubscribeUrl: string): RenderedMail {
+  const subject = `Confirm your subscription to ${site.siteName}`;
+  const foot = footer(
+    site,
+    unsubscribeUrl,
+    `You get this e-mail because someone asked to subscribe this address to the ${site.siteName} list.`,
+    'Never e-mail me again',
+  );
   const body = `
     <tr><td style="padding:16px 24px 0">
-      <h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">You're on the list!</h1>
-      <p style="margin:0 0 12px;font-size:16px;line-height:1.5">Thanks for joining. Each day a new hot take goes live,
-        we'll send you the question and the final results of the one before.</p>
-      <p style="margin:0 0 8px">${button(`${site.publicUrl}/`, "Vote on today's hot take")}</p>
+      <h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Confirm your subscription</h1>
+      <p style="margin:0 0 12px;font-size:16px;line-height:1.5">Someone, hopefully you, asked to get ${e(site.siteName)} by e-mail:
+        each day's new question and the final results of the one before. Press the button to confirm.</p>
+      <p style="margin:0 0 12px">${button(confirmUrl, 'Confirm my subscription')}</p>
+      <p style="margin:0 0 8px;font-size:15px;line-height:1.5;color:${MUTED}">Not you? Ignore this e-mail: without a confirmation
+        we send nothing more, and we forget this address within a week.</p>
     </td></tr>`;
-  const text = `You're on the list!\n\nThanks for joining ${site.siteName}. Each day a new hot take goes live, we'll send you the question and the final results of the one before.\n\nVote on today's hot take: ${site.publicUrl}/\n\n${footer(site, unsubscribeUrl).text}`;
-  return { subject, html: page(site, subject, body, unsubscribeUrl), text };
+  const text = `Confirm your subscription\n\nSomeone, hopefully you, asked to get ${site.siteName} by e-mail: each day's new question and the final results of the one before.\n\nConfirm: ${confirmUrl}\n\nNot you? Ignore this e-mail: without a confirmation we send nothing more, and we forget this address within a week.\n\n${foot.text}`;
+  return { subject, html: page(site, subject, body, foot), text };
 }
 
-function resultsHtml(previous: FinalResults, publicUrl: string): string {
+/** "Yesterday's results", or the poll's own day when it was not yesterday's poll. */
+export function resultsHeading(pollDate: LocalDate, mailDay: LocalDate): string {
+  const age = daysBetween(pollDate, mailDay);
+  if (age === 1) return "Yesterday's results";
+  if (age === 0) return "Results of today's earlier poll";
+  return `Results of ${formatLocalDate(pollDate)}`;
+}
+
+function resultsHtml(previous: FinalResults, heading: string, publicUrl: string): string {
   const rows = previous.results
     .map(
       (r) => `
@@ -100,7 +120,7 @@ function resultsHtml(previous: FinalResults, publicUrl: string): string {
     .join('');
   return `
     <tr><td style="padding:24px 24px 0">
-      <h2 style="margin:0 0 4px;font-size:18px">Yesterday's results</h2>
+      <h2 style="margin:0 0 4px;font-size:18px">${e(heading)}</h2>
       <p style="margin:0 0 12px;color:${MUTED};font-size:15px">${e(previous.question)}</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
       <p style="margin:12px 0 0;font-size:15px">${votesText(previous.totalVotes)} in total ·
@@ -108,19 +128,28 @@ function resultsHtml(previous: FinalResults, publicUrl: string): string {
     </td></tr>`;
 }
 
-export function dailyEmail(site: MailSite, unsubscribeUrl: string, today: DailyPoll, previous: FinalResults | null): RenderedMail {
+/** The day's e-mail, sent on `day`: its question, and the final results of the poll before. */
+export function dailyEmail(
+  site: MailSite,
+  unsubscribeUrl: string,
+  day: LocalDate,
+  today: DailyPoll,
+  previous: FinalResults | null,
+): RenderedMail {
   const subject = `Today's hot take: ${today.question}`;
+  const foot = footer(site, unsubscribeUrl, JOINED(site.siteName), 'Unsubscribe');
+  const heading = previous && resultsHeading(previous.liveDate, day);
   const body = `
     <tr><td style="padding:16px 24px 0">
-      <p style="margin:0 0 8px;color:${MUTED};font-size:14px">${e(formatLocalDate(today.liveDate))}</p>
+      <p style="margin:0 0 8px;color:${MUTED};font-size:14px">${e(formatLocalDate(day))}</p>
       <h1 style="margin:0 0 12px;padding:16px;border-radius:10px;background:${GREEN};color:#ffffff;font-size:22px;line-height:1.35">${e(today.question)}</h1>
       ${today.description ? `<p style="margin:0 0 12px;font-size:16px;line-height:1.5;color:${MUTED}">${e(today.description)}</p>` : ''}
       <p style="margin:0">${button(`${site.publicUrl}/`, 'Vote now')}</p>
     </td></tr>
-    ${previous ? resultsHtml(previous, site.publicUrl) : ''}`;
+    ${previous && heading ? resultsHtml(previous, heading, site.publicUrl) : ''}`;
   const resultLines = previous
-    ? `\n\nYesterday's results: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${site.publicUrl}/poll-${previous.pollNumber}`
+    ? `\n\n${heading}: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${site.publicUrl}/poll-${previous.pollNumber}`
     : '';
-  const text = `Today's hot take (${formatLocalDate(today.liveDate)}):\n\n${today.question}\n${today.description ? `${today.description}\n` : ''}\nVote now: ${site.publicUrl}/${resultLines}\n\n${footer(site, unsubscribeUrl).text}`;
-  return { subject, html: page(site, subject, body, unsubscribeUrl), text };
+  const text = `Today's hot take (${formatLocalDate(day)}):\n\n${today.question}\n${today.description ? `${today.description}\n` : ''}\nVote now: ${site.publicUrl}/${resultLines}\n\n${foot.text}`;
+  return { subject, html: page(site, subject, body, foot), text };
 }

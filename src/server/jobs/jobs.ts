@@ -1,8 +1,9 @@
 /**
  * What the server does on its own: the daily switch (checked every 30 seconds, so a new day's
- * poll goes live within half a minute of midnight, and at start-up) and sending the outbox
- * (every 15 seconds, and right after something is queued). Tests call `tick` and `sendMail`
- * with their own clock instead of starting the timers.
+ * poll goes live within half a minute of midnight, and at start-up), sending the outbox
+ * (every 15 seconds, and right after something is queued), and housekeeping (hourly: forgetting
+ * unconfirmed subscriptions and old limit counts). Tests call `tick`, `sendMail` and
+ * `housekeeping` with their own clock instead of starting the timers.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteClock } from '../../shared/time.js';
@@ -14,6 +15,7 @@ import { runDailyTransition, type Transition } from '../polls/daily-transition.j
 
 const TRANSITION_CHECK_MS = 30_000;
 const OUTBOX_CHECK_MS = 15_000;
+const HOUSEKEEPING_MS = 3_600_000;
 
 export interface Jobs {
   /** The daily switch, then the outbox. */
@@ -21,6 +23,7 @@ export interface Jobs {
   sendMail(): Promise<RoundResult>;
   /** Something was queued: send soon. */
   mailQueued(): void;
+  housekeeping(): Promise<void>;
   start(): void;
   stop(): void;
 }
@@ -32,6 +35,7 @@ export function createJobs({
   outbox,
   activePoll,
   log,
+  housekeeping,
 }: {
   db: Db;
   clock: Clock;
@@ -39,6 +43,8 @@ export function createJobs({
   outbox: OutboxWorker;
   activePoll: ActivePollCache;
   log: FastifyBaseLogger;
+  /** Deletes what is no longer needed; run hourly. */
+  housekeeping: () => Promise<void>;
 }): Jobs {
   const timers: NodeJS.Timeout[] = [];
   let started = false;
@@ -76,6 +82,7 @@ export function createJobs({
   return {
     tick,
     sendMail,
+    housekeeping,
     mailQueued() {
       if (started) setImmediate(quietly(sendMail, 'sending e-mail'));
     },
@@ -84,6 +91,8 @@ export function createJobs({
       quietly(tick, 'the daily switch')();
       timers.push(setInterval(quietly(tick, 'the daily switch'), TRANSITION_CHECK_MS));
       timers.push(setInterval(quietly(sendMail, 'sending e-mail'), OUTBOX_CHECK_MS));
+      quietly(housekeeping, 'housekeeping')();
+      timers.push(setInterval(quietly(housekeeping, 'housekeeping'), HOUSEKEEPING_MS));
     },
     stop() {
       started = false;

@@ -1,58 +1,157 @@
+/**
+ * The only place SQL about subscribers lives. A subscriber row is one address: pending until
+ * its confirmation link is followed, then confirmed until it unsubscribes.
+ */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/connection.js';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../db/connection.js';
+import { toIsoString } from '../db/tables.js';
 
-export interface NewSubscription {
+const newToken = () => randomBytes(24).toString('base64url');
+
+export interface SubscriptionRequest {
   email: string;
   sourcePollId: number | null;
   consentText: string;
-  now: string;
+  now: Date;
 }
 
+export interface SubscriberState {
+  id: number;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  confirmationSentAt: string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
+
 /**
- * Stores the subscription once per address, with the record of consent. Subscribing again
- * after unsubscribing is a new opt-in: it clears the unsubscription and records the new consent.
- * Returns the subscriber's id when this was a new (or renewed) subscription, else undefined.
+ * Stores a new address as pending, with the consent given and a confirmation token, and returns
+ * its id; undefined when the address is already known (nothing is written then).
  */
-export async function upsertSubscriber(db: Db, subscription: NewSubscription): Promise<number | undefined> {
+export async function insertPendingSubscriber(db: Db, request: SubscriptionRequest): Promise<number | undefined> {
+  const at = request.now.toISOString();
   const row = await db
     .insertInto('subscribers')
     .values({
-      email: subscription.email,
-      source_poll_id: subscription.sourcePollId,
-      created_at: subscription.now,
-      unsubscribe_token: randomBytes(24).toString('base64url'),
-      consent_text: subscription.consentText,
-      consented_at: subscription.now,
+      email: request.email,
+      source_poll_id: request.sourcePollId,
+      created_at: at,
+      unsubscribe_token: newToken(),
+      consent_text: request.consentText,
+      consented_at: at,
+      confirm_token: newToken(),
+      confirmation_sent_at: at,
     })
-    .onConflict((conflict) =>
-      conflict
-        .column('email')
-        .doUpdateSet({
-          unsubscribed_at: null,
-          source_poll_id: subscription.sourcePollId,
-          consent_text: subscription.consentText,
-          consented_at: subscription.now,
-        })
-        .where('subscribers.unsubscribed_at', 'is not', null),
-    )
+    .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
 }
 
-export interface MailRecipient {
+/** A known address, locked until the transaction ends on PostgreSQL (SQLite's writes are serial). */
+export async function lockSubscriber(db: Db, email: string): Promise<SubscriberState | undefined> {
+  let query = db
+    .selectFrom('subscribers')
+    .select(['id', 'confirmed_at', 'unsubscribed_at', 'confirmation_sent_at'])
+    .where('email', '=', email);
+  if (isPostgres(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      confirmedAt: iso(row.confirmed_at),
+      unsubscribedAt: iso(row.unsubscribed_at),
+      confirmationSentAt: iso(row.confirmation_sent_at),
+    }
+  );
+}
+
+/**
+ * A new request from a known address: its new consent, and a confirmation to send. The link
+ * stays the one already sent, if any, so every confirmation e-mail received still works.
+ */
+export async function renewRequest(db: Db, id: number, request: Omit<SubscriptionRequest, 'email'>): Promise<void> {
+  const at = request.now.toISOString();
+  await db
+    .updateTable('subscribers')
+    .set({
+      source_poll_id: request.sourcePollId,
+      consent_text: request.consentText,
+      consented_at: at,
+      confirm_token: sql`coalesce(confirm_token, ${newToken()})`,
+      confirmation_sent_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'invalid';
+
+/**
+ * Confirms the subscription holding `token`, if its request is newer than `requestedAfter` (a
+ * link works for a week). Following the link again later says it is confirmed.
+ */
+export async function confirmByToken(db: Db, token: string, now: Date, requestedAfter: Date): Promise<ConfirmOutcome> {
+  const confirmed = await db
+    .updateTable('subscribers')
+    .set({ confirmed_at: now.toISOString(), unsubscribed_at: null })
+    .where('confirm_token', '=', token)
+    .where('consented_at', '>', requestedAfter.toISOString())
+    .where((eb) => eb.or([eb('confirmed_at', 'is', null), eb('unsubscribed_at', 'is not', null)]))
+    .executeTakeFirst();
+  if (confirmed.numUpdatedRows > 0n) return 'confirmed';
+  const row = await db
+    .selectFrom('subscribers')
+    .select('id')
+    .where('confirm_token', '=', token)
+    .where('confirmed_at', 'is not', null)
+    .where('unsubscribed_at', 'is', null)
+    .executeTakeFirst();
+  return row ? 'already-confirmed' : 'invalid';
+}
+
+/** The address holding confirmation `token`: when it asked, and whether it is subscribed now. */
+export async function findByConfirmToken(
+  db: Db,
+  token: string,
+): Promise<{ email: string; requestedAt: string | null; subscribed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select(['email', 'consented_at', 'confirmed_at', 'unsubscribed_at'])
+    .where('confirm_token', '=', token)
+    .executeTakeFirst();
+  return (
+    row && {
+      email: row.email,
+      requestedAt: iso(row.consented_at),
+      subscribed: row.confirmed_at !== null && row.unsubscribed_at === null,
+    }
+  );
+}
+
+export interface MailRecipient extends Omit<SubscriberState, 'id'> {
   email: string;
   unsubscribeToken: string;
-  subscribed: boolean;
+  confirmToken: string | null;
 }
 
 export async function findRecipient(db: Db, subscriberId: number): Promise<MailRecipient | undefined> {
   const row = await db
     .selectFrom('subscribers')
-    .select(['email', 'unsubscribe_token', 'unsubscribed_at'])
+    .select(['email', 'unsubscribe_token', 'confirm_token', 'confirmed_at', 'unsubscribed_at', 'confirmation_sent_at'])
     .where('id', '=', subscriberId)
     .executeTakeFirst();
-  return row && { email: row.email, unsubscribeToken: row.unsubscribe_token ?? '', subscribed: row.unsubscribed_at === null };
+  return (
+    row && {
+      email: row.email,
+      unsubscribeToken: row.unsubscribe_token ?? '',
+      confirmToken: row.confirm_token,
+      confirmedAt: iso(row.confirmed_at),
+      unsubscribedAt: iso(row.unsubscribed_at),
+      confirmationSentAt: iso(row.confirmation_sent_at),
+    }
+  );
 }
 
 export async function findByUnsubscribeToken(db: Db, token: string): Promise<{ email: string; subscribed: boolean } | undefined> {
@@ -64,26 +163,47 @@ export async function findByUnsubscribeToken(db: Db, token: string): Promise<{ e
   return row && { email: row.email, subscribed: row.unsubscribed_at === null };
 }
 
-/** Unsubscribes the holder of `token` (once: the first time is kept); false for an unknown token. */
+/**
+ * Unsubscribes the holder of `token` (once: the first time is kept) and voids its confirmation
+ * link, so an old confirmation e-mail cannot subscribe the address again. False for an unknown
+ * token.
+ */
 export async function unsubscribeByToken(db: Db, token: string, now: string): Promise<boolean> {
   const known = await findByUnsubscribeToken(db, token);
   if (!known) return false;
   await db
     .updateTable('subscribers')
-    .set({ unsubscribed_at: now })
+    .set({ unsubscribed_at: now, confirm_token: null })
     .where('unsubscribe_token', '=', token)
     .where('unsubscribed_at', 'is', null)
     .execute();
   return true;
 }
 
-export async function subscriberCounts(db: Db): Promise<{ subscribed: number; unsubscribed: number }> {
+/**
+ * Deletes pending addresses (never confirmed, never refused) whose last request is older than
+ * `requestedBefore`. An address that refused (unsubscribed from the confirmation e-mail) is kept,
+ * so that no one can make it receive confirmations again more than once a day.
+ */
+export async function deleteUnconfirmed(db: Db, requestedBefore: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('subscribers')
+    .where('confirmed_at', 'is', null)
+    .where('unsubscribed_at', 'is', null)
+    .where('consented_at', '<', requestedBefore.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** confirmed: gets the daily e-mail. unconfirmed: waiting for the link. unsubscribed: gets nothing. */
+export async function subscriberCounts(db: Db): Promise<{ confirmed: number; unconfirmed: number; unsubscribed: number }> {
   const row = await db
     .selectFrom('subscribers')
     .select((eb) => [
       eb.fn.countAll<number>().as('all'),
       eb.fn.count<number>('unsubscribed_at').as('unsubscribed'),
+      eb.fn.count<number>(eb.case().when('unsubscribed_at', 'is', null).then(eb.ref('confirmed_at')).end()).as('confirmed'),
     ])
     .executeTakeFirstOrThrow();
-  return { subscribed: row.all - row.unsubscribed, unsubscribed: row.unsubscribed };
+  return { confirmed: row.confirmed, unconfirmed: row.all - row.unsubscribed - row.confirmed, unsubscribed: row.unsubscribed };
 }

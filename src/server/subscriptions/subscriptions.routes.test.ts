@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { testDatabaseKinds } from '../testing/test-database.js';
+import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-app.js';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
 describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
@@ -21,11 +21,11 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      message: "Subscribed! You'll receive poll results and notifications about new polls.",
+      message: 'Check your inbox and confirm your subscription to start receiving poll results.',
     });
     expect(response.body).not.toContain('jo.teacher');
     const [row] = await subscribers();
-    expect(row).toMatchObject({ email: 'jo.teacher@example.org', source_poll_id: poll.id, unsubscribed_at: null });
+    expect(row).toMatchObject({ email: 'jo.teacher@example.org', source_poll_id: poll.id, unsubscribed_at: null, confirmed_at: null });
   });
 
   it('records the consent label word for word, naming the parent brand when one is set', async () => {
@@ -59,12 +59,30 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     expect(await subscribers()).toHaveLength(1);
   });
 
-  it('subscribes again someone who had unsubscribed', async () => {
-    await new Visitor(t.app).post('/api/subscribe', { email: 'back@example.org' });
-    await t.db.updateTable('subscribers').set({ unsubscribed_at: new Date().toISOString() }).execute();
-    await new Visitor(t.app).post('/api/subscribe', { email: 'back@example.org' });
-    const [row] = await subscribers();
-    expect(row?.unsubscribed_at).toBeNull();
+  it('limits new subscriptions per client address and hour, storing nothing it refuses', async () => {
+    const limited = await createTestApp(kind, { env: { SUBSCRIBE_LIMIT_PER_HOUR: '3' } });
+    const subscribeFrom = (remoteAddress: string, email: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/subscribe', remoteAddress, payload: { email } });
+    try {
+      for (const n of [1, 2, 3]) expect((await subscribeFrom('203.0.113.7', `t${n}@example.org`)).statusCode).toBe(200);
+      const before = await snapshotDatabase(limited.db);
+      const refused = await subscribeFrom('203.0.113.7', 't4@example.org');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Too many new subscriptions from your network in the last hour. Please try again later.');
+      expect(await snapshotDatabase(limited.db)).toEqual(before);
+
+      // Asking again for an address already waiting sends nothing, so it is not counted.
+      expect((await subscribeFrom('203.0.113.7', 't1@example.org')).statusCode).toBe(200);
+      expect((await subscribeFrom('198.51.100.2', 't4@example.org')).statusCode).toBe(200);
+      limited.clock.advance(3_600_000);
+      expect((await subscribeFrom('203.0.113.7', 't5@example.org')).statusCode).toBe(200);
+      const stored = await limited.db.selectFrom('subscribers').select('email').orderBy('id').execute();
+      expect(stored.map((row) => row.email)).toEqual(['t1@example.org', 't2@example.org', 't3@example.org', 't4@example.org', 't5@example.org']);
+      const rateRows = await limited.db.selectFrom('rate_limits').select('key').execute();
+      expect(JSON.stringify(rateRows)).not.toContain('203.0.113.7');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a missing or malformed address and an unknown poll, changing nothing', async () => {
@@ -86,3 +104,33 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     expect(await snapshotDatabase(t.db)).toEqual(before);
   });
 });
+
+// Instances share the count through the database. (Two SQLite connections in one process
+// cannot stand in for two servers: see email.test.ts.)
+if (testDatabaseKinds().includes('postgres')) {
+  it('counts new subscriptions per address across two instances on one PostgreSQL database', async () => {
+    const database = await createTestDatabase('postgres');
+    const env = { SUBSCRIBE_LIMIT_PER_HOUR: '10' };
+    const first = await createTestAppOn(database, { env, keepDatabase: true });
+    const second = await createTestAppOn(database, { env });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          (i % 2 === 0 ? first : second).app.inject({
+            method: 'POST',
+            url: '/api/subscribe',
+            remoteAddress: '203.0.113.9',
+            payload: { email: `s${i}@example.org` },
+          }),
+        ),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(10);
+      expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(20);
+      expect(await first.db.selectFrom('subscribers').select('id').execute()).toHaveLength(10);
+      expect(await first.db.selectFrom('email_outbox').select('id').execute()).toHaveLength(10);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+}

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation } from '../../shared/api.js';
 import { subscribeRequest } from '../../shared/schemas.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
+
+export const SUBSCRIBE_CONFIRMATION = 'Check your inbox and confirm your subscription to start receiving poll results.';
 
 export const subscriptionsRoutes: FastifyPluginAsync<{
   subscriptions: SubscriptionsService;
@@ -14,9 +16,12 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
     '/api/subscribe',
     { schema: { body: subscribeRequest } },
     async (request): Promise<Confirmation> => {
-      const outcome = await subscriptions.subscribe(request.body.email, request.body.pollId ?? undefined);
+      const outcome = await subscriptions.subscribe(request.body.email, request.body.pollId ?? undefined, request.ip);
       if (outcome === 'poll-not-found') throw notFound('Poll not found');
-      return { message: "Subscribed! You'll receive poll results and notifications about new polls." };
+      if (outcome === 'rate-limited') {
+        throw new HttpError(429, 'Too many new subscriptions from your network in the last hour. Please try again later.');
+      }
+      return { message: SUBSCRIBE_CONFIRMATION };
     },
   );
 };

@@ -1,33 +1,106 @@
+/**
+ * Subscribing, double opt-in (DESIGN.md): a request stores the address as pending and queues
+ * one e-mail asking to confirm; only a confirmed address gets the daily e-mail. So nobody can
+ * sign a stranger up, and a stranger's inbox gets at most one confirmation a day from us,
+ * however often the form is sent. New confirmations are also limited per client address.
+ */
 import { consentText } from '../../shared/consent.js';
-import { enqueueWelcome } from '../email/outbox.repository.js';
+import { hitRateLimit } from '../db/rate-limits.js';
+import { enqueueConfirmation } from '../email/outbox.repository.js';
 import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { upsertSubscriber } from './subscriptions.repository.js';
+import {
+  confirmByToken,
+  deleteUnconfirmed,
+  findByConfirmToken,
+  insertPendingSubscriber,
+  lockSubscriber,
+  renewRequest,
+  type ConfirmOutcome,
+  type SubscriberState,
+} from './subscriptions.repository.js';
 
-export type SubscribeOutcome = 'subscribed' | 'poll-not-found';
+/** A pending address gets one confirmation e-mail a day at most. */
+export const CONFIRMATION_RESEND_MS = 24 * 3_600_000;
+/** A confirmation link works for a week; then the pending address is deleted. */
+export const CONFIRMATION_VALID_MS = 7 * 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
 
-export function createSubscriptionsService({ db, clock, siteName, brandName, mailQueued }: ServiceDeps) {
+export type SubscribeOutcome = 'subscribed' | 'poll-not-found' | 'rate-limited';
+
+export interface SubscriptionSettings {
+  /** New confirmation e-mails per client address and hour; 0 turns the limit off. */
+  perAddressPerHour: number;
+}
+
+const receivesMail = (state: Pick<SubscriberState, 'confirmedAt' | 'unsubscribedAt'>) =>
+  state.confirmedAt !== null && state.unsubscribedAt === null;
+
+/** Whether a request from a known address should send it a (new) confirmation e-mail. */
+function confirmationDue(state: SubscriberState, now: Date): boolean {
+  if (receivesMail(state)) return false;
+  return state.confirmationSentAt === null || new Date(state.confirmationSentAt).getTime() <= now.getTime() - CONFIRMATION_RESEND_MS;
+}
+
+export function createSubscriptionsService(
+  { db, clock, siteName, brandName, mailQueued, addressHash }: ServiceDeps,
+  { perAddressPerHour }: SubscriptionSettings,
+) {
   return {
     /**
-     * Idempotent: subscribing twice is one subscription, and the answer does not tell which.
-     * A new subscription stores the consent given and queues the welcome e-mail, in one
-     * transaction: no welcome without the subscription, no subscription without its welcome.
+     * The answer is the same whether the address is new, pending or confirmed, so the form
+     * tells nobody who is on the list. Everything happens in one transaction: no confirmation
+     * e-mail without its pending row, and a request refused by the limit stores nothing.
      */
-    async subscribe(email: string, pollId: number | undefined): Promise<SubscribeOutcome> {
+    async subscribe(email: string, pollId: number | undefined, clientAddress: string): Promise<SubscribeOutcome> {
       if (pollId !== undefined && !(await findPollById(db, pollId))) return 'poll-not-found';
       const now = clock.now();
-      const welcomed = await db.transaction().execute(async (trx) => {
-        const subscriberId = await upsertSubscriber(trx, {
-          email,
-          sourcePollId: pollId ?? null,
-          consentText: consentText(siteName, brandName),
-          now: now.toISOString(),
-        });
-        if (subscriberId !== undefined) await enqueueWelcome(trx, subscriberId, now);
-        return subscriberId !== undefined;
-      });
-      if (welcomed) mailQueued();
+      const request = { email, sourcePollId: pollId ?? null, consentText: consentText(siteName, brandName), now };
+      const trx = await db.startTransaction().execute();
+      try {
+        let subscriberId = await insertPendingSubscriber(trx, request);
+        if (subscriberId === undefined) {
+          const known = await lockSubscriber(trx, email);
+          if (!known || !confirmationDue(known, now)) {
+            await trx.commit().execute();
+            return 'subscribed';
+          }
+          subscriberId = known.id;
+          await renewRequest(trx, subscriberId, request);
+        }
+        const limit = { key: `subscribe:${addressHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
+        if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now))) {
+          await trx.rollback().execute();
+          return 'rate-limited';
+        }
+        await enqueueConfirmation(trx, subscriberId, now);
+        await trx.commit().execute();
+      } catch (error) {
+        if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute();
+        throw error;
+      }
+      mailQueued();
       return 'subscribed';
+    },
+
+    /** Follows a confirmation link (the POST of its page). */
+    async confirm(token: string): Promise<ConfirmOutcome> {
+      const now = clock.now();
+      return confirmByToken(db, token, now, new Date(now.getTime() - CONFIRMATION_VALID_MS));
+    },
+
+    /** What the confirmation page shows before its button is pressed. */
+    async confirmation(token: string): Promise<{ email: string; subscribed: boolean } | undefined> {
+      const found = await findByConfirmToken(db, token);
+      if (!found) return undefined;
+      const expired =
+        found.requestedAt === null || new Date(found.requestedAt).getTime() <= clock.now().getTime() - CONFIRMATION_VALID_MS;
+      return found.subscribed || !expired ? { email: found.email, subscribed: found.subscribed } : undefined;
+    },
+
+    /** Forgets pending addresses whose link has expired. */
+    async purgeUnconfirmed(): Promise<number> {
+      return deleteUnconfirmed(db, new Date(clock.now().getTime() - CONFIRMATION_VALID_MS));
     },
   };
 }

@@ -12,6 +12,7 @@ const TABLES: Record<string, string> = {
   admin_sessions: 'token_hash',
   sign_in_failures: 'address_hash',
   email_outbox: 'id',
+  rate_limits: 'key',
 };
 
 /**

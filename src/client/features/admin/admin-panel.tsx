@@ -25,8 +25,12 @@ function MailSummary() {
   return (
     <dl className="admin-mail">
       <div>
-        <dt>Subscribers</dt>
-        <dd>{subscribers.subscribed.toLocaleString('en-US')}</dd>
+        <dt>Subscribers (confirmed)</dt>
+        <dd>{subscribers.confirmed.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Awaiting confirmation</dt>
+        <dd>{subscribers.unconfirmed.toLocaleString('en-US')}</dd>
       </div>
       <div>
         <dt>Unsubscribed</dt>

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as admin from './0002-admin.js';
 import * as mail from './0003-mail.js';
+import * as optIn from './0004-opt-in.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-admin': admin,
   '0003-mail': mail,
+  '0004-opt-in': optIn,
 };
