@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     voterChoices: new VoterChoices(),
     siteName: config.siteName,
     brandName: config.brandName ?? null,
-    addressHash: (address) => createHmac('sha256', addressKey).update(address).digest('hex'),
+    keyedHash: (value) => createHmac('sha256', addressKey).update(value).digest('hex'),
     mailQueued: () => jobs.mailQueued(),
   };
   const subscriptions = createSubscriptionsService(deps, { perAddressPerHour: config.subscribeLimitPerHour });

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       adminLoginAttempts: 5,
       trustProxy: false,
       rateLimitWritesPerMinute: 600,
+      subscribeLimitPerHour: 30,
       logLevel: 'info',
       mail: {
         smtpUrl: undefined,
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'correct horse battery staple',
       TRUST_PROXY: '2',
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      SUBSCRIBE_LIMIT_PER_HOUR: '12',
       LOG_LEVEL: 'WARN',
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: 'Staffroom <polls@example.org>',
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       adminLoginAttempts: 5,
       trustProxy: 2,
       rateLimitWritesPerMinute: 0,
+      subscribeLimitPerHour: 12,
       logLevel: 'warn',
       mail: {
         smtpUrl: 'smtps://mailer:secret@mail.example.org:465',

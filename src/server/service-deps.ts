@@ -13,8 +13,8 @@ export interface ServiceDeps {
   siteName: string;
   /** The parent brand (BRAND_NAME), named in the consent label; null without one. */
   brandName: string | null;
-  /** Keyed hash of a client address: limits count addresses without storing them. */
-  addressHash: (address: string) => string;
+  /** Keyed hash (of a client address, a voter id): limits count them without storing them. */
+  keyedHash: (value: string) => string;
   /** Called after e-mail was queued, so the outbox worker sends it soon. */
   mailQueued: () => void;
 }

@@ -94,7 +94,8 @@ export interface AdminSession {
 
 /** GET /api/admin/polls: every poll, scheduled ones included. */
 export interface AdminPoll extends Poll {
-  status: 'scheduled' | 'active' | 'past';
+  /** missed: scheduled for a day that passed without it going live; it waits for staff. */
+  status: 'scheduled' | 'missed' | 'active' | 'past';
   totalVotes: number;
 }
 

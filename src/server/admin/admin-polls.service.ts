@@ -1,14 +1,23 @@
 /**
  * What staff do with polls, and the rules that keep the daily rhythm sound: a poll dated today
  * goes live at once, a later date schedules it, one poll per day, no dates in the past, and a
- * poll's options stay as they were once anyone has voted on them.
+ * poll's options stay as they were once anyone has voted on them. Every change holds the
+ * schedule lock, so staff on two instances, or staff and the midnight switch, never collide.
  */
 import type { AdminPoll, VoteRecord } from '../../shared/api.js';
 import type { PollDraft } from '../../shared/schemas.js';
 import { localDateAt } from '../../shared/time.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { activatePollNow, goLive, runDailyTransition, type Transition } from '../polls/daily-transition.js';
-import { deletePoll, findPollById, insertPoll, listAllPolls, updatePoll, type PollRecord } from '../polls/polls.repository.js';
+import {
+  deletePoll,
+  findPollById,
+  insertPoll,
+  listAllPolls,
+  lockSchedule,
+  updatePoll,
+  type PollRecord,
+} from '../polls/polls.repository.js';
 import { toPoll, totalOf } from '../polls/polls.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { votesWithEmail } from '../votes/votes.repository.js';
@@ -17,10 +26,11 @@ export type SaveRefusal = 'not-found' | 'date-in-past' | 'date-taken' | 'date-lo
 
 export type SaveResult = { outcome: 'live' | 'scheduled' | 'updated'; poll: AdminPoll } | { outcome: SaveRefusal };
 
-export function toAdminPoll(record: PollRecord): AdminPoll {
+/** A scheduled poll whose day has passed without it going live is "missed": staff decide. */
+export function toAdminPoll(record: PollRecord, today: string): AdminPoll {
   return {
     ...toPoll(record),
-    status: record.status,
+    status: record.status === 'scheduled' && record.liveDate < today ? 'missed' : record.status,
     totalVotes: totalOf(record),
   };
 }
@@ -34,12 +44,13 @@ export function createAdminPollsService({ db, clock, site, activePoll, mailQueue
   async function saved(id: number, outcome: 'live' | 'scheduled' | 'updated'): Promise<SaveResult> {
     activePoll.invalidate();
     const record = await findPollById(db, id);
-    return record ? { outcome, poll: toAdminPoll(record) } : { outcome: 'not-found' };
+    return record ? { outcome, poll: toAdminPoll(record, today()) } : { outcome: 'not-found' };
   }
 
   return {
     async list(): Promise<AdminPoll[]> {
-      return (await listAllPolls(db)).map(toAdminPoll);
+      const day = today();
+      return (await listAllPolls(db)).map((record) => toAdminPoll(record, day));
     },
 
     async create(draft: PollDraft): Promise<SaveResult> {
@@ -49,6 +60,7 @@ export function createAdminPollsService({ db, clock, site, activePoll, mailQueue
       const goesLive = draft.liveDate === day;
       try {
         const poll = await db.transaction().execute(async (trx) => {
+          await lockSchedule(trx);
           const created = await insertPoll(
             trx,
             {
@@ -74,19 +86,20 @@ export function createAdminPollsService({ db, clock, site, activePoll, mailQueue
     async update(id: number, draft: PollDraft): Promise<SaveResult> {
       const now = clock.now();
       const day = today();
-      const existing = await findPollById(db, id);
-      if (!existing) return { outcome: 'not-found' };
-      const optionsChanged = !sameOptions(
-        existing.options.map((option) => option.label),
-        draft.options,
-      );
-      if (optionsChanged && totalOf(existing) > 0) return { outcome: 'options-locked' };
-      const scheduled = existing.status === 'scheduled';
-      if (!scheduled && draft.liveDate !== existing.liveDate) return { outcome: 'date-locked' };
-      if (scheduled && draft.liveDate < day) return { outcome: 'date-in-past' };
-      const goesLive = scheduled && draft.liveDate === day;
       try {
-        await db.transaction().execute(async (trx) => {
+        const result = await db.transaction().execute(async (trx): Promise<SaveRefusal | 'live' | 'updated'> => {
+          await lockSchedule(trx);
+          const existing = await findPollById(trx, id);
+          if (!existing) return 'not-found';
+          const optionsChanged = !sameOptions(
+            existing.options.map((option) => option.label),
+            draft.options,
+          );
+          if (optionsChanged && totalOf(existing) > 0) return 'options-locked';
+          const scheduled = existing.status === 'scheduled';
+          if (!scheduled && draft.liveDate !== existing.liveDate) return 'date-locked';
+          if (scheduled && draft.liveDate < day) return 'date-in-past';
+          const goesLive = scheduled && draft.liveDate === day;
           await updatePoll(
             trx,
             id,
@@ -99,17 +112,22 @@ export function createAdminPollsService({ db, clock, site, activePoll, mailQueue
             now,
           );
           if (goesLive) await goLive(trx, id, now, site);
+          return goesLive ? 'live' : 'updated';
         });
-        if (goesLive) mailQueued();
+        if (result !== 'live' && result !== 'updated') return { outcome: result };
+        if (result === 'live') mailQueued();
+        return await saved(id, result);
       } catch (error) {
         if (isUniqueViolation(error)) return { outcome: 'date-taken' };
         throw error;
       }
-      return saved(id, goesLive ? 'live' : 'updated');
     },
 
     async remove(id: number): Promise<boolean> {
-      const deleted = await deletePoll(db, id);
+      const deleted = await db.transaction().execute(async (trx) => {
+        await lockSchedule(trx);
+        return deletePoll(trx, id);
+      });
       activePoll.invalidate();
       return deleted;
     },

@@ -3,9 +3,9 @@ import type { ActivePoll, AdminPoll, AdminSuggestion, SavedPoll, VoteRecord } fr
 import { runDailyTransition } from '../polls/daily-transition.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
-import { testDatabaseKinds } from '../testing/test-database.js';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
 const draft = (overrides: Record<string, unknown> = {}) => ({
@@ -204,6 +204,63 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect((await staff.request({ method: 'PUT', url: '/api/admin/polls/999/activate' })).statusCode).toBe(404);
     });
 
+    it('runs a past poll again without moving it: it keeps its own date in the archive and on its page', async () => {
+      const rerun = await seedPoll(t.db, { question: 'Ran on the 14th?', status: 'past', liveDate: '2026-11-14', votes: [2, 1, 0] });
+      await seedPoll(t.db, { question: 'Current?', liveDate: '2026-11-21' });
+      const next = (await staff.post('/api/admin/polls', draft({ liveDate: '2026-11-22' }))).json<SavedPoll>().poll;
+
+      expect((await staff.request({ method: 'PUT', url: `/api/admin/polls/${rerun.id}/activate` })).statusCode).toBe(200);
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
+        id: rerun.id,
+        liveDate: '2026-11-14',
+        votingOpen: true,
+      });
+      expect((await new Visitor(t.app).vote(rerun.id, 2)).statusCode).toBe(201);
+      const listed = (await staff.get('/api/admin/polls')).json<AdminPoll[]>().find((p) => p.id === rerun.id);
+      expect(listed).toMatchObject({ status: 'active', liveDate: '2026-11-14' });
+
+      t.clock.set(newYorkTime('2026-11-22', '00:00:10'));
+      expect((await t.app.jobs.tick()).activatedPollId).toBe(next.id);
+      const archive = (await new Visitor(t.app).get('/api/polls')).json<{ question: string; liveDate: string; totalVotes: number }[]>();
+      expect(archive.map((p) => [p.question, p.liveDate, p.totalVotes])).toEqual([
+        ['Current?', '2026-11-21', 0],
+        ['Ran on the 14th?', '2026-11-14', 4],
+      ]);
+      const page = (await new Visitor(t.app).get(`/api/polls/number/${rerun.pollNumber}`)).json<{ liveDate: string }>();
+      expect(page.liveDate).toBe('2026-11-14');
+    });
+
+    it('never puts a missed poll live by itself: staff see it as missed and can run it or give it a new date', async () => {
+      await seedPoll(t.db, { question: 'Current?', liveDate: '2026-11-19' });
+      const missed = await seedPoll(t.db, { question: 'Due while the site was down?', status: 'scheduled', liveDate: '2026-11-20' });
+      const later = await seedPoll(t.db, { question: 'Later?', status: 'scheduled', liveDate: '2026-11-24' });
+
+      expect((await t.app.jobs.tick()).activatedPollId).toBeNull();
+      expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBeNull();
+      // A day with nothing scheduled: the current poll stays, the missed one still waits.
+      t.clock.set(newYorkTime('2026-11-22', '00:00:10'));
+      expect((await t.app.jobs.tick()).activatedPollId).toBeNull();
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().question).toBe('Current?');
+      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      const statuses = (await staff.get('/api/admin/polls')).json<AdminPoll[]>().map((p) => [p.id, p.status]);
+      expect(statuses).toEqual(expect.arrayContaining([[missed.id, 'missed'], [later.id, 'scheduled']]));
+      expect((await new Visitor(t.app).get(`/api/polls/number/${missed.pollNumber}`)).statusCode).toBe(404);
+
+      const keepsPastDate = await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}`, payload: draft({ liveDate: '2026-11-20' }) });
+      expect(keepsPastDate.statusCode).toBe(400);
+      const moved = await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}`, payload: draft({ liveDate: '2026-11-23' }) });
+      expect(moved.json<SavedPoll>().poll).toMatchObject({ status: 'scheduled', liveDate: '2026-11-23' });
+      t.clock.set(newYorkTime('2026-11-23', '00:00:10'));
+      expect((await t.app.jobs.tick()).activatedPollId).toBe(missed.id);
+    });
+
+    it('runs a missed poll on "Make Active Now", dated today', async () => {
+      await seedPoll(t.db, { question: 'Current?', liveDate: '2026-11-19' });
+      const missed = await seedPoll(t.db, { question: 'Missed?', status: 'scheduled', liveDate: '2026-11-20' });
+      expect((await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}/activate` })).statusCode).toBe(200);
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>()).toMatchObject({ id: missed.id, liveDate: '2026-11-21' });
+    });
+
     it('runs the day’s switch on "Update Poll Status": the poll dated today goes live, once', async () => {
       await seedPoll(t.db, { question: 'Yesterday?', liveDate: '2026-11-20' });
       const tomorrow = (await staff.post('/api/admin/polls', draft({ liveDate: '2026-11-22' }))).json<SavedPoll>().poll;
@@ -282,5 +339,73 @@ describe.each(testDatabaseKinds())('the daily switch under concurrency (%s)', (k
     } finally {
       await t.close();
     }
+  });
+});
+
+/**
+ * Staff actions racing each other and visitors, on one instance and, on PostgreSQL, on two
+ * instances sharing the database (the deployment the README describes). Nothing answers 500.
+ */
+describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind) => {
+  let instances: TestApp[];
+  let staff: Visitor[];
+
+  beforeEach(async () => {
+    const database = await createTestDatabase(kind);
+    // Two SQLite connections in one process cannot stand in for two servers (see email.test.ts).
+    instances =
+      kind === 'postgres'
+        ? [await createTestAppOn(database, { keepDatabase: true }), await createTestAppOn(database)]
+        : [await createTestAppOn(database)];
+    staff = [];
+    for (const instance of instances) {
+      const visitor = new Visitor(instance.app, { origin: instance.config.publicUrl });
+      await visitor.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      staff.push(visitor);
+    }
+  });
+  afterEach(async () => {
+    for (const instance of [...instances].reverse()) await instance.close();
+  });
+
+  const at = <T>(list: T[], i: number): T => list[i % list.length] as T;
+
+  it('takes "Make Active" pressed on several polls at once, on every instance: each answers 200, one poll ends up active', async () => {
+    const db = at(instances, 0).db;
+    await seedPoll(db, { question: 'Current?' });
+    const polls = [];
+    for (const day of ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']) {
+      polls.push(await seedPoll(db, { status: 'scheduled', liveDate: day }));
+    }
+    for (let round = 0; round < 5; round += 1) {
+      const responses = await Promise.all(
+        polls.flatMap((poll, i) => [0, 1].map((j) => at(staff, i + j).request({ method: 'PUT', url: `/api/admin/polls/${poll.id}/activate` }))),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    }
+    const active = await db.selectFrom('polls').select('id').where('status', '=', 'active').execute();
+    expect(active).toHaveLength(1);
+    const outbox = await db.selectFrom('email_outbox').select('id').execute();
+    expect(outbox).toEqual([]); // no subscribers: nothing queued, and nothing failed
+  });
+
+  it('answers votes sent while staff delete today\'s poll with 201, 404 or 409, never 500', async () => {
+    const db = at(instances, 0).db;
+    const poll = await seedPoll(db, { options: ['A', 'B'] });
+    // Every instance has read today's poll, as a busy site's have.
+    for (const instance of instances) expect((await new Visitor(instance.app).get('/api/polls/active')).statusCode).toBe(200);
+    const vote = (i: number) => new Visitor(at(instances, i).app).vote(poll.id, i % 2);
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => vote(i)));
+    // Votes keep arriving while the poll is deleted through the last instance, and just after,
+    // when the other instance's copy of today's poll (up to a second old) still shows it.
+    const deletion = at(staff, instances.length - 1).request({ method: 'DELETE', url: `/api/admin/polls/${poll.id}` });
+    responses.push(...(await Promise.all(Array.from({ length: 100 }, (_, i) => vote(i)))));
+    expect((await deletion).statusCode).toBe(200);
+    responses.push(...(await Promise.all(Array.from({ length: 50 }, (_, i) => vote(i * 2)))));
+    const statuses = new Set(responses.map((r) => r.statusCode));
+    expect([...statuses].filter((status) => ![201, 404, 409].includes(status))).toEqual([]);
+    expect(statuses.has(404)).toBe(true);
+    expect(responses.every((r) => typeof r.json<{ message: unknown }>().message === 'string')).toBe(true);
+    expect(await db.selectFrom('votes').select('id').execute()).toEqual([]);
   });
 });

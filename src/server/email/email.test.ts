@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { createMailTransport } from './mail-transport.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { SmtpTestServer, type Delivered } from '../testing/smtp-test-server.js';
+import { confirmationPath, SmtpTestServer } from '../testing/smtp-test-server.js';
 import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
@@ -33,18 +33,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
   const outboxRows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
   const subscriberRow = (email: string) => t.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
-  /** The path of the confirmation link in a delivered e-mail. */
-  function confirmPath(mail: Delivered | undefined): string {
-    const path = /https:\/\/hottake\.example\.org(\/subscribe\/confirm\?token=[A-Za-z0-9_-]{16,64})\n/.exec(mail?.parsed.text ?? '')?.[1];
-    if (!path) throw new Error('no confirmation link in the e-mail');
-    return path;
-  }
-
   /** Subscribes each address and follows the link each one receives, as people would. */
   async function subscribeAndConfirm(...emails: string[]) {
     for (const email of emails) await subscribe(email);
     await t.app.jobs.sendMail();
-    for (const email of emails) expect((await new Visitor(t.app).post(confirmPath(smtp.to(email).at(-1)))).statusCode).toBe(200);
+    for (const email of emails) expect((await new Visitor(t.app).post(confirmationPath(smtp.to(email).at(-1)))).statusCode).toBe(200);
     smtp.delivered.length = 0;
   }
 
@@ -80,7 +73,7 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       expect(pending.consented_at).not.toBeNull();
 
       // Opening the link (as a mail scanner would) shows a button and changes nothing.
-      const link = confirmPath(mail);
+      const link = confirmationPath(mail);
       const page = await new Visitor(t.app).get(link);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('p***@example.org');
@@ -131,8 +124,8 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       await t.app.jobs.sendMail();
       expect(smtp.delivered).toHaveLength(2);
       const [first, second] = smtp.delivered;
-      expect(confirmPath(second)).toBe(confirmPath(first));
-      expect((await new Visitor(t.app).post(confirmPath(first))).body).toContain('You&#39;re subscribed!');
+      expect(confirmationPath(second)).toBe(confirmationPath(first));
+      expect((await new Visitor(t.app).post(confirmationPath(first))).body).toContain('You&#39;re subscribed!');
 
       // Confirmed: asking again sends nothing at all.
       t.clock.advance(2 * 24 * 3_600_000);
@@ -166,7 +159,7 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       expect(smtp.to('back@example.org')).toHaveLength(1);
       expect((await subscriberRow('back@example.org')).unsubscribed_at).not.toBeNull();
 
-      await new Visitor(t.app).post(confirmPath(confirmation));
+      await new Visitor(t.app).post(confirmationPath(confirmation));
       expect((await subscriberRow('back@example.org')).unsubscribed_at).toBeNull();
       t.clock.set(newYorkTime('2026-11-23', '00:01'));
       await t.app.jobs.tick();
@@ -180,7 +173,7 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       await subscribeAndConfirm('kept@example.org');
       await subscribe('pending@example.org');
       await t.app.jobs.sendMail();
-      const link = confirmPath(smtp.to('pending@example.org')[0]);
+      const link = confirmationPath(smtp.to('pending@example.org')[0]);
 
       t.clock.advance(7 * 24 * 3_600_000 + 60_000);
       const expired = await new Visitor(t.app).get(link);

@@ -180,7 +180,7 @@ describe('logs', () => {
     await visitor.post('/api/stats', { voterEmail: 'first.person@example.org' });
     await visitor.post('/api/subscribe', { email: 'second.person@example.org', pollId: 999 });
     await visitor.post('/api/subscribe', { email: 'third.person@example' });
-    await visitor.get('/api/polls/active?email=broken@');
+    await visitor.get('/api/polls/number/x?email=broken@');
     await visitor.get('/api/x/fourth.person@example.org');
     // A fault whose error message carries an address.
     await t.db.schema.dropTable('subscribers').execute();
@@ -191,7 +191,7 @@ describe('logs', () => {
     const requests = lines.map((line) => JSON.parse(line) as { msg: string }).filter((entry) => entry.msg === 'request completed');
     // Quick successes are not logged at info; refusals and failures are, one line each.
     expect(requests.map((r) => (r as unknown as { status: number }).status)).toEqual([404, 400, 400, 404, 500]);
-    expect(requests[2]).toMatchObject({ method: 'GET', url: '/api/polls/active?email=…', status: 400 });
+    expect(requests[2]).toMatchObject({ method: 'GET', url: '/api/polls/number/x?email=…', status: 400 });
     expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/subscribe', status: 500 });
     expect(lines.some((line) => (JSON.parse(line) as { msg: string }).msg === 'request failed')).toBe(true);
   });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivePoll } from '../../shared/api.js';
 import { addDays } from '../../shared/time.js';
 import { seedPoll } from '../testing/fixtures.js';
-import { SmtpTestServer } from '../testing/smtp-test-server.js';
+import { confirmationPath, SmtpTestServer } from '../testing/smtp-test-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -39,7 +39,8 @@ describe.each(testDatabaseKinds())('a week left alone (%s)', (kind) => {
     const subscribers = ['a@example.org', 'b@example.org', 'leaves@example.org'];
     for (const email of subscribers) await new Visitor(t.app).post('/api/subscribe', { email });
     await t.app.jobs.tick();
-    smtp.delivered.length = 0; // the welcomes
+    for (const email of subscribers) await new Visitor(t.app).post(confirmationPath(smtp.to(email)[0]));
+    smtp.delivered.length = 0; // the confirmations
 
     const teacher = new Visitor(t.app);
     for (let day = 1; day <= 7; day += 1) {

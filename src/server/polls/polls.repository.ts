@@ -1,6 +1,6 @@
 /** The only place SQL about polls and their options lives. */
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db/connection.js';
+import { isPostgres, type Db } from '../db/connection.js';
 import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
 
 export interface PollOption {
@@ -96,8 +96,7 @@ export async function findPollByNumber(db: Db, pollNumber: number): Promise<Poll
   return row && (await withOptions(db, [row]))[0];
 }
 
-/** Past polls, newest first by the day they went live. */
-/** Every poll, for staff: scheduled ones by date, then the rest newest first. */
+/** Every poll, for staff: newest date first. */
 export async function listAllPolls(db: Db): Promise<PollRecord[]> {
   const rows = await db
     .selectFrom('polls')
@@ -108,6 +107,7 @@ export async function listAllPolls(db: Db): Promise<PollRecord[]> {
   return withOptions(db, rows);
 }
 
+/** Past polls, newest first by the day they went live. */
 export async function listPastPolls(db: Db): Promise<PollRecord[]> {
   const rows = await db
     .selectFrom('polls')
@@ -209,17 +209,50 @@ export async function deletePoll(db: Db, id: number): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
+/** Any number: only the site's own transactions take this PostgreSQL advisory lock. */
+const SCHEDULE_LOCK = 4_927_310_006;
+
+/**
+ * Makes every change to which poll is live or scheduled (the daily switch, Make Active,
+ * creating, editing, deleting) wait for any other one under way, on any instance, until its
+ * transaction ends; each then sees the state the last one left. Run it first in a transaction.
+ * SQLite's transactions here begin with the write lock, so they are one at a time already.
+ */
+export async function lockSchedule(db: Db): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK})`.execute(db);
+}
+
+/** The poll scheduled for `day`, if any (one per day at most). */
+export async function findScheduledFor(db: Db, day: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('polls').select('id').where('status', '=', 'scheduled').where('live_date', '=', day).executeTakeFirst();
+}
+
+/** The id of today's poll, if there is one. */
+export async function findActivePollId(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('polls').select('id').where('status', '=', 'active').executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Makes the current active poll a past one. Run it in a transaction. */
 export async function retireActivePoll(db: Db, now: Date): Promise<void> {
   await db.updateTable('polls').set({ status: 'past', updated_at: now.toISOString() }).where('status', '=', 'active').execute();
 }
 
-/** Makes a poll the active one, live from `now` on `today`, retiring the current one first. */
+/**
+ * Makes a poll the active one, live from `now`, retiring the current one first. A poll that has
+ * never been live takes `today` as its date; one that has keeps its own, so running a past poll
+ * again does not move it in the archive or lose the day it first ran.
+ */
 export async function makeActive(db: Db, id: number, now: Date, today: string): Promise<void> {
   await retireActivePoll(db, now);
   await db
     .updateTable('polls')
-    .set({ status: 'active', live_date: today, went_live_at: now.toISOString(), updated_at: now.toISOString() })
+    .set({
+      status: 'active',
+      live_date: sql`case when status = 'scheduled' then ${today} else live_date end`,
+      went_live_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -43,7 +43,7 @@ function confirmationDue(state: SubscriberState, now: Date): boolean {
 }
 
 export function createSubscriptionsService(
-  { db, clock, siteName, brandName, mailQueued, addressHash }: ServiceDeps,
+  { db, clock, siteName, brandName, mailQueued, keyedHash }: ServiceDeps,
   { perAddressPerHour }: SubscriptionSettings,
 ) {
   return {
@@ -68,7 +68,7 @@ export function createSubscriptionsService(
           subscriberId = known.id;
           await renewRequest(trx, subscriberId, request);
         }
-        const limit = { key: `subscribe:${addressHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
+        const limit = { key: `subscribe:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
         if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now))) {
           await trx.rollback().execute();
           return 'rate-limited';

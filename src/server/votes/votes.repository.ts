@@ -1,7 +1,7 @@
 /** The only place SQL about votes lives. */
 import type { Db } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
-import { isUniqueViolation } from '../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import { toIsoString } from '../db/tables.js';
 
 export interface NewVote {
@@ -36,23 +36,30 @@ const insertVoteStatement = precompiled(
       .returning('id'),
 );
 
+export type InsertOutcome = 'counted' | 'duplicate' | 'poll-gone';
+
 /**
  * Inserts the vote unless this voter, or this e-mail, already voted on the poll. The unique
  * constraints decide, so two racing requests cannot both count, and a trigger adds the vote to
- * the option's tally in the same statement. The caller has checked that the poll is open.
- * Returns whether the vote counted.
+ * the option's tally in the same statement. The caller has checked that the poll is open, but
+ * staff may have deleted it since: then the foreign key refuses the vote.
  */
-export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<boolean> {
-  const inserted = await insertVoteStatement(
-    db,
-    vote.pollId,
-    vote.voterId,
-    vote.optionIndex,
-    vote.voterEmail,
-    vote.votedOn,
-    vote.createdAt,
-  );
-  return inserted.length > 0;
+export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<InsertOutcome> {
+  try {
+    const inserted = await insertVoteStatement(
+      db,
+      vote.pollId,
+      vote.voterId,
+      vote.optionIndex,
+      vote.voterEmail,
+      vote.votedOn,
+      vote.createdAt,
+    );
+    return inserted.length > 0 ? 'counted' : 'duplicate';
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return 'poll-gone';
+    throw error;
+  }
 }
 
 /** Inserts many votes at once (demo data); the tally triggers count them. */
@@ -94,23 +101,24 @@ export async function isEmailUsedOnPoll(db: Db, pollId: number, email: string): 
   return row !== undefined;
 }
 
-export type AttachOutcome = 'attached' | 'no-vote' | 'email-taken';
+export type AttachOutcome = 'attached' | 'no-vote' | 'email-taken' | 'email-locked';
 
-/** Attaches an e-mail to this voter's vote; the e-mail may be on one vote per poll only. */
-export async function attachEmailToVote(
-  db: Db,
-  pollId: number,
-  voterId: string,
-  email: string,
-): Promise<AttachOutcome> {
+/**
+ * Attaches an e-mail to this voter's vote. The e-mail may be on one vote per poll only (a
+ * unique constraint), and a vote takes one e-mail and keeps it: attaching the same one again
+ * is fine, another one is refused.
+ */
+export async function attachEmailToVote(db: Db, pollId: number, voterId: string, email: string): Promise<AttachOutcome> {
   try {
     const result = await db
       .updateTable('votes')
       .set({ voter_email: email })
       .where('poll_id', '=', pollId)
       .where('voter_id', '=', voterId)
+      .where((eb) => eb.or([eb('voter_email', 'is', null), eb('voter_email', '=', email)]))
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? 'attached' : 'no-vote';
+    if (result.numUpdatedRows > 0n) return 'attached';
+    return (await findVoterChoice(db, pollId, voterId)) ? 'email-locked' : 'no-vote';
   } catch (error) {
     if (isUniqueViolation(error)) return 'email-taken';
     throw error;

@@ -292,6 +292,44 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'sam@example.org' })).statusCode).toBe(200);
     });
 
+    it('keeps the first e-mail on a vote: the same one again is fine, another one is refused', async () => {
+      const visitor = new Visitor(t.app);
+      await visitor.vote(poll.id, 1);
+      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'first@example.org' })).statusCode).toBe(200);
+      const before = await snapshotDatabase(t.db);
+      const changed = await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'colleague@example.org' });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().message).toBe("Your vote already has an email address, and it can't be changed.");
+      expect(await snapshotDatabase(t.db)).toEqual(before);
+      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'FIRST@example.org' })).statusCode).toBe(200);
+    });
+
+    it('lets one browser try at most five e-mails an hour, so nobody can test address after address', async () => {
+      const taken = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `${name}@example.org`);
+      for (const email of taken) await new Visitor(t.app).vote(poll.id, 0, email);
+      const prober = new Visitor(t.app);
+      await prober.vote(poll.id, 1);
+      const answers = [];
+      for (const email of taken) answers.push((await prober.post(`/api/polls/${poll.id}/update-vote`, { email })).statusCode);
+      expect(answers).toEqual([409, 409, 409, 409, 409, 429]);
+      const limited = await prober.post(`/api/polls/${poll.id}/update-vote`, { email: 'free@example.org' });
+      expect(limited.json().message).toBe('Too many tries at adding an email to your vote. Please try again in an hour.');
+      expect((await votesOf(prober.voterId ?? ''))[0]?.voter_email).toBeNull();
+
+      // Voting with an e-mail is a try too.
+      const voter = new Visitor(t.app);
+      const tries = [];
+      for (const email of taken) tries.push((await voter.vote(poll.id, 2, email)).statusCode);
+      expect(tries).toEqual([409, 409, 409, 409, 409, 429]);
+
+      t.clock.advance(3_600_000);
+      expect((await prober.post(`/api/polls/${poll.id}/update-vote`, { email: 'free@example.org' })).statusCode).toBe(200);
+      // Others were never limited by it.
+      const other = new Visitor(t.app);
+      await other.vote(poll.id, 0);
+      expect((await other.post(`/api/polls/${poll.id}/update-vote`, { email: 'other@example.org' })).statusCode).toBe(200);
+    });
+
     it('refuses an e-mail that already voted on this poll from another browser', async () => {
       const first = new Visitor(t.app);
       await first.vote(poll.id, 0);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
-import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
 import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
@@ -9,6 +9,8 @@ import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.serv
 export const ALREADY_VOTED = 'You have already voted on this poll.';
 export const EMAIL_ALREADY_VOTED = 'This email has already voted on this poll.';
 export const VOTING_CLOSED = 'Voting has closed for today. Results are live!';
+export const EMAIL_LOCKED = "Your vote already has an email address, and it can't be changed.";
+export const TOO_MANY_EMAILS = 'Too many tries at adding an email to your vote. Please try again in an hour.';
 
 const voteRefusals: Record<Exclude<VoteOutcome, 'counted'>, () => HttpError> = {
   'poll-not-found': () => notFound('Poll not found'),
@@ -17,12 +19,15 @@ const voteRefusals: Record<Exclude<VoteOutcome, 'counted'>, () => HttpError> = {
   'no-such-option': () => badRequest("Please choose one of the poll's options."),
   'already-voted': () => conflict(ALREADY_VOTED),
   'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED),
+  'too-many-emails': () => new HttpError(429, TOO_MANY_EMAILS),
 };
 
 const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => HttpError> = {
   'poll-not-found': () => notFound('Poll not found'),
   'no-vote': () => notFound('Please vote on this poll before adding your email.'),
   'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED),
+  'email-locked': () => conflict(EMAIL_LOCKED),
+  'too-many-emails': () => new HttpError(429, TOO_MANY_EMAILS),
 };
 
 export const votesRoutes: FastifyPluginAsync<{

@@ -1,5 +1,6 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
 import { votingDayAt } from '../../shared/time.js';
+import { hitRateLimit } from '../db/rate-limits.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { attachEmailToVote, insertVoteIfNew, isEmailUsedOnPoll } from './votes.repository.js';
@@ -11,9 +12,10 @@ export type VoteOutcome =
   | 'voting-closed'
   | 'no-such-option'
   | 'already-voted'
-  | 'email-already-voted';
+  | 'email-already-voted'
+  | 'too-many-emails';
 
-export type AttachEmailOutcome = 'attached' | 'poll-not-found' | 'no-vote' | 'email-already-voted';
+export type AttachEmailOutcome = 'attached' | 'poll-not-found' | 'no-vote' | 'email-already-voted' | 'email-locked' | 'too-many-emails';
 
 export interface Ballot {
   optionIndex: number;
@@ -21,21 +23,33 @@ export interface Ballot {
   voterEmail: string | undefined;
 }
 
-export function createVotesService({ db, clock, site, activePoll, voterChoices }: ServiceDeps) {
+/**
+ * Attaching an e-mail answers whether the address is on another vote of the poll (the spec's
+ * "already voted" rule), so each try is counted per voter: nobody can test address after
+ * address. A vote keeps its first e-mail, so an honest voter needs one or two tries.
+ */
+const EMAIL_TRIES = { max: 5, windowMs: 3_600_000 };
+
+export function createVotesService({ db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps) {
+  const emailTryAllowed = (voterId: string) =>
+    hitRateLimit(db, { key: `attach:${keyedHash(voterId)}`, ...EMAIL_TRIES }, clock.now());
+
   return {
     async castVote(pollId: number, voterId: string, ballot: Ballot): Promise<VoteOutcome> {
       const now = clock.now();
       // Open polls are checked against the active poll as this instance last read it (at most
       // a second ago). A poll another instance made active since is read afresh; a poll it
-      // closed less than a second ago may still take a vote.
+      // closed less than a second ago may still take a vote, and one it deleted is refused by
+      // the database.
       let open = await activePoll.get();
       if (open?.id !== pollId) open = await activePoll.get(now.getTime());
       if (open?.id !== pollId) return (await findPollStatus(db, pollId)) ? 'poll-not-open' : 'poll-not-found';
       const day = votingDayAt(now, site);
       if (!day.votingOpen) return 'voting-closed';
       if (ballot.optionIndex >= open.options.length) return 'no-such-option';
+      if (ballot.voterEmail !== undefined && !(await emailTryAllowed(voterId))) return 'too-many-emails';
 
-      const counted = await insertVoteIfNew(db, {
+      const outcome = await insertVoteIfNew(db, {
         pollId,
         voterId,
         optionIndex: ballot.optionIndex,
@@ -43,7 +57,11 @@ export function createVotesService({ db, clock, site, activePoll, voterChoices }
         votedOn: day.date,
         createdAt: now.toISOString(),
       });
-      if (counted) {
+      if (outcome === 'poll-gone') {
+        activePoll.invalidate();
+        return 'poll-not-found';
+      }
+      if (outcome === 'counted') {
         voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
         return 'counted';
       }
@@ -55,6 +73,7 @@ export function createVotesService({ db, clock, site, activePoll, voterChoices }
     async attachEmail(pollId: number, voterId: string | null, email: string): Promise<AttachEmailOutcome> {
       if (!(await findPollStatus(db, pollId))) return 'poll-not-found';
       if (voterId === null) return 'no-vote';
+      if (!(await emailTryAllowed(voterId))) return 'too-many-emails';
       const outcome = await attachEmailToVote(db, pollId, voterId, email);
       return outcome === 'email-taken' ? 'email-already-voted' : outcome;
     },

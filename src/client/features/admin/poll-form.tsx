@@ -26,8 +26,8 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
   const failed = useAdminFailure();
   const id = useId();
   const today = todayInSiteZone();
-  // A poll that has gone live keeps its date; only scheduled ones move.
-  const dateFixed = editing !== null && editing.status !== 'scheduled';
+  // A poll that has gone live keeps its date; only scheduled (and missed) ones move.
+  const dateFixed = editing !== null && editing.status !== 'scheduled' && editing.status !== 'missed';
   const pending = create.isPending || update.isPending;
 
   const set = (changes: Partial<PollFormValues>) => setValues((current) => ({ ...current, ...changes }));
@@ -109,7 +109,9 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
         <p id={`${id}-date-help`} className="admin-form__help">
           {dateFixed
             ? 'This poll has gone live, so its date stays as it is.'
-            : values.liveDate === today
+            : values.liveDate < today
+              ? 'This date has passed. Choose today to put the poll live now, or a later date.'
+              : values.liveDate === today
               ? 'This poll goes live immediately.'
               : 'Polls become active at midnight on the selected date.'}
         </p>

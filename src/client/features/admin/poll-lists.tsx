@@ -20,10 +20,13 @@ function goesLiveIn(liveDate: string): string {
   return `Goes live in ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
+/** Scheduled and missed polls, by date: a missed one waits at the top for staff to decide. */
+const isUpcoming = (poll: AdminPoll) => poll.status === 'scheduled' || poll.status === 'missed';
+
 const optionCount = (poll: AdminPoll) => `${poll.options.length} options`;
 
 export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
-  const upcoming = polls.filter((p) => p.status === 'scheduled').sort((a, b) => a.liveDate.localeCompare(b.liveDate));
+  const upcoming = polls.filter(isUpcoming).sort((a, b) => a.liveDate.localeCompare(b.liveDate));
   return (
     <section className="admin-section" aria-labelledby="upcoming-heading">
       <h2 id="upcoming-heading">
@@ -35,10 +38,23 @@ export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: 
         <ul className="admin-list">
           {upcoming.map((poll) => (
             <li key={poll.id} className="card admin-item">
-              <p className="admin-item__meta">
-                <strong>{goesLiveIn(poll.liveDate)}</strong> · {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
-              </p>
+              {poll.status === 'missed' ? (
+                <p className="admin-item__meta">
+                  <span className="admin-badge admin-badge--missed">Missed</span> was due {formatLocalDate(poll.liveDate)} ·{' '}
+                  {optionCount(poll)}
+                </p>
+              ) : (
+                <p className="admin-item__meta">
+                  <strong>{goesLiveIn(poll.liveDate)}</strong> · {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
+                </p>
+              )}
               <h3 className="admin-item__question">{poll.question}</h3>
+              {poll.status === 'missed' && (
+                <p className="admin-item__description">
+                  Its day passed without it going live, so it will not go live by itself. Make it active now, or edit it to give
+                  it a new date.
+                </p>
+              )}
               <div className="admin-item__actions">
                 <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
                   Edit
@@ -58,7 +74,7 @@ export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: 
   );
 }
 
-const STATUS_LABEL = { active: 'Active', scheduled: 'Scheduled', past: 'Past' } as const;
+const STATUS_LABEL = { active: 'Active', scheduled: 'Scheduled', missed: 'Missed', past: 'Past' } as const;
 
 export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
   return (
