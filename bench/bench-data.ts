@@ -5,6 +5,9 @@ import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { insertPoll } from '../src/server/polls/polls.repository.js';
 
+/** Staff sign in to export a poll's votes. */
+export const BENCH_ADMIN_PASSWORD = 'bench staff password';
+
 /** 10:00 in New York on a school day: voting is open. */
 export const BENCH_NOW = '2026-11-16T15:00:00.000Z';
 const BENCH_DAY = '2026-11-16';

@@ -125,9 +125,20 @@ export interface MailStats {
   outbox: { queued: number; sending: number; sent: number; failed: number; cancelled: number };
 }
 
-/** GET /api/admin/polls/:id/votes: the votes that carry an e-mail. */
+/**
+ * GET /api/admin/polls/:id/votes: every vote of a poll, oldest first (with `limit`, a page of
+ * them after vote `after`). An anonymous vote has no e-mail.
+ */
 export interface VoteRecord {
-  voterEmail: string;
+  id: number;
+  voterEmail: string | null;
   optionIndex: number;
   createdAt: string;
+}
+
+/** GET /api/admin/polls/:id/votes/summary: votes and e-mails per option, for the voter section. */
+export interface VotesSummary {
+  totalVotes: number;
+  withEmail: number;
+  options: { option: string; votes: number; withEmail: number }[];
 }

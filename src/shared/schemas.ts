@@ -167,6 +167,23 @@ export const signInRequest = body({
     .max(1000, 'That password is too long.'),
 });
 
+/** GET /api/admin/polls/:id/votes: every vote, or with `limit` one page after vote `after`. */
+export const votesQuery = z.object({
+  after: z.coerce
+    .number({ error: 'after must be a vote id.' })
+    .int('after must be a vote id.')
+    .min(0, 'after must be a vote id.')
+    .max(ID_MAX, 'after must be a vote id.')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 1000.' })
+    .int('limit must be a number from 1 to 1000.')
+    .min(1, 'limit must be a number from 1 to 1000.')
+    .max(1000, 'limit must be a number from 1 to 1000.')
+    .optional(),
+  withEmail: z.enum(['true', 'false'], { error: 'withEmail must be true or false.' }).optional(),
+});
+
 export const suggestionIdParams = z.object({ id: positiveId('The suggestion id') });
 
 export const suggestionStatusRequest = body({

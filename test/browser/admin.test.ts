@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertVoteRow, seedPoll } from '../../src/server/testing/fixtures.js';
 import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
+import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { TodayPage } from './pages.js';
 import { closeVisitors, expectAccessible, LAPTOP, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
 
@@ -171,14 +172,12 @@ describe('managing polls', () => {
     await leftover.waitFor({ state: 'detached' });
   });
 
-  it('shows a poll’s voter e-mails with counts and downloads them as CSV', async () => {
-    const poll = await seedPoll(site.db, {
-      question: 'Should homework be banned?',
-      options: ['Yes', 'No'],
-      status: 'past',
-      liveDate: '2026-11-20',
-      votes: [1, 1],
-    });
+  it('shows a poll’s voter e-mails with counts, and downloads every vote as CSV', async () => {
+    const poll = await seedPoll(
+      site.db,
+      { question: 'Should homework be banned?', options: ['Yes', 'No'], status: 'past', liveDate: '2026-11-20', votes: [1, 1] },
+      newYorkTime('2026-11-20', '09:00'),
+    );
     await insertVoteRow(site.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'pat@example.org', createdAt: '2026-11-21T03:30:00.000Z' });
     await insertVoteRow(site.db, { pollId: poll.id, optionIndex: 0, voterEmail: '=sum@example.org', createdAt: '2026-11-20T15:00:00.000Z' });
     const { page, admin } = await openAdmin();
@@ -187,18 +186,47 @@ describe('managing polls', () => {
     const item = admin.item('All Polls', 'homework');
     await item.getByRole('button', { name: 'Voter emails' }).click();
     await item.getByText('2 of 4 votes carry an email.').waitFor();
-    expect(await item.locator('.admin-voters__counts').textContent()).toBe('Yes: 1No: 1');
+    expect(await item.locator('.admin-voters__counts li').allTextContents()).toEqual([
+      'Yes: 2 votes, 1 with an email',
+      'No: 2 votes, 1 with an email',
+    ]);
+    expect(await item.locator('.admin-voters__table tbody tr').allTextContents()).toEqual(['pat@example.orgNo', '=sum@example.orgYes']);
 
     const download = page.waitForEvent('download');
-    await item.getByRole('button', { name: 'Download CSV' }).click();
+    await item.getByRole('link', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`poll-votes-${poll.id}-2026-11-21.csv`);
     const csv = fs.readFileSync(await file.path(), 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
       'Poll Question,Selected Option,Voter Email,Vote Date,Vote Time',
-      `Should homework be banned?,Yes,"'=sum@example.org",2026-11-20,10:00:00`,
+      'Should homework be banned?,Yes,,2026-11-20,09:00:00',
+      'Should homework be banned?,No,,2026-11-20,09:00:00',
       'Should homework be banned?,No,pat@example.org,2026-11-20,22:30:00',
+      "Should homework be banned?,Yes,'=sum@example.org,2026-11-20,10:00:00",
+      '',
     ]);
+  });
+
+  it('shows a poll whose day passed without going live as Missed, to run now or give a new date', async () => {
+    await seedPoll(site.db, { question: 'Current?', options: ['A', 'B'], liveDate: '2026-11-19' });
+    await seedPoll(site.db, { question: 'Due while the site was down?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-20' });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const missed = admin.item('Upcoming Polls', 'Due while the site was down?');
+    await missed.waitFor();
+    expect(await missed.locator('.admin-item__meta').textContent()).toBe('Missed was due November 20, 2026 · 2 options');
+    expect(await admin.item('All Polls', 'Due while the site was down?').locator('.admin-badge').textContent()).toBe('Missed');
+    await expectAccessible(page);
+    await saveScreenshots(page, 'admin-missed-poll');
+
+    await missed.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe(
+      'This date has passed. Choose today to put the poll live now, or a later date.',
+    );
+    await page.getByLabel('Go-live date').fill('2026-11-23');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.toast('Poll updated successfully!').waitFor();
+    await admin.item('Upcoming Polls', 'Due while the site was down?').getByText('Goes live in 2 days').waitFor();
   });
 });
 
@@ -278,6 +306,7 @@ describe('utilities and accessibility', () => {
     await admin.section('All Polls').getByText('Scheduled poll?').waitFor();
     await admin.item('All Polls', 'Live poll?').getByRole('button', { name: 'Voter emails' }).click();
     await admin.item('All Polls', 'Live poll?').getByText('0 of 3 votes carry an email.').waitFor();
+    await admin.item('All Polls', 'Live poll?').getByRole('link', { name: 'Download CSV' }).waitFor();
     await expectAccessible(page);
     await saveScreenshots(page, 'admin-panel');
     await admin.item('All Polls', 'Scheduled poll?').getByRole('button', { name: /Delete poll/ }).click();

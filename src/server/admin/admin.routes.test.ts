@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivePoll, AdminPoll, AdminSuggestion, SavedPoll, VoteRecord } from '../../shared/api.js';
 import { runDailyTransition } from '../polls/daily-transition.js';
@@ -275,17 +276,84 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(tomorrow.id);
     });
 
-    it('lists the votes that carry an e-mail, for the voter section and the CSV', async () => {
-      const poll = await seedPoll(t.db, { options: ['A', 'B'], votes: [2, 0] });
-      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'b@example.org', createdAt: '2026-11-21T16:00:00.000Z' });
-      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: 'a@example.org', createdAt: '2026-11-21T15:00:00.000Z' });
-      const votes = (await staff.get(`/api/admin/polls/${poll.id}/votes`)).json<VoteRecord[]>();
-      expect(votes).toEqual([
-        { voterEmail: 'a@example.org', optionIndex: 0, createdAt: '2026-11-21T15:00:00.000Z' },
-        { voterEmail: 'b@example.org', optionIndex: 1, createdAt: '2026-11-21T16:00:00.000Z' },
+    it('lists every vote, anonymous ones without an e-mail, oldest first; a page at a time with limit and after', async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'] });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'b@example.org', createdAt: '2026-11-21T15:00:00.000Z' });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: null, createdAt: '2026-11-21T15:01:00.000Z' });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: 'a@example.org', createdAt: '2026-11-21T15:02:00.000Z' });
+      const all = await staff.get(`/api/admin/polls/${poll.id}/votes`);
+      expect(all.headers['content-type']).toBe('application/json; charset=utf-8');
+      const votes = all.json<VoteRecord[]>();
+      expect(votes.map(({ voterEmail, optionIndex, createdAt }) => ({ voterEmail, optionIndex, createdAt }))).toEqual([
+        { voterEmail: 'b@example.org', optionIndex: 1, createdAt: '2026-11-21T15:00:00.000Z' },
+        { voterEmail: null, optionIndex: 0, createdAt: '2026-11-21T15:01:00.000Z' },
+        { voterEmail: 'a@example.org', optionIndex: 0, createdAt: '2026-11-21T15:02:00.000Z' },
       ]);
-      expect((await staff.get('/api/admin/polls/999/votes')).statusCode).toBe(404);
-      expect((await staff.get('/api/admin/polls/abc/votes')).statusCode).toBe(400);
+
+      const firstPage = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1`)).json<VoteRecord[]>();
+      expect(firstPage.map((v) => v.voterEmail)).toEqual(['b@example.org']);
+      const secondPage = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1&after=${firstPage[0]?.id}`)).json<VoteRecord[]>();
+      expect(secondPage.map((v) => v.voterEmail)).toEqual(['a@example.org']);
+      expect((await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1&after=${secondPage[0]?.id}`)).json()).toEqual([]);
+      expect((await staff.get(`/api/admin/polls/${poll.id}/votes/summary`)).json()).toEqual({
+        totalVotes: 3,
+        withEmail: 2,
+        options: [
+          { option: 'A', votes: 2, withEmail: 1 },
+          { option: 'B', votes: 1, withEmail: 1 },
+        ],
+      });
+
+      expect((await staff.get(`/api/admin/polls/${poll.id}/votes?limit=0`)).statusCode).toBe(400);
+      expect((await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=yes`)).statusCode).toBe(400);
+      for (const path of ['votes', 'votes/summary', 'votes.csv']) {
+        expect((await staff.get(`/api/admin/polls/999/${path}`)).statusCode).toBe(404);
+        expect((await staff.get(`/api/admin/polls/abc/${path}`)).statusCode).toBe(400);
+      }
+    });
+
+    it('exports every vote as CSV, streamed across pages, with New York dates and times', async () => {
+      const poll = await seedPoll(t.db, { question: 'Should homework be banned?', options: ['Yes, "all" of it', 'No'] });
+      const many = Array.from({ length: 12_001 }, (_, i) => ({
+        poll_id: poll.id,
+        voter_id: `voter-${i}`,
+        option_index: i % 2,
+        voter_email: i === 0 ? 'pat@example.org' : null,
+        voted_on: '2026-11-21',
+        // The first at 23:30 on November 21 in New York (04:30 UTC the next day).
+        created_at: new Date(Date.parse('2026-11-22T04:30:00.000Z') + i * 1000).toISOString(),
+      }));
+      for (let start = 0; start < many.length; start += 2000) await t.db.insertInto('votes').values(many.slice(start, start + 2000)).execute();
+
+      const response = await staff.get(`/api/admin/polls/${poll.id}/votes.csv`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="poll-votes-${poll.id}-2026-11-21.csv"`);
+      expect(response.body.startsWith('\uFEFF')).toBe(true);
+      const lines = response.body.slice(1).split('\r\n');
+      expect(lines.slice(0, 3)).toEqual([
+        'Poll Question,Selected Option,Voter Email,Vote Date,Vote Time',
+        'Should homework be banned?,"Yes, ""all"" of it",pat@example.org,2026-11-21,23:30:00',
+        'Should homework be banned?,No,,2026-11-21,23:30:01',
+      ]);
+      expect(lines.at(-1)).toBe('');
+      expect(lines).toHaveLength(1 + 12_001 + 1);
+      expect(lines.at(-2)).toBe('Should homework be banned?,"Yes, ""all"" of it",,2026-11-22,02:50:00');
+    });
+
+    it('neutralises every CSV cell a spreadsheet would run, multi-line ones included', async () => {
+      const poll = await seedPoll(t.db, {
+        question: '=HYPERLINK("http://evil.example","click")\nsecond line',
+        options: ['+1', '-2', '@SUM(A1)'],
+      });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 2, voterEmail: '=cmd@example.org' });
+      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0 });
+      const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv`)).body.slice(1);
+      const rows = Papa.parse<string[]>(csv.trim(), { newline: '\r\n' }).data;
+      expect(rows).toHaveLength(3);
+      expect(rows[1]?.slice(0, 3)).toEqual([`'=HYPERLINK("http://evil.example","click")\nsecond line`, "'@SUM(A1)", "'=cmd@example.org"]);
+      expect(rows[2]?.[1]).toBe("'+1");
+      for (const cell of [...(rows[1] ?? []), ...(rows[2] ?? [])]) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     });
   });
 

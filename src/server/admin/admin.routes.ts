@@ -1,7 +1,8 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminPoll, AdminSuggestion, Confirmation, MailStats, SavedPoll, VoteRecord } from '../../shared/api.js';
-import { pollDraft, pollIdParams, suggestionIdParams, suggestionStatusRequest } from '../../shared/schemas.js';
+import { Readable } from 'node:stream';
+import type { AdminPoll, AdminSuggestion, Confirmation, MailStats, SavedPoll, VoteRecord, VotesSummary } from '../../shared/api.js';
+import { pollDraft, pollIdParams, suggestionIdParams, suggestionStatusRequest, votesQuery } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
@@ -26,6 +27,18 @@ const MESSAGES = {
 function answer(result: SaveResult, liveMessage: string): SavedPoll {
   if (!('poll' in result)) throw refusals[result.outcome]();
   return { message: result.outcome === 'live' ? liveMessage : MESSAGES[result.outcome], poll: result.poll };
+}
+
+/** A JSON array written a page at a time. */
+async function* jsonArray(pages: AsyncIterable<VoteRecord[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const page of pages) {
+    const items = page.map((item) => JSON.stringify(item)).join(',');
+    yield first ? items : `,${items}`;
+    first = false;
+  }
+  yield ']';
 }
 
 export const adminRoutes: FastifyPluginAsync<{
@@ -68,10 +81,32 @@ export const adminRoutes: FastifyPluginAsync<{
     return { message: 'Poll statuses updated!', activatedPollId };
   });
 
-  api.get('/api/admin/polls/:id/votes', { schema: { params: pollIdParams } }, async (request): Promise<VoteRecord[]> => {
-    const votes = await polls.votes(request.params.id);
-    if (!votes) throw notFound('Poll not found');
-    return votes;
+  // Every vote of a poll, streamed page by page; with `limit`, one page (the voter section).
+  api.get('/api/admin/polls/:id/votes', { schema: { params: pollIdParams, querystring: votesQuery } }, async (request, reply) => {
+    const { after, limit, withEmail } = request.query;
+    if (limit !== undefined) {
+      const page = await polls.votesPage(request.params.id, { after, limit, withEmail: withEmail === 'true' });
+      if (!page) throw notFound('Poll not found');
+      return page;
+    }
+    const pages = await polls.votePages(request.params.id, withEmail === 'true');
+    if (!pages) throw notFound('Poll not found');
+    return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(pages), { highWaterMark: 1 }));
+  });
+
+  api.get('/api/admin/polls/:id/votes/summary', { schema: { params: pollIdParams } }, async (request): Promise<VotesSummary> => {
+    const summary = await polls.votesSummary(request.params.id);
+    if (!summary) throw notFound('Poll not found');
+    return summary;
+  });
+
+  api.get('/api/admin/polls/:id/votes.csv', { schema: { params: pollIdParams } }, async (request, reply) => {
+    const csv = await polls.votesCsv(request.params.id);
+    if (!csv) throw notFound('Poll not found');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+      .send(Readable.from(csv.chunks, { highWaterMark: 1 }));
   });
 
   api.get('/api/poll-suggestions', async (): Promise<AdminSuggestion[]> => suggestions.list());

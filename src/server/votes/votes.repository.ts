@@ -137,19 +137,46 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
   return rows.map((row) => ({ day: row.voted_on, votes: row.n }));
 }
 
-/** The votes of a poll that carry an e-mail, oldest first, for staff. */
-export async function votesWithEmail(db: Db, pollId: number): Promise<{ voterEmail: string; optionIndex: number; createdAt: string }[]> {
-  const rows = await db
+export interface VoteRow {
+  id: number;
+  voterEmail: string | null;
+  optionIndex: number;
+  createdAt: string;
+}
+
+/**
+ * Up to `limit` votes of a poll in the order they were cast, after vote `afterId` (0 for the
+ * first page): one short indexed query per page, however many votes the poll has, so reading
+ * a whole poll page by page never holds it in memory nor the database connection for long.
+ */
+export async function votesPage(
+  db: Db,
+  pollId: number,
+  { afterId, limit, withEmail }: { afterId: number; limit: number; withEmail: boolean },
+): Promise<VoteRow[]> {
+  let query = db
     .selectFrom('votes')
-    .select(['voter_email', 'option_index', 'created_at'])
+    .select(['id', 'voter_email', 'option_index', 'created_at'])
     .where('poll_id', '=', pollId)
-    .where('voter_email', 'is not', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .where('id', '>', afterId);
+  if (withEmail) query = query.where('voter_email', 'is not', null);
+  const rows = await query.orderBy('id').limit(limit).execute();
   return rows.map((row) => ({
-    voterEmail: row.voter_email ?? '',
+    id: row.id,
+    voterEmail: row.voter_email,
     optionIndex: row.option_index,
     createdAt: toIsoString(row.created_at),
   }));
+}
+
+/** How many of a poll's votes carry an e-mail, per option index. */
+export async function emailCountsByOption(db: Db, pollId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('votes')
+    .select((eb) => ['option_index', eb.fn.countAll<number>().as('n')])
+    .where('poll_id', '=', pollId)
+    .where('voter_email', 'is not', null)
+    .groupBy('option_index')
+    .execute();
+  return new Map(rows.map((row) => [row.option_index, row.n]));
 }

@@ -3,7 +3,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { useState } from 'react';
 import type { AdminPoll } from '../../../shared/api.js';
 import { daysBetween, formatLocalDate, localDateAt } from '../../../shared/time.js';
-import { usePollVotes } from '../../api/admin/get-poll-votes.js';
+import { useVoterEmails, useVotesSummary, votesCsvUrl } from '../../api/admin/get-poll-votes.js';
 import { votesText } from '../../components/chart/chart-labels.js';
 import { siteClock } from '../../lib/site-config.js';
 import { todayInSiteZone } from './poll-form.js';
@@ -117,16 +117,15 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
   );
 }
 
-/** The e-mails attached to a poll's votes, fetched when opened, with counts and the CSV. */
+/**
+ * A poll's votes for staff, fetched when opened: votes and e-mails per option, the e-mails a
+ * page at a time, and every vote as CSV.
+ */
 function VoterEmails({ poll }: { poll: AdminPoll }) {
   const [open, setOpen] = useState(false);
-  const { data: votes, isPending, isError } = usePollVotes(poll.id, open);
-
-  async function download() {
-    if (!votes) return;
-    const { votesCsv, csvFileName, downloadCsv } = await import('./votes-csv.js');
-    downloadCsv(votesCsv(poll, votes, siteClock.timeZone), csvFileName(poll.id, new Date(), siteClock.timeZone));
-  }
+  const summary = useVotesSummary(poll.id, open);
+  const emails = useVoterEmails(poll.id, open);
+  const votes = emails.data?.pages.flat() ?? [];
 
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} className="admin-voters">
@@ -134,19 +133,19 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
         Voter emails <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </Collapsible.Trigger>
       <Collapsible.Content className="admin-voters__content">
-        {isPending ? (
+        {summary.isPending || emails.isPending ? (
           <p role="status">Loading voter emails…</p>
-        ) : isError ? (
+        ) : summary.isError || emails.isError ? (
           <p role="alert">Failed to fetch poll votes</p>
         ) : (
           <>
             <p>
-              {votes.length} of {votesText(poll.totalVotes)} carry an email.
+              {summary.data.withEmail.toLocaleString('en-US')} of {votesText(summary.data.totalVotes)} carry an email.
             </p>
             <ul className="admin-voters__counts">
-              {poll.options.map((option, index) => (
+              {summary.data.options.map(({ option, votes: count, withEmail }) => (
                 <li key={option}>
-                  {option}: {votes.filter((v) => v.optionIndex === index).length}
+                  {option}: {votesText(count)}, {withEmail.toLocaleString('en-US')} with an email
                 </li>
               ))}
             </ul>
@@ -160,7 +159,7 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
                 </thead>
                 <tbody>
                   {votes.map((vote) => (
-                    <tr key={vote.voterEmail}>
+                    <tr key={vote.id}>
                       <td>{vote.voterEmail}</td>
                       <td>{poll.options[vote.optionIndex]}</td>
                     </tr>
@@ -168,9 +167,22 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
                 </tbody>
               </table>
             )}
-            <button type="button" className="button button--secondary" disabled={votes.length === 0} onClick={() => void download()}>
-              Download CSV
-            </button>
+            <div className="admin-item__actions">
+              {emails.hasNextPage && (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  disabled={emails.isFetchingNextPage}
+                  onClick={() => void emails.fetchNextPage()}
+                >
+                  {emails.isFetchingNextPage ? 'Loading…' : 'Show more emails'}
+                </button>
+              )}
+              {/* A plain link: the browser streams the file to disk, however many votes there are. */}
+              <a className="button button--secondary" href={votesCsvUrl(poll.id)} download>
+                Download CSV
+              </a>
+            </div>
           </>
         )}
       </Collapsible.Content>
