@@ -125,8 +125,9 @@ export default function PrivacyPage() {
             </li>
           </ul>
           <p>
-            If you subscribe, we send you poll results and news of new polls. Every e-mail has an unsubscribe link:
-            one click and the e-mails stop.
+            If you subscribe, we first send one e-mail asking you to confirm, and nothing else until you do: nobody can
+            sign someone else up. Once you confirm, we send you poll results and news of new polls. Every e-mail has an
+            unsubscribe link: one click and the e-mails stop.
           </p>
 
           <h3>Poll suggestions</h3>
@@ -215,7 +216,8 @@ export default function PrivacyPage() {
               <strong>Votes</strong> are kept as part of the poll results, which stay on the site as past polls.
             </li>
             <li>
-              <strong>Your e-mail address</strong> is kept until you unsubscribe or ask us to delete it.
+              <strong>Your e-mail address</strong> is kept until you unsubscribe or ask us to delete it. An address
+              whose subscription was never confirmed is deleted after a week.
             </li>
             <li>
               <strong>The voter cookie</strong> lasts up to 400 days after your last vote, unless you delete it sooner.
