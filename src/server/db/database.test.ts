@@ -126,7 +126,7 @@ if (testDatabaseKinds().includes('postgres')) {
       const otherDb = openDatabase(other.target);
       try {
         await migrateToLatest(migratedDb);
-        expect(await migrateToLatest(otherDb)).toEqual(['0001-initial', '0002-admin', '0003-mail']);
+        expect(await migrateToLatest(otherDb)).toEqual(['0001-initial', '0002-admin', '0003-mail', '0004-opt-in']);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {
         await Promise.all([migratedDb.destroy(), otherDb.destroy()]);
