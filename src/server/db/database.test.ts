@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { createTestDatabase, openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { openDatabase, type Db } from './connection.js';
+import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from './migrate.js';
+import { migrations } from './migrations/index.js';
 
 describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
   let db: Db;
@@ -116,6 +118,42 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => {
+  it('keeps existing subscribers as confirmed, cancels unsent welcomes, and keeps every outbox row', async () => {
+    const database = await createTestDatabase(kind);
+    const db = openDatabase(database.target);
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: () => Promise.resolve(migrations) },
+        ...(kind === 'postgres' ? { migrationTableSchema: await currentSchemaOf(db) } : {}),
+      });
+      expect((await migrator.migrateTo('0003-mail')).error).toBeUndefined();
+      const at = '2026-11-01T12:00:00.000Z';
+      await sql`insert into subscribers (email, created_at, consented_at, unsubscribe_token) values ('old@example.org', ${at}, ${at}, 'token-of-an-old-subscriber')`.execute(db);
+      await sql`insert into email_outbox (kind, subscriber_id, dedupe_key, status, next_attempt_at, created_at)
+        values ('welcome', 1, 'welcome:1:sent', 'sent', ${at}, ${at}), ('welcome', 1, 'welcome:1:queued', 'queued', ${at}, ${at})`.execute(db);
+
+      expect(await migrateToLatest(db)).toEqual(['0004-opt-in']);
+      const subscriber = await db.selectFrom('subscribers').select(['confirmed_at', 'confirm_token']).executeTakeFirstOrThrow();
+      expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
+      const outbox = await db.selectFrom('email_outbox').select(['dedupe_key', 'status']).orderBy('id').execute();
+      expect(outbox).toEqual([
+        { dedupe_key: 'welcome:1:sent', status: 'sent' },
+        { dedupe_key: 'welcome:1:queued', status: 'cancelled' },
+      ]);
+      // The widened check takes the new kind and still refuses an unknown one.
+      const row = (kind_: string, key: string) =>
+        db.insertInto('email_outbox').values({ kind: kind_ as 'confirm', subscriber_id: 1, dedupe_key: key, status: 'queued', next_attempt_at: at, created_at: at }).execute();
+      await row('confirm', 'confirm:1');
+      await expect(row('spam', 'spam:1')).rejects.toThrow();
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
+
 // PostgreSQL only: SQLite has no schemas.
 if (testDatabaseKinds().includes('postgres')) {
   describe('migrations on a PostgreSQL server shared with other schemas', () => {
@@ -134,4 +172,9 @@ if (testDatabaseKinds().includes('postgres')) {
       }
     });
   });
+}
+
+async function currentSchemaOf(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
 }
