@@ -41,16 +41,22 @@ const MUTED = '#57534e';
 
 const JOINED = (siteName: string) => `You get this e-mail because you joined the ${siteName} list.`;
 
-function footer(site: MailSite, unsubscribeUrl: string, reason: string, unsubscribeLabel: string): { html: string; text: string } {
+/** Why the e-mail came, and a one-click link that stops them: "{label}{tail}". */
+function footer(
+  site: MailSite,
+  unsubscribeUrl: string,
+  reason: string,
+  { label, tail }: { label: string; tail: string },
+): { html: string; text: string } {
   const address = site.postalAddress ?? 'Postal address not configured (set MAIL_POSTAL_ADDRESS).';
   return {
     html: `
       <tr><td style="padding:24px 24px 32px;color:${MUTED};font-size:13px;line-height:1.5">
         <p style="margin:0 0 8px">${e(reason)}
-          <a href="${e(unsubscribeUrl)}" style="color:${MUTED}">${e(unsubscribeLabel)}</a> with one click at any time.</p>
+          <a href="${e(unsubscribeUrl)}" style="color:${MUTED}">${e(label)}</a>${e(tail)}</p>
         <p style="margin:0">${e(site.siteName)} · ${e(address)}</p>
       </td></tr>`,
-    text: `${reason}\n${unsubscribeLabel} with one click: ${unsubscribeUrl}\n\n${site.siteName} · ${address}\n`,
+    text: `${reason}\n${label}${tail} ${unsubscribeUrl}\n\n${site.siteName} · ${address}\n`,
   };
 }
 
@@ -82,7 +88,7 @@ export function confirmationEmail(site: MailSite, confirmUrl: string, unsubscrib
     site,
     unsubscribeUrl,
     `You get this e-mail because someone asked to subscribe this address to the ${site.siteName} list.`,
-    'Never e-mail me again',
+    { label: 'Never e-mail this address again', tail: ': one click, and it hears nothing more from us.' },
   );
   const body = `
     <tr><td style="padding:16px 24px 0">
@@ -137,7 +143,7 @@ export function dailyEmail(
   previous: FinalResults | null,
 ): RenderedMail {
   const subject = `Today's hot take: ${today.question}`;
-  const foot = footer(site, unsubscribeUrl, JOINED(site.siteName), 'Unsubscribe');
+  const foot = footer(site, unsubscribeUrl, JOINED(site.siteName), { label: 'Unsubscribe', tail: ' with one click at any time.' });
   const heading = previous && resultsHeading(previous.liveDate, day);
   const body = `
     <tr><td style="padding:16px 24px 0">

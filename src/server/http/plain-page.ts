@@ -36,6 +36,7 @@ export function sendPlainPage(reply: FastifyReply, { siteName, https }: PlainPag
 <style nonce="${nonce}">
   body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1c1917; background: #f5f7f4; }
   main { max-width: 32rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 0.875rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
+  @media (max-width: 34rem) { main { margin: 1.5rem 0.75rem; } }
   h1 { margin-top: 0; font-size: 1.5rem; }
   .brand { color: #15803d; font-weight: 800; letter-spacing: 0.06em; }
   button { min-height: 2.75rem; padding: 0.5rem 1.25rem; border: 0; border-radius: 999px; background: #15803d; color: #fff; font: inherit; font-weight: 700; cursor: pointer; }
