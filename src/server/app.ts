@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     config,
     passwordHash: await adminPasswordHash(db, config.adminPassword, options.announceAdminPassword ?? printGeneratedPassword),
-    addressKey,
+    keyedHash: deps.keyedHash,
   });
   const suggestions = createSuggestionsService(deps);
   const polls = createPollsService(deps);

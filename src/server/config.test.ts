@@ -103,9 +103,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({ kind: 'postgres', url: 'postgresql://h/db' });
   });
 
-  it('takes the proxy settings Fastify understands', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('takes a number of proxy hops or the proxies’ addresses, and refuses to believe every client', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY must not be true: any client could then set its own address in X-Forwarded-For and escape every limit. ' +
+        'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges',
+    ]);
   });
 
   it('lists every bad value at once, each with what is expected', () => {
@@ -129,7 +133,7 @@ describe('loadConfig', () => {
         expect.stringMatching(/^PUBLIC_URL must be an http:\/\/ or https:\/\/ address/),
         expect.stringMatching(/^SITE_TIMEZONE must be an IANA time zone/),
         expect.stringMatching(/^VOTING_CLOSES_AT must be a time of day/),
-        expect.stringMatching(/^TRUST_PROXY must be true, false/),
+        expect.stringMatching(/^TRUST_PROXY must be false, a number of proxy hops/),
         expect.stringMatching(/^RATE_LIMIT_WRITES_PER_MINUTE must be a whole number/),
         expect.stringMatching(/^LOG_LEVEL must be one of/),
         expect.stringMatching(/^SITE_NAME must be at most 60 characters/),

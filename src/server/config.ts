@@ -12,7 +12,8 @@ export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string };
 
-export type TrustProxy = boolean | number | string[];
+/** false, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -199,16 +200,29 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
     return n;
   });
 
+/**
+ * Which proxies' X-Forwarded-For to believe: a number of hops (nginx in front: 1) or the
+ * proxies' addresses. "true" would believe the left-most entry, which the client writes itself,
+ * so anyone could pick a new address per request and escape every limit: it is refused.
+ */
 const trustProxy = setting().transform((value, ctx): TrustProxy => {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must not be true: any client could then set its own address in X-Forwarded-For and escape every limit. ' +
+        'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  }
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => isIP(entry.split('/')[0] ?? '') === 0);
   if (bad.length > 0) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be true, false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (bad: ${bad.join(', ')})`,
+      message: `must be false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (bad: ${bad.join(', ')})`,
     });
     return z.NEVER;
   }

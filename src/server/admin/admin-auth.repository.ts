@@ -1,5 +1,4 @@
-/** SQL for staff sign-in: the site's settings, sessions, and failed attempts per address. */
-import { sql } from 'kysely';
+/** SQL for staff sign-in: the site's settings and staff sessions. */
 import type { Db } from '../db/connection.js';
 import { toIsoString } from '../db/tables.js';
 
@@ -50,31 +49,4 @@ export async function deleteEndedSessions(db: Db, now: string, idleSince: string
     .deleteFrom('admin_sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleSince)]))
     .execute();
-}
-
-export async function findFailures(db: Db, addressHash: string): Promise<{ windowStartedAt: string; failures: number } | undefined> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select(['window_started_at', 'failures'])
-    .where('address_hash', '=', addressHash)
-    .executeTakeFirst();
-  return row && { windowStartedAt: toIsoString(row.window_started_at), failures: row.failures };
-}
-
-/** Counts a failure; a window that started before `windowStart` is replaced by a new one. */
-export async function recordFailure(db: Db, addressHash: string, now: string, windowStart: string): Promise<void> {
-  await db
-    .insertInto('sign_in_failures')
-    .values({ address_hash: addressHash, window_started_at: now, failures: 1 })
-    .onConflict((conflict) =>
-      conflict.column('address_hash').doUpdateSet({
-        failures: sql`case when sign_in_failures.window_started_at < ${windowStart} then 1 else sign_in_failures.failures + 1 end`,
-        window_started_at: sql`case when sign_in_failures.window_started_at < ${windowStart} then ${now} else sign_in_failures.window_started_at end`,
-      }),
-    )
-    .execute();
-}
-
-export async function clearFailures(db: Db, addressHash: string): Promise<void> {
-  await db.deleteFrom('sign_in_failures').where('address_hash', '=', addressHash).execute();
 }

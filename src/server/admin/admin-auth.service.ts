@@ -1,23 +1,16 @@
 /**
  * Staff sign-in, on the server. One password (configured, or generated once and printed), a
  * session per sign-in kept in the database so every instance honours it, ended by sign-out,
- * by idleness or by age. Failed attempts are throttled per client address.
+ * by idleness or by age. Attempts are throttled per client address: each is counted, in one
+ * atomic statement shared by every instance, before its password is checked, so a burst of
+ * concurrent guesses gets no more checks than the limit allows.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import {
-  clearFailures,
-  deleteEndedSessions,
-  deleteSession,
-  findFailures,
-  findSession,
-  insertSession,
-  recordFailure,
-  settingOrInsert,
-  touchSession,
-} from './admin-auth.repository.js';
+import { clearRateLimit, hitRateLimit } from '../db/rate-limits.js';
+import { deleteEndedSessions, deleteSession, findSession, insertSession, settingOrInsert, touchSession } from './admin-auth.repository.js';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -49,34 +42,29 @@ export interface AdminAuthDeps {
   clock: Clock;
   config: Pick<Config, 'adminSessionIdleMinutes' | 'adminSessionMaxHours' | 'adminLoginAttempts'>;
   passwordHash: string;
-  /** Key for hashing client addresses: kept addresses are only ever keyed hashes. */
-  addressKey: string;
+  /** Keyed hash of a client address: counted addresses are only ever keyed hashes. */
+  keyedHash: (value: string) => string;
 }
 
+/** The key of the site's keyed hashes, made on its first start and shared by every instance. */
 export async function addressHashKey(db: Db): Promise<string> {
   return (await settingOrInsert(db, 'address_hash_key', randomBytes(32).toString('base64'))).value;
 }
 
-export function createAdminAuth({ db, clock, config, passwordHash, addressKey }: AdminAuthDeps) {
+export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: AdminAuthDeps) {
   const idleMs = config.adminSessionIdleMinutes * 60_000;
   const maxMs = config.adminSessionMaxHours * 3_600_000;
-  const addressHash = (address: string) => createHmac('sha256', addressKey).update(address).digest('hex');
 
   return {
     async signIn(password: string, address: string): Promise<SignInResult> {
       const now = clock.now();
-      const key = addressHash(address);
-      const failures = await findFailures(db, key);
-      const windowEnds = failures ? new Date(failures.windowStartedAt).getTime() + FAILURE_WINDOW_MS : 0;
-      // Checked before the slow hash, so a flood of guesses costs the server little.
-      if (failures && failures.failures >= config.adminLoginAttempts && windowEnds > now.getTime()) {
-        return { outcome: 'throttled', retryAfterMinutes: Math.ceil((windowEnds - now.getTime()) / 60_000) };
-      }
-      if (!(await verifyPassword(password, passwordHash))) {
-        await recordFailure(db, key, now.toISOString(), new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString());
-        return { outcome: 'wrong-password' };
-      }
-      await clearFailures(db, key);
+      const limit = { key: `sign-in:${keyedHash(address)}`, max: config.adminLoginAttempts, windowMs: FAILURE_WINDOW_MS };
+      // Counted first: concurrent guesses each see the count with the others in it. Refused
+      // before the slow hash, so a flood of guesses costs the server little.
+      const attempt = await hitRateLimit(db, limit, now);
+      if (!attempt.allowed) return { outcome: 'throttled', retryAfterMinutes: Math.ceil(attempt.retryAfterMs / 60_000) };
+      if (!(await verifyPassword(password, passwordHash))) return { outcome: 'wrong-password' };
+      await clearRateLimit(db, limit.key);
       await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
       // Always a new token: a session id known before sign-in is worth nothing after it.
       const token = randomBytes(32).toString('base64url');

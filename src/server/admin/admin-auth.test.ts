@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
   });
 
   it('throttles failed sign-ins per address, with a clear 429, and forgets them after 15 minutes', async () => {
-    t = await createTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp(kind, { env: { TRUST_PROXY: '1' } });
     const school = new Visitor(t.app, { 'x-forwarded-for': '203.0.113.9' });
     for (let i = 0; i < 5; i += 1) expect((await signIn(school, `guess ${i}`)).statusCode).toBe(401);
 
@@ -97,8 +97,46 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
     expect((await signIn(school)).statusCode).toBe(200);
 
     // Addresses are kept only as keyed hashes.
-    const rows = await t.db.selectFrom('sign_in_failures').selectAll().execute();
+    const rows = await t.db.selectFrom('rate_limits').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain('203.0.113.9');
+  });
+
+  it('checks no more guesses than the limit from a burst of 200 at once', async () => {
+    t = await createTestApp(kind);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn(new Visitor(t!.app), `guess ${i}`)));
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(195);
+  });
+
+  it('believes only the proxies it trusts: a client writing its own X-Forwarded-For changes nothing', async () => {
+    // One proxy in front (TRUST_PROXY=1): it appends the address it saw, and only that is believed.
+    t = await createTestApp(kind, { env: { TRUST_PROXY: '1' } });
+    const throughProxy = (i: number) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        payload: { password: `guess ${i}` },
+      });
+    const answers = [];
+    for (let i = 0; i < 8; i += 1) answers.push((await throughProxy(i)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    await t.close();
+
+    // The proxies named (TRUST_PROXY=addresses): a request from anywhere else is its own address.
+    t = await createTestApp(kind, { env: { TRUST_PROXY: '10.0.0.2' } });
+    const direct = (i: number) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: '192.0.2.50',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { password: `guess ${i}` },
+      });
+    const direct8 = [];
+    for (let i = 0; i < 8; i += 1) direct8.push((await direct(i)).statusCode);
+    expect(direct8).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
   it('refuses a sign-in posted from another site', async () => {
@@ -147,3 +185,23 @@ describe.each(testDatabaseKinds())('the generated admin password (%s)', (kind) =
     }
   });
 });
+
+// Instances share the count through the database. (Two SQLite connections in one process
+// cannot stand in for two servers: see email.test.ts.)
+if (testDatabaseKinds().includes('postgres')) {
+  it('checks no more guesses than the limit from a burst spread over two instances on one PostgreSQL database', async () => {
+    const database = await createTestDatabase('postgres');
+    const first = await createTestAppOn(database, { keepDatabase: true });
+    const second = await createTestAppOn(database);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => signIn(new Visitor((i % 2 === 0 ? first : second).app), `guess ${i}`)),
+      );
+      expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(5);
+      expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(195);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+}

@@ -13,8 +13,15 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Counts one hit; true when it is within the limit. Run it inside the action's transaction. */
-export async function hitRateLimit(db: Db, { key, max, windowMs }: RateLimit, now: Date): Promise<boolean> {
+export interface Hit {
+  /** Whether this hit is within the limit. */
+  allowed: boolean;
+  /** When the window ends: from then on the count starts again. */
+  retryAfterMs: number;
+}
+
+/** Counts one hit. Run it inside the action's transaction when the action may be undone. */
+export async function hitRateLimit(db: Db, { key, max, windowMs }: RateLimit, now: Date): Promise<Hit> {
   const at = now.toISOString();
   const expired = new Date(now.getTime() - windowMs).toISOString();
   const row = await db
@@ -26,9 +33,17 @@ export async function hitRateLimit(db: Db, { key, max, windowMs }: RateLimit, no
         window_started_at: sql`case when rate_limits.window_started_at <= ${expired} then ${at} else rate_limits.window_started_at end`,
       }),
     )
-    .returning('hits')
+    .returning(['hits', 'window_started_at'])
     .executeTakeFirstOrThrow();
-  return row.hits <= max;
+  return {
+    allowed: row.hits <= max,
+    retryAfterMs: new Date(row.window_started_at).getTime() + windowMs - now.getTime(),
+  };
+}
+
+/** Forgets the count of `key` (a success that ends a run of failures). */
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
 /** Forgets counts whose window started before `before`. */

@@ -128,13 +128,6 @@ export interface AdminSessionsTable {
   expires_at: Timestamp;
 }
 
-export interface SignInFailuresTable {
-  /** Keyed hash of the client address. */
-  address_hash: string;
-  window_started_at: Timestamp;
-  failures: number;
-}
-
 /** Actions counted per key (an address hash, a voter) in a fixed window, for every instance. */
 export interface RateLimitsTable {
   key: string;
@@ -151,7 +144,6 @@ export interface Database {
   counters: CountersTable;
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
-  sign_in_failures: SignInFailuresTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
 }

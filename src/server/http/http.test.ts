@@ -151,13 +151,28 @@ describe.each(testDatabaseKinds())('rate limits on writes (%s)', (kind) => {
 
 describe('rate limit settings', () => {
   it('counts each client address separately behind a trusted proxy', async () => {
-    t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: '1', TRUST_PROXY: 'true' } });
+    t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: '1', TRUST_PROXY: '1' } });
     const suggestion = { question: 'Q?', options: ['A', 'B'] };
     const schoolA = new Visitor(t.app, { 'x-forwarded-for': '203.0.113.7' });
     const schoolB = new Visitor(t.app, { 'x-forwarded-for': '198.51.100.23' });
     expect((await schoolA.post('/api/poll-suggestions', suggestion)).statusCode).toBe(201);
     expect((await schoolA.post('/api/poll-suggestions', suggestion)).statusCode).toBe(429);
     expect((await schoolB.post('/api/poll-suggestions', suggestion)).statusCode).toBe(201);
+  });
+
+  it('cannot be escaped by writing X-Forwarded-For: only what the trusted proxy appended counts', async () => {
+    t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: '3', TRUST_PROXY: '1' } });
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/poll-suggestions',
+        headers: { 'x-forwarded-for': `192.0.2.${i}, 203.0.113.7` },
+        payload: { question: `Q${i}?`, options: ['A', 'B'] },
+      });
+      answers.push(response.statusCode);
+    }
+    expect(answers).toEqual([201, 201, 201, 429, 429, 429]);
   });
 
   it('is off with 0', async () => {

@@ -69,7 +69,7 @@ export function createSubscriptionsService(
           await renewRequest(trx, subscriberId, request);
         }
         const limit = { key: `subscribe:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
-        if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now))) {
+        if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now)).allowed) {
           await trx.rollback().execute();
           return 'rate-limited';
         }

@@ -10,7 +10,6 @@ const TABLES: Record<string, string> = {
   counters: 'name',
   settings: 'name',
   admin_sessions: 'token_hash',
-  sign_in_failures: 'address_hash',
   email_outbox: 'id',
 };
 

@@ -31,8 +31,8 @@ export interface Ballot {
 const EMAIL_TRIES = { max: 5, windowMs: 3_600_000 };
 
 export function createVotesService({ db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps) {
-  const emailTryAllowed = (voterId: string) =>
-    hitRateLimit(db, { key: `attach:${keyedHash(voterId)}`, ...EMAIL_TRIES }, clock.now());
+  const emailTryAllowed = async (voterId: string) =>
+    (await hitRateLimit(db, { key: `attach:${keyedHash(voterId)}`, ...EMAIL_TRIES }, clock.now())).allowed;
 
   return {
     async castVote(pollId: number, voterId: string, ballot: Ballot): Promise<VoteOutcome> {

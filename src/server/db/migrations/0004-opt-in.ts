@@ -9,8 +9,10 @@ import { columnTypes } from './column-types.js';
  *   Subscribers from before this migration joined under the old single opt-in and have had
  *   e-mail since: they count as confirmed on the day they subscribed.
  * - The first e-mail is now the confirmation ("confirm"); queued welcomes are not sent.
- * - rate_limits counts actions per key in a window, shared by every instance (new
- *   subscriptions per client address, e-mail attachments per voter).
+ * - rate_limits counts actions per key in a window, shared by every instance (sign-in
+ *   attempts and new subscriptions per client address, e-mail tries per voter). It replaces
+ *   sign_in_failures, which counted only failures, after the password check: a burst of
+ *   concurrent guesses all got checked before the first failure was counted.
  * - votes_poll_order lets staff read every vote of a poll in order without sorting it in
  *   memory (the CSV of a million votes streams).
  */
@@ -34,6 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('window_started_at', t.timestamp, (c) => c.notNull())
     .addColumn('hits', 'integer', (c) => c.notNull())
     .execute();
+
+  await db.schema.dropTable('sign_in_failures').execute();
 
   await db.schema.createIndex('votes_poll_order').on('votes').columns(['poll_id', 'id']).execute();
 }
@@ -65,6 +69,12 @@ async function allowOutboxKinds(db: Kysely<any>, kinds: string[]): Promise<void>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('votes_poll_order').execute();
+  await db.schema
+    .createTable('sign_in_failures')
+    .addColumn('address_hash', 'text', (c) => c.primaryKey())
+    .addColumn('window_started_at', columnTypes(db).timestamp, (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .execute();
   await db.schema.dropTable('rate_limits').execute();
   await sql`delete from email_outbox where kind = 'confirm'`.execute(db);
   await allowOutboxKinds(db, ['welcome', 'daily']);
