@@ -48,6 +48,16 @@ import { createVotesService } from './votes/votes.service.js';
 /** Small on purpose: the largest real body, a suggestion, is under 2 KB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/**
+ * A client gets 30 s to send its whole request, headers and body: slow-drip connections cannot
+ * pile up. Node takes the timeout only when it creates the server (set afterwards, as Fastify's
+ * own option does, it let a slow body run for 89 s), and checks it every
+ * `connectionsCheckingInterval` (30 s by default); checked every second, a request is cut
+ * between 30 and 31 s.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+const TIMEOUT_CHECK_MS = 1_000;
+
 export interface AppOptions {
   config: Config;
   /** An open database; by default one is opened from the configuration and closed with the app. */
@@ -63,6 +73,8 @@ export interface AppOptions {
   outbox?: Partial<OutboxSettings>;
   /** The link-preview image cache (tests pass one to count what it draws). */
   previewImages?: PreviewImages;
+  /** Time to send a whole request (tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -91,8 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    // A client gets 30 s to send its whole request: slow-drip connections cannot pile up.
-    requestTimeout: 30_000,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    http: { requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     // People type /faq/ as often as /faq.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(config.trustProxy),

@@ -29,6 +29,7 @@ export interface TestAppOptions {
   announceAdminPassword?: (password: string) => void;
   outbox?: Partial<OutboxSettings>;
   previewImages?: PreviewImages;
+  requestTimeoutMs?: number;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -61,6 +62,7 @@ export async function createTestAppOn(
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
     ...(options.outbox ? { outbox: options.outbox } : {}),
     ...(options.previewImages ? { previewImages: options.previewImages } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
   return {
     app,
