@@ -48,15 +48,8 @@ import { createVotesService } from './votes/votes.service.js';
 /** Small on purpose: the largest real body, a suggestion, is under 2 KB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-/**
- * A client gets 30 s to send its whole request, headers and body: slow-drip connections cannot
- * pile up. Node takes the timeout only when it creates the server (set afterwards, as Fastify's
- * own option does, it let a slow body run for 89 s), and checks it every
- * `connectionsCheckingInterval` (30 s by default); checked every second, a request is cut
- * between 30 and 31 s.
- */
+/** A client gets this long to send its whole request, headers and body. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-const TIMEOUT_CHECK_MS = 1_000;
 
 export interface AppOptions {
   config: Config;
@@ -73,7 +66,7 @@ export interface AppOptions {
   outbox?: Partial<OutboxSettings>;
   /** The link-preview image cache (tests pass one to count what it draws). */
   previewImages?: PreviewImages;
-  /** Time to send a whole request (tests shorten it). */
+  /** How long a client gets to send its whole request (tests shorten it). */
   requestTimeoutMs?: number;
 }
 
@@ -97,14 +90,28 @@ function proxyTrust(setting: TrustProxy) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/**
+ * A client gets `ms` to send its whole request, headers and body: slow-drip connections cannot
+ * pile up. Node takes the timeouts only when it creates the server (Fastify's own option sets
+ * them afterwards, when they no longer apply: a dripped body ran for 89 s), and looks for
+ * overdue requests only every `connectionsCheckingInterval` (30 s by default); a check every
+ * second keeps the cut within a second of the limit. Headers get the same limit, not Node's 60 s.
+ */
+function requestTimeouts(ms: number) {
+  const checkEveryMs = Math.min(1000, Math.max(50, Math.round(ms / 10)));
+  return {
+    requestTimeout: ms,
+    http: { requestTimeout: ms, headersTimeout: ms, connectionsCheckingInterval: checkEveryMs },
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-    http: { requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    ...requestTimeouts(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
     // People type /faq/ as often as /faq.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(config.trustProxy),
