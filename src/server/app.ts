@@ -64,7 +64,7 @@ export interface AppOptions {
   announceAdminPassword?: (password: string) => void;
   /** Outbox lease and retry settings (tests shorten the lease). */
   outbox?: Partial<OutboxSettings>;
-  /** The link-preview image cache (tests pass one to count what it draws). */
+  /** The link-preview image cache (tests pass one to count what it draws); closed with the app. */
   previewImages?: PreviewImages;
   /** How long a client gets to send its whole request (tests shorten it). */
   requestTimeoutMs?: number;
@@ -221,7 +221,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(unsubscribeRoutes, { db, clock, siteName: config.siteName, https });
   await app.register(confirmRoutes, { subscriptions, siteName: config.siteName, https });
-  await app.register(ogRoutes, { previews, images: options.previewImages ?? new PreviewImages() });
+  const images = options.previewImages ?? new PreviewImages();
+  app.addHook('onClose', async () => images.close());
+  await app.register(ogRoutes, { previews, images });
   await registerClient(app, {
     dir: options.clientDir ?? null,
     https,

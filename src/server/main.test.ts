@@ -58,6 +58,11 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     const active = await fetch(`${address}/api/polls/active`);
     expect(await active.json()).toBeNull();
+    // Preview images are drawn in a worker thread, which must load from wherever the server runs.
+    const image = await fetch(`${address}/og/today.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
     // A connection opened ahead of need, as browsers do, that never sends a request ...
     const { port } = new URL(address);

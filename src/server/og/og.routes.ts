@@ -3,38 +3,47 @@
  *
  * An image is drawn once per content: the cache is keyed by the preview's version (a hash of
  * everything on it), so a new result, a new question or the close time makes a new image and
- * the old one ages out. Drawing takes ~50 ms of CPU, so only one image is drawn at a time,
- * requests for one being drawn wait for it, and when too many are waiting the rest are turned
- * away with a 503 rather than stalling the site. Each instance keeps its own cache.
+ * the old one ages out. The address's `?v=` plays no part: whatever it says, the current image
+ * is served, so made-up query strings cannot make the site draw. Drawing (~50 ms of CPU) happens
+ * in worker threads (drawing-pool.ts); requests for an image being drawn wait for it, and when
+ * too many different ones are drawing or waiting, the rest get a 503 rather than a growing
+ * queue. Each instance keeps its own cache, bounded in entries.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ID_MAX } from '../../shared/limits.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { DrawingPool } from './drawing-pool.js';
 import type { ImagePreview, LinkPreviews } from './link-previews.js';
-import { renderOgImage, type OgCard } from './og-image.js';
+import type { OgCard } from './og-image.js';
 
 export interface PreviewImageOptions {
-  /** Draws a card (the real renderer unless a test counts its calls). */
+  /** Draws a card. By default a pool of worker threads that this cache starts and closes. */
   render?: (card: OgCard) => Promise<Buffer>;
-  /** PNGs kept in memory (~30–60 KB each). */
+  /** PNGs kept in memory (~30–80 KB each). */
   maxEntries?: number;
-  /** Different images allowed to wait for drawing before new ones get a 503. */
+  /** Different images allowed to be drawing or waiting for a thread before new ones get a 503. */
   maxWaiting?: number;
 }
 
 export class PreviewImages {
   readonly #render: (card: OgCard) => Promise<Buffer>;
+  readonly #pool: DrawingPool | undefined;
   readonly #maxEntries: number;
   readonly #maxWaiting: number;
   /** Least recently used first. */
   readonly #drawn = new Map<string, Buffer>();
   readonly #drawing = new Map<string, Promise<Buffer>>();
-  #queue: Promise<unknown> = Promise.resolve();
   /** How many images were drawn (not served from memory). */
   renders = 0;
 
-  constructor({ render = renderOgImage, maxEntries = 100, maxWaiting = 8 }: PreviewImageOptions = {}) {
-    this.#render = render;
+  constructor({ render, maxEntries = 100, maxWaiting = 8 }: PreviewImageOptions = {}) {
+    if (render) {
+      this.#render = render;
+    } else {
+      const pool = new DrawingPool();
+      this.#pool = pool;
+      this.#render = (card) => pool.draw(card);
+    }
     this.#maxEntries = maxEntries;
     this.#maxWaiting = maxWaiting;
   }
@@ -51,9 +60,8 @@ export class PreviewImages {
     if (this.#drawing.size >= this.#maxWaiting) {
       throw new HttpError(503, 'Too many preview images are being drawn right now. Please try again in a moment.');
     }
-    const next = this.#queue
-      .then(async () => {
-        const png = await this.#render(card);
+    const next = this.#render(card)
+      .then((png) => {
         this.renders += 1;
         this.#drawn.set(version, png);
         if (this.#drawn.size > this.#maxEntries) this.#drawn.delete(this.#drawn.keys().next().value as string);
@@ -61,8 +69,12 @@ export class PreviewImages {
       })
       .finally(() => this.#drawing.delete(version));
     this.#drawing.set(version, next);
-    this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** Stops the drawing threads, if this cache started them. */
+  async close(): Promise<void> {
+    await this.#pool?.close();
   }
 }
 

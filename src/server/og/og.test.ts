@@ -10,6 +10,7 @@ import { newYorkTime } from '../testing/test-clock.js';
 import { CLIENT_TEMPLATE, createTestClient, type TestClient } from '../testing/test-client.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
+import { DrawingPool } from './drawing-pool.js';
 import type { ImagePreview } from './link-previews.js';
 import { renderOgImage, type OgCard } from './og-image.js';
 import { PreviewImages } from './og.routes.js';
@@ -49,10 +50,16 @@ function pngSize(png: Buffer) {
 }
 
 let client: TestClient;
+/** One pool of drawing threads for the file: the images are drawn as the site draws them. */
+let pool: DrawingPool;
 beforeAll(() => {
   client = createTestClient();
+  pool = new DrawingPool();
 });
-afterAll(() => client.remove());
+afterAll(async () => {
+  client.remove();
+  await pool.close();
+});
 
 describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
   let t: TestApp;
@@ -64,7 +71,7 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
     images = new PreviewImages({
       render: (card) => {
         drawn.push(card);
-        return renderOgImage(card);
+        return pool.draw(card);
       },
     });
     t = await createTestApp(kind, { clientDir: client.dir, env: { PUBLIC_URL }, previewImages: images });
@@ -232,6 +239,20 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       expect(drawn).toMatchObject([{ kind: 'results', closed: true, totalVotes: 10 }]);
     });
 
+    it('are the current image whatever the address says its version is, drawn once', async () => {
+      const poll = await past({ votes: [5, 3, 2] });
+      const url = `/og/poll-${poll.pollNumber}.png`;
+      const current = await get(url);
+      const versions = ['0', 'stale-version-from-a-cache', 'x'.repeat(22), '%00', ...Array.from({ length: 30 }, (_, i) => `made-up-${i}`)];
+      const answers = await Promise.all(versions.map((v) => get(`${url}?v=${v}&n=${v}`)));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers.etag).toBe(current.headers.etag);
+        expect(answer.rawPayload.equals(current.rawPayload)).toBe(true);
+      }
+      expect(images.renders).toBe(1);
+    });
+
     it('are drawn again when the results change, under a new ETag', async () => {
       const poll = await past({ options: ['Yes', 'No'], votes: [1, 1] });
       const url = `/og/poll-${poll.pollNumber}.png`;
@@ -357,7 +378,7 @@ describe('PreviewImages', () => {
     expect(images.renders).toBe(1);
   });
 
-  it('draws one at a time and turns new ones away with a 503 when too many wait', async () => {
+  it('hands different images to the drawing threads at once, and turns new ones away with a 503 when too many are under way', async () => {
     const { pending, render } = controlledRenderer();
     const images = new PreviewImages({ render, maxWaiting: 2 });
     const a = images.png(preview('a'));
@@ -366,13 +387,17 @@ describe('PreviewImages', () => {
     await expect(refused).rejects.toBeInstanceOf(HttpError);
     await expect(refused).rejects.toMatchObject({ statusCode: 503 });
     await settle();
-    expect(pending.map((p) => p.card)).toEqual([preview('a').card]);
-    pending[0]?.finish(Buffer.from('A'));
-    await a;
-    await settle();
     expect(pending.map((p) => p.card)).toEqual([preview('a').card, preview('b').card]);
+    pending[0]?.finish(Buffer.from('A'));
+    expect(await a).toEqual(Buffer.from('A'));
+    // One done: room for one more.
+    const c = images.png(preview('c'));
+    await settle();
+    expect(pending.map((p) => p.card)).toEqual([preview('a').card, preview('b').card, preview('c').card]);
     pending[1]?.finish(Buffer.from('B'));
+    pending[2]?.finish(Buffer.from('C'));
     expect(await b).toEqual(Buffer.from('B'));
+    expect(await c).toEqual(Buffer.from('C'));
   });
 
   it('keeps the most recently used images, and forgets a failed drawing', async () => {
@@ -399,5 +424,46 @@ describe('PreviewImages', () => {
     pending.at(-1)?.fail(new Error('font missing'));
     await expect(failing).rejects.toThrow('font missing');
     expect(await draw('d')).toEqual(Buffer.from('d'));
+  });
+});
+
+describe('DrawingPool', () => {
+  it('starts no thread before the first image, then draws in a thread what the renderer draws', async () => {
+    const drawing = new DrawingPool(1);
+    try {
+      expect(drawing.threads).toBe(0);
+      const card: OgCard = { kind: 'site', siteName: 'Teacher Hot Take', tagline: 'Teachers vote anonymously.' };
+      const [inThread, inProcess] = await Promise.all([drawing.draw(card), renderOgImage(card)]);
+      expect(drawing.threads).toBe(1);
+      expect(pngSize(inThread)).toEqual({ width: 1200, height: 630 });
+      expect(inThread.equals(inProcess)).toBe(true);
+    } finally {
+      await drawing.close();
+    }
+  });
+
+  it('gives back the memory of each drawing, which resvg keeps outside the JavaScript heap', async () => {
+    const drawing = new DrawingPool(1);
+    const card = (i: number): OgCard => ({ kind: 'site', siteName: `Site ${i}`, tagline: `Drawing number ${i}` });
+    try {
+      for (let i = 0; i < 10; i += 1) await drawing.draw(card(i));
+      const before = process.memoryUsage.rss();
+      for (let i = 10; i < 110; i += 1) await drawing.draw(card(i));
+      // Each drawing holds 3 MB of pixels: 100 kept would be 300 MB.
+      expect((process.memoryUsage.rss() - before) / 1e6).toBeLessThan(100);
+    } finally {
+      await drawing.close();
+    }
+  });
+
+  it('draws no more cards at once than it has threads', async () => {
+    const drawing = new DrawingPool(1);
+    try {
+      const cards = Array.from({ length: 6 }, (_, i): OgCard => ({ kind: 'site', siteName: `Site ${i}`, tagline: '' }));
+      await Promise.all(cards.map((card) => drawing.draw(card)));
+      expect(drawing.threads).toBe(1);
+    } finally {
+      await drawing.close();
+    }
   });
 });
