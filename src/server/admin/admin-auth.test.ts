@@ -101,6 +101,15 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
     expect(JSON.stringify(rows)).not.toContain('203.0.113.9');
   });
 
+  it('lets a correct password in within the limit, and starts the count again', async () => {
+    t = await createTestApp(kind);
+    const staff = new Visitor(t.app);
+    for (let i = 0; i < 4; i += 1) expect((await signIn(staff, `guess ${i}`)).statusCode).toBe(401);
+    expect((await signIn(staff)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await signIn(staff, `guess ${i}`)).statusCode).toBe(401);
+    expect((await signIn(staff, 'guess 5')).statusCode).toBe(429);
+  });
+
   it('checks no more guesses than the limit from a burst of 200 at once', async () => {
     t = await createTestApp(kind);
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn(new Visitor(t!.app), `guess ${i}`)));
