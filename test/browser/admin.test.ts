@@ -247,6 +247,31 @@ describe('community suggestions', () => {
   });
 });
 
+describe('confirming an activation', () => {
+  it('words the question after the button pressed, not after the poll', async () => {
+    await seedPoll(site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const dialog = page.getByRole('alertdialog');
+
+    // The same scheduled poll, from Upcoming Polls ...
+    await admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator('p').textContent()).toBe('This will override the scheduled date and deactivate the current poll.');
+    expect(await dialog.getByRole('button', { name: 'Make Active Now' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // ... and from All Polls.
+    await admin.item('All Polls', 'Next week?').getByRole('button', { name: 'Make Active' }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator('p').textContent()).toBe('This will deactivate the current poll.');
+    await admin.confirm('Make Active');
+    await admin.toast('Poll is now active!').waitFor();
+  });
+});
+
 describe('when a call fails', () => {
   it('shows the spec’s sentences when the network fails, and the server’s words when it refuses', async () => {
     await seedPoll(site.db, { question: 'Scheduled already?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-24' });
