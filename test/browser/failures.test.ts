@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, launchChromium, newVisitor, startSite, type Site } from './support.js';
+import { closeVisitors, expectAccessible, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
 
 let browser: Browser;
 let site: Site;
@@ -170,5 +170,33 @@ describe('subscribing', () => {
     const toast = second.today.toast('Subscription failed');
     await toast.waitFor();
     expect(await toast.locator('.toast__description').textContent()).toBe('This email has already voted on this poll.');
+  });
+});
+
+describe('the stats strip', () => {
+  it('says "Failed to fetch stats" when they cannot be read, in the space the numbers take', async () => {
+    await seedToday();
+    const normal = await newVisitor(browser, site);
+    await normal.page.goto(site.url);
+    await expect.poll(() => new TodayPage(normal.page).stat('Total Polls').textContent()).toBe('1');
+    const { height } = (await normal.page.locator('.stats-strip').boundingBox())!;
+
+    const { page } = await newVisitor(browser, site);
+    await page.route('**/api/stats', (route) => route.abort('internetdisconnected'));
+    await page.goto(site.url);
+    const strip = page.locator('.stats-strip');
+    const alert = strip.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Failed to fetch stats');
+    expect((await strip.boundingBox())!.height).toBe(height);
+    await expectAccessible(page);
+    await saveScreenshots(page, 'today-stats-failed');
+
+    // Once the network is back, "Try again" reads them.
+    await page.unroute('**/api/stats');
+    await strip.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => new TodayPage(page).stat('Total Polls').textContent()).toBe('1');
+    expect(await alert.count()).toBe(0);
+    expect((await strip.boundingBox())!.height).toBe(height);
   });
 });
