@@ -3,6 +3,10 @@
  * fetched when the first toast is shown, so the page a teacher first opens stays small.
  */
 
+/** Radix Toast's defaults: the notification area's name and the key that focuses it. */
+export const NOTIFICATIONS_LABEL = 'Notifications (F8)';
+export const NOTIFICATIONS_HOTKEY = 'F8';
+
 /** The spec's four styles, plus plain success. */
 export type ToastVariant = 'success' | 'heads-up' | 'failure' | 'validation' | 'destructive';
 

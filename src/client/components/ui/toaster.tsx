@@ -3,12 +3,19 @@
  * them from the keyboard, announced to screen readers. Radix Toast does the hard parts.
  */
 import * as Toast from '@radix-ui/react-toast';
-import { useEffect, useState } from 'react';
-import { receiveToasts, type ShownToast } from './toast.js';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NOTIFICATIONS_HOTKEY, NOTIFICATIONS_LABEL, receiveToasts, type ShownToast } from './toast.js';
 import './toaster.css';
 
-export default function Toaster() {
+const HOTKEY = [NOTIFICATIONS_HOTKEY]; // one array: Radix re-binds the key when it changes
+
+/** `onReady` receives the viewport once it is in the page, to take over from the stand-in. */
+export default function Toaster({ onReady }: { onReady: (viewport: HTMLElement) => void }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  const viewport = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (viewport.current) onReady(viewport.current);
+  }, [onReady]);
   useEffect(() => receiveToasts(setCurrent), []);
 
   const variant = current?.variant ?? 'success';
@@ -31,7 +38,7 @@ export default function Toaster() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="toast-viewport" />
+      <Toast.Viewport ref={viewport} className="toast-viewport" label={NOTIFICATIONS_LABEL} hotkey={HOTKEY} />
     </Toast.Provider>
   );
 }
