@@ -308,6 +308,24 @@ describe('when a call fails', () => {
     expect(stored.status).toBe('pending');
   });
 
+  it('offers "Try again" after a network failure, which makes the same change once the network is back', async () => {
+    await seedPoll(site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    await page.route('**/api/admin/polls/*/activate', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
+    await admin.confirm('Make Active Now');
+    const failed = admin.toast('Failed to make poll active');
+    await failed.waitFor();
+    expect(await failed.locator('.toast__description').textContent()).toBe('Please try again.');
+
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await admin.toast('Poll is now active!').waitFor();
+    const active = await site.db.selectFrom('polls').select('question').where('status', '=', 'active').executeTakeFirstOrThrow();
+    expect(active.question).toBe('Next week?');
+  });
+
   it('does not call a password wrong when the sign-in never reached the server', async () => {
     const { page, admin } = await openAdmin();
     await page.route('**/api/admin/login', (route) => route.abort('internetdisconnected'), { times: 1 });

@@ -64,6 +64,58 @@ describe('voting', () => {
   });
 });
 
+describe('trying again', () => {
+  it('offers "Try again" on a vote lost to the network, which sends the same vote once it is back', async () => {
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.question.waitFor();
+    // The whole network drops: the vote and the reads after it fail.
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await today.option('No').click();
+
+    const toast = today.toast('Just a heads up!');
+    await toast.waitFor();
+    const tryAgain = toast.getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor();
+    // The card keeps the poll it has rather than turning into an error.
+    await page.getByRole('button', { name: 'Yes' }).waitFor();
+    expect(await page.getByText('Failed to fetch active poll').count()).toBe(0);
+
+    await page.unroute('**/api/**');
+    await tryAgain.click();
+    await today.subscribeModal.waitFor();
+    await today.results.waitFor();
+    const counted = await site.db.selectFrom('votes').select('option_index').execute();
+    expect(counted.filter((v) => v.option_index === 1)).toHaveLength(2); // the seeded No and this one
+    expect(counted).toHaveLength(5);
+  });
+
+  it('offers "Try again" on a suggestion lost to the network, not on one the server refused', async () => {
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await page.goto(`${site.url}/?view=suggest`);
+    await page.getByLabel('Your poll question').fill('Are snow days outdated?');
+    await page.getByLabel('Option 1').fill('Yes');
+    await page.getByLabel('Option 2').fill('yes');
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    const failed = today.toast('Oops! Something went wrong');
+    await failed.waitFor();
+    expect(await failed.locator('.toast__description').textContent()).toBe('The option "yes" is listed twice.');
+    expect(await failed.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+
+    await page.getByLabel('Option 2').fill('No');
+    await page.route('**/api/poll-suggestions', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await expect.poll(() => failed.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await today.toast('Suggestion submitted!').waitFor();
+    const stored = await site.db.selectFrom('poll_suggestions').select(['question', 'options']).execute();
+    expect(stored).toEqual([{ question: 'Are snow days outdated?', options: '["Yes","No"]' }]);
+  });
+});
+
 describe('suggesting a poll', () => {
   async function fillSuggestion(page: TodayPage['page'], options: [string, string]) {
     await page.goto(`${site.url}/?view=suggest`);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, expectAccessible, launchChromium, newVisitor, startSite, type Site } from './support.js';
+import { closeVisitors, expectAccessible, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
 
 let browser: Browser;
 let site: Site;
@@ -62,6 +62,15 @@ describe('F8', () => {
     expect(await focusedRegion(page)).toBe('Notifications (F8)');
     expect(await page.evaluate(() => document.activeElement?.contains(document.querySelector('.toast')))).toBe(true);
     expect(await page.getByRole('region', { name: 'Notifications (F8)' }).count()).toBe(1);
+    // From there the keyboard reaches the toast's action.
+    let focused = '';
+    for (let i = 0; i < 3 && focused !== 'Try again'; i += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    }
+    expect(focused).toBe('Try again');
+    await expectAccessible(page);
+    await saveScreenshots(page, 'toast-with-action');
 
     // Focus elsewhere; F8 brings it back to the toast.
     await page.getByRole('button', { name: 'Share', exact: true }).focus();

@@ -76,3 +76,8 @@ export async function apiRequest<T>(
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError ? error.message : fallback;
 }
+
+/** Whether sending the same request again may work: it never arrived, or the server faltered. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiRequestError && error.status >= 500);
+}

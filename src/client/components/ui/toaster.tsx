@@ -1,6 +1,7 @@
 /**
  * Toasts, one at a time (a new one replaces the last): 5 s, swipe right to dismiss, F8 to reach
- * them from the keyboard, announced to screen readers. Radix Toast does the hard parts.
+ * them from the keyboard, announced to screen readers, with an optional action button. Radix
+ * Toast does the hard parts.
  */
 import * as Toast from '@radix-ui/react-toast';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -33,6 +34,11 @@ export default function Toaster({ onReady }: { onReady: (viewport: HTMLElement) 
         >
           <Toast.Title className="toast__title">{current.title}</Toast.Title>
           {current.description && <Toast.Description className="toast__description">{current.description}</Toast.Description>}
+          {current.action && (
+            <Toast.Action className="button button--secondary toast__action" altText={current.action.altText} onClick={current.action.onAction}>
+              {current.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close className="toast__close" aria-label="Dismiss notification">
             ×
           </Toast.Close>

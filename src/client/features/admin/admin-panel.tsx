@@ -103,10 +103,14 @@ export function AdminPanel() {
   }
 
   async function makeActive(poll: AdminPoll, button: ActivateButton) {
-    if (!(await confirm(ACTIVATE_CONFIRMATIONS[button]))) return;
+    if (await confirm(ACTIVATE_CONFIRMATIONS[button])) sendActivation(poll);
+  }
+
+  // Each send* is also what "Try again" calls: staff confirmed once already.
+  function sendActivation(poll: AdminPoll) {
     activate.mutate(poll.id, {
       onSuccess: ({ message }) => toast({ title: message }),
-      onError: (error) => failed('Failed to make poll active', error),
+      onError: (error) => failed('Failed to make poll active', error, { retry: () => sendActivation(poll) }),
     });
   }
 
@@ -114,9 +118,13 @@ export function AdminPanel() {
     const yes = await confirm({ title: `Delete poll #${poll.pollNumber}?`, description: 'This action cannot be undone.', confirmLabel: 'Delete' });
     if (!yes) return;
     if (form.editing?.id === poll.id) resetForm();
+    sendDeletion(poll);
+  }
+
+  function sendDeletion(poll: AdminPoll) {
     deletePoll.mutate(poll.id, {
       onSuccess: ({ message }) => toast({ title: message }),
-      onError: (error) => failed('Failed to delete poll', error),
+      onError: (error) => failed('Failed to delete poll', error, { retry: () => sendDeletion(poll) }),
     });
   }
 
@@ -125,7 +133,11 @@ export function AdminPanel() {
       { id: suggestion.id, status },
       {
         onSuccess: ({ message }) => toast({ title: message }),
-        onError: (error) => failed('Error', error, status === 'approved' ? 'Failed to approve suggestion.' : 'Failed to reject suggestion.'),
+        onError: (error) =>
+          failed('Error', error, {
+            description: status === 'approved' ? 'Failed to approve suggestion.' : 'Failed to reject suggestion.',
+            retry: () => reviewSuggestion(suggestion, status),
+          }),
       },
     );
   }
@@ -136,10 +148,14 @@ export function AdminPanel() {
       description: 'The suggestion will be deleted. This action cannot be undone.',
       confirmLabel: 'Delete',
     });
-    if (!yes) return;
+    if (yes) sendSuggestionDeletion(suggestion);
+  }
+
+  function sendSuggestionDeletion(suggestion: AdminSuggestion) {
     deleteSuggestion.mutate(suggestion.id, {
       onSuccess: ({ message }) => toast({ title: message }),
-      onError: (error) => failed('Error', error, 'Failed to delete suggestion.'),
+      onError: (error) =>
+        failed('Error', error, { description: 'Failed to delete suggestion.', retry: () => sendSuggestionDeletion(suggestion) }),
     });
   }
 
@@ -150,7 +166,7 @@ export function AdminPanel() {
           title: message,
           description: activatedPollId === null ? 'No scheduled poll was due.' : 'The poll scheduled for today is now live.',
         }),
-      onError: (error) => failed('Failed to update poll statuses', error),
+      onError: (error) => failed('Failed to update poll statuses', error, { retry: runStatusUpdate }),
     });
   }
 
