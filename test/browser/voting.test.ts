@@ -49,7 +49,9 @@ describe('voting', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
 
     await today.toast('Subscribed! 🎉').waitFor();
-    expect(await today.toast('Subscribed! 🎉').textContent()).toContain("You'll receive poll results and notifications about new polls!");
+    expect(await today.toast('Subscribed! 🎉').locator('.toast__description').textContent()).toBe(
+      'Check your inbox and confirm your subscription to start receiving poll results.',
+    );
     await today.subscribeModal.waitFor({ state: 'detached' });
     await expect.poll(() => today.stat('Your Votes').textContent()).toBe('1');
     expect(await today.stat('Day Streak').textContent()).toContain('1');
@@ -62,6 +64,20 @@ describe('voting', () => {
     const remembered = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
     expect(remembered).toEqual({ voterEmail: 'pat.teacher@example.org', emailSubscribed: 'true', emailModalSeen: 'true' });
     expect(errors).toEqual([]);
+  });
+
+  it('names the parent brand in the consent label when BRAND_NAME is set', async () => {
+    await site.close();
+    site = await startSite({ env: { BRAND_NAME: 'Acme Learning' } });
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+    expect(await page.locator('.subscribe-modal__consent').textContent()).toBe(
+      'I agree to receive emails from Teacher Hot Take, Acme Learning and its affiliates. See our Privacy Policy (opens in a new tab).',
+    );
   });
 
   it('checks the subscription form before sending: empty, malformed, no consent', async () => {

@@ -63,7 +63,8 @@ export default function SubscribeModal({
       { email: address, pollId },
       {
         onSuccess: () => {
-          toast({ title: 'Subscribed! 🎉', description: "You'll receive poll results and notifications about new polls!" });
+          // Double opt-in (DESIGN.md): nothing arrives until the e-mail's link is followed.
+          toast({ title: 'Subscribed! 🎉', description: 'Check your inbox and confirm your subscription to start receiving poll results.' });
           onClose();
         },
         onError: (error) => {
