@@ -8,6 +8,7 @@ import {
   isLocalDate,
   isValidTimeZone,
   localDateAt,
+  localTimeAt,
   parseTimeOfDay,
   relativeDayLabel,
   votingDayAt,
@@ -35,6 +36,15 @@ describe('localDateAt', () => {
   it('follows daylight saving time (EDT is UTC-4)', () => {
     expect(localDateAt(at('2026-07-02T03:59:59Z'), 'America/New_York')).toBe('2026-07-01');
     expect(localDateAt(at('2026-07-02T04:00:00Z'), 'America/New_York')).toBe('2026-07-02');
+  });
+});
+
+describe('localTimeAt', () => {
+  it('gives the New York time of day on a 24-hour clock, whatever the machine time zone', () => {
+    expect(localTimeAt(at('2027-01-01T00:00:05Z'), 'America/New_York')).toBe('19:00:05');
+    expect(localTimeAt(at('2026-11-22T04:59:59Z'), 'America/New_York')).toBe('23:59:59');
+    expect(localTimeAt(at('2026-11-22T05:00:00Z'), 'America/New_York')).toBe('00:00:00');
+    expect(localTimeAt(at('2026-07-01T13:07:09Z'), 'America/New_York')).toBe('09:07:09'); // EDT
   });
 });
 

@@ -118,6 +118,12 @@ export function localDateAt(instant: Date, timeZone: string): LocalDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The site-time-zone time of day at `instant`, as `HH:MM:SS` (24-hour clock). */
+export function localTimeAt(instant: Date, timeZone: string): string {
+  const { hour, minute, second } = wallClock(instant, timeZone);
+  return [hour, minute, second].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
 function localDateParts(date: LocalDate): [number, number, number] {
   const match = LOCAL_DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);

@@ -275,6 +275,99 @@ describe('community suggestions', () => {
   });
 });
 
+describe('confirming an activation', () => {
+  it('words the question after the button pressed, not after the poll', async () => {
+    await seedPoll(site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const dialog = page.getByRole('alertdialog');
+
+    // The same scheduled poll, from Upcoming Polls ...
+    await admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator('p').textContent()).toBe('This will override the scheduled date and deactivate the current poll.');
+    expect(await dialog.getByRole('button', { name: 'Make Active Now' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // ... and from All Polls.
+    await admin.item('All Polls', 'Next week?').getByRole('button', { name: 'Make Active' }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator('p').textContent()).toBe('This will deactivate the current poll.');
+    await admin.confirm('Make Active');
+    await admin.toast('Poll is now active!').waitFor();
+  });
+});
+
+describe('when a call fails', () => {
+  it('shows the spec’s sentences when the network fails, and the server’s words when it refuses', async () => {
+    await seedPoll(site.db, { question: 'Scheduled already?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-24' });
+    await fetch(`${site.url}/api/poll-suggestions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Are snow days outdated?', options: ['Yes', 'No'] }),
+    });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    await page.getByLabel('Question').waitFor();
+
+    await page.route('**/api/admin/polls', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await admin.fillPoll({ question: 'Should schools start later?', options: ['Yes', 'No'] });
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    const createFailed = admin.toast('Failed to create poll');
+    await createFailed.waitFor();
+    expect(await createFailed.locator('.toast__description').textContent()).toBe('Please try again.');
+    expect(await page.getByLabel('Question').inputValue()).toBe('Should schools start later?');
+
+    // The server refuses a second poll on a scheduled day, in its own words.
+    await page.getByLabel('Go-live date').fill('2026-11-24');
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await expect
+      .poll(() => createFailed.locator('.toast__description').textContent())
+      .toBe('Another poll is already scheduled for that day.');
+
+    await page.route('**/api/admin/poll-suggestions/*/status', (route) => route.abort('connectionreset'));
+    await admin.item('Community Poll Suggestions', 'snow days').getByRole('button', { name: 'Approve' }).click();
+    const approveFailed = admin.toast('Error');
+    await approveFailed.waitFor();
+    expect(await approveFailed.locator('.toast__description').textContent()).toBe('Failed to approve suggestion.');
+    const stored = await site.db.selectFrom('poll_suggestions').select('status').executeTakeFirstOrThrow();
+    expect(stored.status).toBe('pending');
+  });
+
+  it('offers "Try again" after a network failure, which makes the same change once the network is back', async () => {
+    await seedPoll(site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    await page.route('**/api/admin/polls/*/activate', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
+    await admin.confirm('Make Active Now');
+    const failed = admin.toast('Failed to make poll active');
+    await failed.waitFor();
+    expect(await failed.locator('.toast__description').textContent()).toBe('Please try again.');
+
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await admin.toast('Poll is now active!').waitFor();
+    const active = await site.db.selectFrom('polls').select('question').where('status', '=', 'active').executeTakeFirstOrThrow();
+    expect(active.question).toBe('Next week?');
+  });
+
+  it('does not call a password wrong when the sign-in never reached the server', async () => {
+    const { page, admin } = await openAdmin();
+    await page.route('**/api/admin/login', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await admin.signIn();
+    const failed = admin.toast('The admin panel could not be reached.');
+    await failed.waitFor();
+    expect(await failed.locator('.toast__description').textContent()).toBe('Please try again.');
+    expect(await page.getByLabel('Password').inputValue()).toBe(TEST_ADMIN_PASSWORD);
+
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await admin.toast('Access granted').waitFor();
+  });
+});
+
 describe('utilities and accessibility', () => {
   it('resets the subscription popup', async () => {
     const { page, admin } = await openAdmin();

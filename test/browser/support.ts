@@ -74,8 +74,13 @@ export const LAPTOP = { width: 1280, height: 800 };
  * A new browser (own cookies and storage) whose clock reads the same as the server's, so the
  * countdown and the server's close time agree.
  */
-export async function newVisitor(browser: Browser, site: Site, viewport = PHONE): Promise<Visitor> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+export async function newVisitor(
+  browser: Browser,
+  site: Site,
+  viewport = PHONE,
+  { timezoneId }: { /** The browser's own time zone (IANA), when it should differ from the machine's. */ timezoneId?: string } = {},
+): Promise<Visitor> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(timezoneId ? { timezoneId } : {}) });
   openContexts.add(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
   const page = await context.newPage();
@@ -94,6 +99,31 @@ const openContexts = new Set<BrowserContext>();
 export async function closeVisitors() {
   await Promise.all([...openContexts].map((context) => context.close()));
   openContexts.clear();
+}
+
+/**
+ * Keeps the title of every toast the page shows, in order, even one replaced by the next:
+ * call before the page loads, read with `toastsShown`. A test can then say that something
+ * showed no toast by doing something that shows one and finding only that.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.defineProperty(window, '__toastsShown', { value: shown });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const titles = node.matches('.toast__title') ? [node] : [...node.querySelectorAll('.toast__title')];
+          for (const title of titles) shown.push(title.textContent);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toastsShown: string[] }).__toastsShown);
 }
 
 /** Moves the server's clock and the page's together. */

@@ -1,10 +1,10 @@
 /** Voting, results, subscribing, sharing and the countdown, as a teacher does them in Chromium. */
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, launchChromium, newVisitor, setTime, startSite, type Site } from './support.js';
+import { closeVisitors, launchChromium, newVisitor, recordToasts, setTime, startSite, toastsShown, type Site } from './support.js';
 
 let browser: Browser;
 let site: Site;
@@ -49,7 +49,9 @@ describe('voting', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
 
     await today.toast('Subscribed! 🎉').waitFor();
-    expect(await today.toast('Subscribed! 🎉').textContent()).toContain("You'll receive poll results and notifications about new polls!");
+    expect(await today.toast('Subscribed! 🎉').locator('.toast__description').textContent()).toBe(
+      'Check your inbox and confirm your subscription to start receiving poll results.',
+    );
     await today.subscribeModal.waitFor({ state: 'detached' });
     await expect.poll(() => today.stat('Your Votes').textContent()).toBe('1');
     expect(await today.stat('Day Streak').textContent()).toContain('1');
@@ -62,6 +64,20 @@ describe('voting', () => {
     const remembered = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
     expect(remembered).toEqual({ voterEmail: 'pat.teacher@example.org', emailSubscribed: 'true', emailModalSeen: 'true' });
     expect(errors).toEqual([]);
+  });
+
+  it('names the parent brand in the consent label when BRAND_NAME is set', async () => {
+    await site.close();
+    site = await startSite({ env: { BRAND_NAME: 'Acme Learning' } });
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+    expect(await page.locator('.subscribe-modal__consent').textContent()).toBe(
+      'I agree to receive emails from Teacher Hot Take, Acme Learning and its affiliates. See our Privacy Policy (opens in a new tab).',
+    );
   });
 
   it('checks the subscription form before sending: empty, malformed, no consent', async () => {
@@ -260,5 +276,100 @@ describe('sharing', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(1200); // 600 CSS pixels at scale 2
     await today.toast('Pie chart image downloaded!').waitFor();
+  });
+});
+
+/**
+ * A device share sheet whose outcome a test sets: `window.__shareOutcome` is the name of the
+ * DOMException it rejects with (AbortError when the visitor closes the sheet), and
+ * `window.__shares` counts the calls. With `clipboardFails`, copying is refused too.
+ */
+async function stubDeviceShare(page: Page, { outcome, clipboardFails = false }: { outcome: string; clipboardFails?: boolean }) {
+  await page.addInitScript(
+    ({ outcome, clipboardFails }) => {
+      const state = window as unknown as { __shareOutcome: string; __shares: number };
+      state.__shareOutcome = outcome;
+      state.__shares = 0;
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: () => {
+          state.__shares += 1;
+          return Promise.reject(new DOMException('The share did not happen.', state.__shareOutcome));
+        },
+      });
+      if (clipboardFails) {
+        Object.defineProperty(navigator.clipboard, 'writeText', {
+          configurable: true,
+          value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+        });
+      }
+    },
+    { outcome, clipboardFails },
+  );
+}
+
+const setShareOutcome = (page: Page, outcome: string) =>
+  page.evaluate((name) => ((window as unknown as { __shareOutcome: string }).__shareOutcome = name), outcome);
+const shareCalls = (page: Page) => page.evaluate(() => (window as unknown as { __shares: number }).__shares);
+
+describe('sharing through the device', () => {
+  it('says the share failed, not a copy, when the share sheet fails; a closed sheet says nothing', async () => {
+    await seedToday();
+    const { page } = await newVisitor(browser, site);
+    await recordToasts(page);
+    await stubDeviceShare(page, { outcome: 'NotAllowedError' });
+    const today = new TodayPage(page);
+    await today.goto(site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+    await page.getByRole('button', { name: 'No Thanks' }).click();
+    await today.subscribeModal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const shareViaApps = page.getByRole('dialog', { name: 'Share this poll' }).getByRole('button', { name: 'Share via apps' });
+
+    await shareViaApps.click();
+    await today.toast('Failed to share link. Please try again.').waitFor();
+    // Closing the sheet is not a failure: no toast, until the next real failure.
+    await setShareOutcome(page, 'AbortError');
+    await shareViaApps.click();
+    await expect.poll(() => shareCalls(page)).toBe(2);
+    await setShareOutcome(page, 'NotAllowedError');
+    await shareViaApps.click();
+    await expect.poll(() => shareCalls(page)).toBe(3);
+    await expect
+      .poll(() => toastsShown(page))
+      .toEqual(['Failed to share link. Please try again.', 'Failed to share link. Please try again.']);
+  });
+
+  it('on a closed poll’s page, copies the link when the sheet fails, and says which failed when both do', async () => {
+    await seedPoll(site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
+    const copying = await newVisitor(browser, site);
+    await stubDeviceShare(copying.page, { outcome: 'NotAllowedError' });
+    await copying.page.goto(`${site.url}/poll-1`);
+    await copying.page.getByRole('button', { name: 'Share' }).click();
+    await copying.page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await copying.page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.publicUrl}/poll-1`);
+
+    const { page } = await newVisitor(browser, site);
+    await stubDeviceShare(page, { outcome: 'NotAllowedError', clipboardFails: true });
+    await page.goto(`${site.url}/poll-1`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await new TodayPage(page).toast('Failed to share link. Please try again.').waitFor();
+  });
+
+  it('on a closed poll’s page, says nothing when the visitor closes the share sheet', async () => {
+    await seedPoll(site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
+    const { page } = await newVisitor(browser, site);
+    await recordToasts(page);
+    await stubDeviceShare(page, { outcome: 'AbortError', clipboardFails: true });
+    await page.goto(`${site.url}/poll-1`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => shareCalls(page)).toBe(1);
+    // The next press fails for real and shows its toast; the closed sheet showed none before it.
+    await setShareOutcome(page, 'NotAllowedError');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await new TodayPage(page).toast('Failed to share link. Please try again.').waitFor();
+    expect(await toastsShown(page)).toEqual(['Failed to share link. Please try again.']);
+    expect(await page.getByRole('button', { name: 'Share' }).count()).toBe(1); // never "Copied!"
   });
 });

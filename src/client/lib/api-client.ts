@@ -1,9 +1,12 @@
 /**
- * Every call to the server: JSON in and out, cookies included, no retries. A refused call
- * throws an ApiRequestError carrying the server's own message, which ends up in a toast.
+ * Every call to the server: JSON in and out, cookies included, no retries. Two ways to fail:
+ * the server refused (ApiRequestError, carrying the server's own sentence, which the toast
+ * shows), or no answer from the site came back (NetworkError: the toast shows the spec's
+ * sentence for the action, since "Failed to fetch" means nothing to a teacher).
  */
 import type { ApiError } from '../../shared/api.js';
 
+/** The site's API answered with an error status and a sentence for people. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -14,30 +17,67 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * No answer from the site's API: the request failed on the way (offline, a dropped
+ * connection, a blocked address), or something else answered instead of the API (a proxy's
+ * or gateway's error page, a captive portal), which is what an answer without the API's JSON
+ * means. `status` is that stranger's status, when there was one.
+ */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function apiRequest<T>(
   path: string,
   init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
 ): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    let message = `${response.status}: ${text || response.statusText}`;
-    try {
-      message = (JSON.parse(text) as ApiError).message || message;
-    } catch {
-      // not JSON: keep "status: text", as the spec words it
-    }
-    throw new ApiRequestError(response.status, message);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'include',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    text = await response.text();
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
   }
-  return (text === '' ? null : JSON.parse(text)) as T;
+  const body = text === '' ? null : parseJson(text);
+  if (!response.ok) {
+    const message = (body as Partial<ApiError> | null | undefined)?.message;
+    if (typeof message === 'string' && message) throw new ApiRequestError(response.status, message);
+    // Not the API's JSON: keep "status: text", as the spec words it, for whoever debugs it.
+    throw new NetworkError(`${response.status}: ${text || response.statusText}`, response.status);
+  }
+  if (body === undefined) throw new NetworkError(`${response.status}: the answer is not JSON`, response.status);
+  return body as T;
 }
 
-/** The message of whatever was thrown, for a toast; `fallback` when there is none. */
+/**
+ * What a toast says about a failed call: the server's own sentence when it refused, else
+ * `fallback`, the spec's sentence for the action (a network failure, or anything unexpected).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+  return error instanceof ApiRequestError ? error.message : fallback;
+}
+
+/** Whether sending the same request again may work: it never arrived, or the server faltered. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiRequestError && error.status >= 500);
 }

@@ -1,4 +1,5 @@
-import { siteConfig } from '../../lib/site-config.js';
+import { localDateAt } from '../../../shared/time.js';
+import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { Link } from '../../lib/router.js';
 
 export function SiteFooter({ wide = false }: { wide?: boolean }) {
@@ -17,7 +18,7 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
         )}
       </nav>
       <p className={`${container} site-footer__note`}>
-        © {new Date().getFullYear()} {siteConfig.siteName}. Votes are anonymous.
+        © {localDateAt(new Date(), siteClock.timeZone).slice(0, 4)} {siteConfig.siteName}. Votes are anonymous.
       </p>
     </footer>
   );

@@ -1,14 +1,22 @@
 /**
  * Toasts, one at a time (a new one replaces the last): 5 s, swipe right to dismiss, F8 to reach
- * them from the keyboard, announced to screen readers. Radix Toast does the hard parts.
+ * them from the keyboard, announced to screen readers, with an optional action button. Radix
+ * Toast does the hard parts.
  */
 import * as Toast from '@radix-ui/react-toast';
-import { useEffect, useState } from 'react';
-import { receiveToasts, type ShownToast } from './toast.js';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NOTIFICATIONS_HOTKEY, NOTIFICATIONS_LABEL, receiveToasts, type ShownToast } from './toast.js';
 import './toaster.css';
 
-export default function Toaster() {
+const HOTKEY = [NOTIFICATIONS_HOTKEY]; // one array: Radix re-binds the key when it changes
+
+/** `onReady` receives the viewport once it is in the page, to take over from the stand-in. */
+export default function Toaster({ onReady }: { onReady: (viewport: HTMLElement) => void }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  const viewport = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (viewport.current) onReady(viewport.current);
+  }, [onReady]);
   useEffect(() => receiveToasts(setCurrent), []);
 
   const variant = current?.variant ?? 'success';
@@ -26,12 +34,17 @@ export default function Toaster() {
         >
           <Toast.Title className="toast__title">{current.title}</Toast.Title>
           {current.description && <Toast.Description className="toast__description">{current.description}</Toast.Description>}
+          {current.action && (
+            <Toast.Action className="button button--secondary toast__action" altText={current.action.altText} onClick={current.action.onAction}>
+              {current.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close className="toast__close" aria-label="Dismiss notification">
             ×
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="toast-viewport" />
+      <Toast.Viewport ref={viewport} className="toast-viewport" label={NOTIFICATIONS_LABEL} hotkey={HOTKEY} />
     </Toast.Provider>
   );
 }

@@ -11,11 +11,21 @@ import { useSignOut } from '../../api/admin/sign-in.js';
 import { useDeleteSuggestion, useReviewSuggestion, useSuggestions } from '../../api/admin/suggestions.js';
 import { toast } from '../../components/ui/toast.js';
 import { storage } from '../../lib/storage.js';
-import { useConfirm } from './confirm.js';
-import { AllPolls, UpcomingPolls } from './poll-lists.js';
+import { useConfirm, type ConfirmRequest } from './confirm.js';
+import { AllPolls, UpcomingPolls, type ActivateButton, type PollActions } from './poll-lists.js';
 import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from './poll-form.js';
 import { SuggestionLists } from './suggestion-lists.js';
 import { useAdminFailure } from './use-admin-failure.js';
+
+/** What each activation button asks; the spec words them apart, whatever the poll's status. */
+const ACTIVATE_CONFIRMATIONS: Record<ActivateButton, ConfirmRequest> = {
+  'Make Active Now': {
+    title: 'Make this poll active now?',
+    description: 'This will override the scheduled date and deactivate the current poll.',
+    confirmLabel: 'Make Active Now',
+  },
+  'Make Active': { title: 'Make this poll active?', description: 'This will deactivate the current poll.', confirmLabel: 'Make Active' },
+};
 
 /** The subscriber list and the e-mail outbox, at a glance. */
 function MailSummary() {
@@ -96,19 +106,15 @@ export function AdminPanel() {
     toast({ title: suggestion.status === 'approved' ? 'Approved suggestion loaded!' : 'Suggestion loaded!' });
   }
 
-  async function makeActive(poll: AdminPoll) {
-    const scheduled = poll.status === 'scheduled';
-    const yes = await confirm({
-      title: scheduled ? 'Make this poll active now?' : 'Make this poll active?',
-      description: scheduled
-        ? 'This will override the scheduled date and deactivate the current poll.'
-        : 'This will deactivate the current poll.',
-      confirmLabel: scheduled ? 'Make Active Now' : 'Make Active',
-    });
-    if (!yes) return;
+  async function makeActive(poll: AdminPoll, button: ActivateButton) {
+    if (await confirm(ACTIVATE_CONFIRMATIONS[button])) sendActivation(poll);
+  }
+
+  // Each send* is also what "Try again" calls: staff confirmed once already.
+  function sendActivation(poll: AdminPoll) {
     activate.mutate(poll.id, {
       onSuccess: ({ message }) => toast({ title: message }),
-      onError: (error) => failed('Failed to make poll active', error),
+      onError: (error) => failed('Failed to make poll active', error, { retry: () => sendActivation(poll) }),
     });
   }
 
@@ -116,9 +122,13 @@ export function AdminPanel() {
     const yes = await confirm({ title: `Delete poll #${poll.pollNumber}?`, description: 'This action cannot be undone.', confirmLabel: 'Delete' });
     if (!yes) return;
     if (form.editing?.id === poll.id) resetForm();
+    sendDeletion(poll);
+  }
+
+  function sendDeletion(poll: AdminPoll) {
     deletePoll.mutate(poll.id, {
       onSuccess: ({ message }) => toast({ title: message }),
-      onError: (error) => failed('Failed to delete poll', error),
+      onError: (error) => failed('Failed to delete poll', error, { retry: () => sendDeletion(poll) }),
     });
   }
 
@@ -127,7 +137,11 @@ export function AdminPanel() {
       { id: suggestion.id, status },
       {
         onSuccess: ({ message }) => toast({ title: message }),
-        onError: (error) => failed('Error', error, status === 'approved' ? 'Failed to approve suggestion.' : 'Failed to reject suggestion.'),
+        onError: (error) =>
+          failed('Error', error, {
+            description: status === 'approved' ? 'Failed to approve suggestion.' : 'Failed to reject suggestion.',
+            retry: () => reviewSuggestion(suggestion, status),
+          }),
       },
     );
   }
@@ -138,10 +152,14 @@ export function AdminPanel() {
       description: 'The suggestion will be deleted. This action cannot be undone.',
       confirmLabel: 'Delete',
     });
-    if (!yes) return;
+    if (yes) sendSuggestionDeletion(suggestion);
+  }
+
+  function sendSuggestionDeletion(suggestion: AdminSuggestion) {
     deleteSuggestion.mutate(suggestion.id, {
       onSuccess: ({ message }) => toast({ title: message }),
-      onError: (error) => failed('Error', error, 'Failed to delete suggestion.'),
+      onError: (error) =>
+        failed('Error', error, { description: 'Failed to delete suggestion.', retry: () => sendSuggestionDeletion(suggestion) }),
     });
   }
 
@@ -152,7 +170,7 @@ export function AdminPanel() {
           title: message,
           description: activatedPollId === null ? 'No scheduled poll was due.' : 'The poll scheduled for today is now live.',
         }),
-      onError: (error) => failed('Failed to update poll statuses', error),
+      onError: (error) => failed('Failed to update poll statuses', error, { retry: runStatusUpdate }),
     });
   }
 
@@ -169,7 +187,11 @@ export function AdminPanel() {
   }
 
   const allPolls = polls.data ?? [];
-  const pollActions = { onEdit: edit, onActivate: (p: AdminPoll) => void makeActive(p), onDelete: (p: AdminPoll) => void remove(p) };
+  const pollActions: PollActions = {
+    onEdit: edit,
+    onActivate: (p, button) => void makeActive(p, button),
+    onDelete: (p) => void remove(p),
+  };
   return (
     <div className="admin">
       <div className="admin__top">

@@ -18,9 +18,14 @@ export function LoginScreen() {
     signIn.mutate(password, {
       onSuccess: () => toast({ title: 'Access granted', description: 'Welcome to the admin panel' }),
       onError: (error) => {
-        const throttled = error instanceof ApiRequestError && error.status === 429;
-        toast({ title: 'Access denied', description: throttled ? error.message : 'Incorrect password', variant: 'destructive' });
-        setPassword('');
+        if (!(error instanceof ApiRequestError)) {
+          // Not an answer about the password: keep it, so pressing the button again retries.
+          toast({ title: 'The admin panel could not be reached.', description: 'Please try again.', variant: 'failure' });
+          return;
+        }
+        const wrongPassword = error.status === 401;
+        toast({ title: 'Access denied', description: wrongPassword ? 'Incorrect password' : error.message, variant: 'destructive' });
+        if (wrongPassword) setPassword('');
         field.current?.focus();
       },
     });

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { AdminPoll } from '../../../shared/api.js';
 import { DESCRIPTION_MAX_LENGTH, OPTIONS_MAX, OPTIONS_MIN, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../shared/limits.js';
 import { localDateAt } from '../../../shared/time.js';
-import { useCreatePoll, useUpdatePoll } from '../../api/admin/poll-changes.js';
+import { useCreatePoll, useUpdatePoll, type PollInput } from '../../api/admin/poll-changes.js';
 import { toast } from '../../components/ui/toast.js';
 import { siteClock } from '../../lib/site-config.js';
 import { useAdminFailure } from './use-admin-failure.js';
@@ -45,13 +45,18 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
       toast({ title: 'Need more options', description: 'Please provide at least 2 poll options.', variant: 'validation' });
       return;
     }
-    const poll = { question, description: values.description.trim(), options, liveDate: values.liveDate };
+    save({ question, description: values.description.trim(), options, liveDate: values.liveDate });
+  }
+
+  /** Creates or updates; also what "Try again" calls, with the same poll. */
+  function save(poll: PollInput) {
     const done = ({ message }: { message: string }) => {
       toast({ title: message });
       onDone();
     };
-    if (editing) update.mutate({ id: editing.id, ...poll }, { onSuccess: done, onError: (e) => failed('Failed to update poll', e) });
-    else create.mutate(poll, { onSuccess: done, onError: (e) => failed('Failed to create poll', e) });
+    const retry = () => save(poll);
+    if (editing) update.mutate({ id: editing.id, ...poll }, { onSuccess: done, onError: (e) => failed('Failed to update poll', e, { retry }) });
+    else create.mutate(poll, { onSuccess: done, onError: (e) => failed('Failed to create poll', e, { retry }) });
   }
 
   return (

@@ -8,9 +8,12 @@ import { votesText } from '../../components/chart/chart-labels.js';
 import { siteClock } from '../../lib/site-config.js';
 import { todayInSiteZone } from './poll-form.js';
 
+/** The two activation buttons; each asks for confirmation in its own words (spec section 5). */
+export type ActivateButton = 'Make Active Now' | 'Make Active';
+
 export interface PollActions {
   onEdit: (poll: AdminPoll) => void;
-  onActivate: (poll: AdminPoll) => void;
+  onActivate: (poll: AdminPoll, button: ActivateButton) => void;
   onDelete: (poll: AdminPoll) => void;
 }
 
@@ -59,7 +62,7 @@ export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: 
                 <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
                   Edit
                 </button>
-                <button type="button" className="button button--secondary" onClick={() => onActivate(poll)}>
+                <button type="button" className="button button--secondary" onClick={() => onActivate(poll, 'Make Active Now')}>
                   Make Active Now
                 </button>
                 <button type="button" className="button button--quiet" aria-label={`Delete poll ${poll.pollNumber}`} onClick={() => onDelete(poll)}>
@@ -100,7 +103,7 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
                   Edit
                 </button>
                 {poll.status !== 'active' && (
-                  <button type="button" className="button button--secondary" onClick={() => onActivate(poll)}>
+                  <button type="button" className="button button--secondary" onClick={() => onActivate(poll, 'Make Active')}>
                     Make Active
                   </button>
                 )}

@@ -1,20 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { adminSessionQuery } from '../../api/admin/get-admin-session.js';
-import { toast } from '../../components/ui/toast.js';
-import { ApiRequestError, errorMessage } from '../../lib/api-client.js';
+import { toast, tryAgain } from '../../components/ui/toast.js';
+import { ApiRequestError, errorMessage, isRetryable } from '../../lib/api-client.js';
 
 /**
- * Reports a refused admin call. A 401 means the session ended (idle, too old, signed out
- * elsewhere): back to the sign-in screen. Anything else shows `title` with the server's words.
+ * Reports a failed admin call. A 401 means the session ended (idle, too old, signed out
+ * elsewhere): back to the sign-in screen. Anything else shows `title` with the server's words,
+ * or `description` (else "Please try again.") when the server was not reached; then `retry`,
+ * which sends the same change again, is offered as "Try again".
  */
 export function useAdminFailure() {
   const queryClient = useQueryClient();
-  return (title: string, error: unknown, description?: string) => {
+  return (title: string, error: unknown, { description, retry }: { description?: string; retry?: () => void } = {}) => {
     if (error instanceof ApiRequestError && error.status === 401) {
       toast({ title: 'Access denied', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
       void queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey });
       return;
     }
-    toast({ title, description: description ?? errorMessage(error, 'Please try again.'), variant: 'failure' });
+    toast({
+      title,
+      description: description ?? errorMessage(error, 'Please try again.'),
+      variant: 'failure',
+      action: retry && isRetryable(error) ? tryAgain('Repeat the same action in the admin panel to try again.', retry) : undefined,
+    });
   };
 }

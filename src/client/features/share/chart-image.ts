@@ -4,12 +4,15 @@
  * Loaded only when someone asks for it.
  */
 import type { ResultItem } from '../../../shared/results.js';
+import { localDateAt, localTimeAt } from '../../../shared/time.js';
 import { showsSliceLabel, shortLabel, votesText } from '../../components/chart/chart-labels.js';
 import { pieSlices } from '../../components/chart/chart-geometry.js';
 import { colorFor } from '../../components/chart/palette.js';
 
 export interface ChartImageInput {
   siteName: string;
+  /** The site's time zone, for the file name's date and time. */
+  timeZone: string;
   pollNumber: number;
   question: string;
   results: ResultItem[];
@@ -124,17 +127,16 @@ export async function chartImage(input: ChartImageInput): Promise<Blob> {
   return blob;
 }
 
-/** hot-take-poll-12-20261121-191503.png */
-export function chartImageFileName(pollNumber: number, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+/** hot-take-poll-12-20261121-191503.png: stamped with the site's date and time, not the browser's. */
+export function chartImageFileName(pollNumber: number, timeZone: string, now = new Date()): string {
+  const stamp = `${localDateAt(now, timeZone).replaceAll('-', '')}-${localTimeAt(now, timeZone).replaceAll(':', '')}`;
   return `hot-take-poll-${pollNumber}-${stamp}.png`;
 }
 
 /** Shares the image as a file where the browser can, else downloads it. */
 export async function shareChartImage(input: ChartImageInput): Promise<'shared' | 'downloaded' | 'cancelled'> {
   const blob = await chartImage(input);
-  const file = new File([blob], chartImageFileName(input.pollNumber), { type: 'image/png' });
+  const file = new File([blob], chartImageFileName(input.pollNumber, input.timeZone), { type: 'image/png' });
   if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
     try {
       await navigator.share({ files: [file], title: input.question });

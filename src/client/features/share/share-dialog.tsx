@@ -43,7 +43,8 @@ export default function ShareDialog({ open, onOpenChange, url, text, kind }: Sha
       await navigator.share({ title: text, text, url });
       onOpenChange(false);
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') toast({ title: 'Failed to copy link. Please try again.', variant: 'failure' });
+      // AbortError: the visitor closed the sheet, which is no failure. Copy Link stays at hand.
+      if ((error as Error).name !== 'AbortError') toast({ title: 'Failed to share link. Please try again.', variant: 'failure' });
     }
   }
 

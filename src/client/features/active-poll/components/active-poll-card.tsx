@@ -7,8 +7,8 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
 import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
-import { toast } from '../../../components/ui/toast.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { toast, tryAgain } from '../../../components/ui/toast.js';
+import { errorMessage, isRetryable } from '../../../lib/api-client.js';
 import { pollUrl } from '../../../lib/site-config.js';
 import { storage } from '../../../lib/storage.js';
 import { ResultsView } from './results-view.js';
@@ -22,7 +22,8 @@ export function ActivePollCard() {
   const { data: poll, isPending, isError, refetch } = useActivePoll();
 
   if (isPending) return <PollCardSkeleton />;
-  if (isError) {
+  // A failed refresh keeps the poll on screen: a vote lost to the network can be sent again.
+  if (isError && poll === undefined) {
     return (
       <section className="card poll-card poll-card--message" aria-labelledby="poll-heading">
         <h1 id="poll-heading" className="poll-card__eyebrow">
@@ -72,6 +73,7 @@ function PollCard({ poll }: { poll: ActivePoll }) {
             title: 'Just a heads up!',
             description: /already voted/i.test(message) ? "Just a heads up! You've already voted on this poll!" : message,
             variant: 'heads-up',
+            action: isRetryable(error) ? tryAgain('Choose your answer again to vote.', () => vote(optionIndex)) : undefined,
           });
         },
         onSettled: () => setPendingOption(null),

@@ -5,7 +5,7 @@ import { RESULTS_CHART_LABEL_MAX, votesText } from '../../../components/chart/ch
 import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
 import { toast } from '../../../components/ui/toast.js';
-import { siteConfig } from '../../../lib/site-config.js';
+import { siteClock, siteConfig } from '../../../lib/site-config.js';
 import { PhaseCountdown } from './countdown.js';
 
 export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
@@ -19,6 +19,7 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
       const { shareChartImage } = await import('../../share/chart-image.js');
       const outcome = await shareChartImage({
         siteName: siteConfig.siteName,
+        timeZone: siteClock.timeZone,
         pollNumber: poll.pollNumber,
         question: poll.question,
         results,

@@ -70,7 +70,10 @@ export default function PollPage({ pollNumber }: { pollNumber: number }) {
   );
 }
 
-/** The device's share sheet where there is one; else the link, copied, with "Copied!" for 2 s. */
+/**
+ * The device's share sheet where there is one; else, or when the sheet fails, the link, copied,
+ * with "Copied!" for 2 s. A failure names what the visitor asked for: sharing, or copying.
+ */
 function SharePollButton({ pollNumber, question }: { pollNumber: number; question: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -78,12 +81,13 @@ function SharePollButton({ pollNumber, question }: { pollNumber: number; questio
   const url = pollUrl(pollNumber);
 
   async function share() {
-    if (typeof navigator.share === 'function') {
+    const canShare = typeof navigator.share === 'function';
+    if (canShare) {
       try {
         await navigator.share({ title: question, text: question, url });
         return;
       } catch (error) {
-        if ((error as Error).name === 'AbortError') return;
+        if ((error as Error).name === 'AbortError') return; // the visitor closed the sheet
       }
     }
     try {
@@ -92,7 +96,7 @@ function SharePollButton({ pollNumber, question }: { pollNumber: number; questio
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ title: 'Failed to copy link. Please try again.', variant: 'failure' });
+      toast({ title: canShare ? 'Failed to share link. Please try again.' : 'Failed to copy link. Please try again.', variant: 'failure' });
     }
   }
 

@@ -63,14 +63,17 @@ export default function SubscribeModal({
       { email: address, pollId },
       {
         onSuccess: () => {
-          toast({ title: 'Subscribed! 🎉', description: "You'll receive poll results and notifications about new polls!" });
+          // Double opt-in (DESIGN.md): nothing arrives until the e-mail's link is followed.
+          toast({ title: 'Subscribed! 🎉', description: 'Check your inbox and confirm your subscription to start receiving poll results.' });
           onClose();
         },
         onError: (error) => {
-          const alreadyVoted = /already voted/i.test(errorMessage(error, ''));
+          // The server's words for a refusal (too many tries, an e-mail already on the vote),
+          // "already voted" in the spec's; the spec's sentence when the server was not reached.
+          const message = errorMessage(error, 'Could not subscribe. Please try again.');
           toast({
             title: 'Subscription failed',
-            description: alreadyVoted ? 'This email has already voted on this poll.' : 'Could not subscribe. Please try again.',
+            description: /already voted/i.test(message) ? 'This email has already voted on this poll.' : message,
             variant: 'failure',
           });
         },

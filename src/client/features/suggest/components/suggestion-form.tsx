@@ -5,9 +5,9 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { useId, useState } from 'react';
 import { NAME_MAX_LENGTH, OPTIONS_MAX, OPTIONS_MIN, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../shared/limits.js';
-import { useSubmitSuggestion } from '../../../api/submit-suggestion.js';
-import { toast } from '../../../components/ui/toast.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { useSubmitSuggestion, type NewSuggestion } from '../../../api/submit-suggestion.js';
+import { toast, tryAgain } from '../../../components/ui/toast.js';
+import { errorMessage, isRetryable } from '../../../lib/api-client.js';
 import './suggest.css';
 
 export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
@@ -62,24 +62,26 @@ function SuggestionForm() {
       toast({ title: 'Need more options', description: 'Please provide at least 2 poll options.', variant: 'validation' });
       return;
     }
-    submit.mutate(
-      { question: question.trim(), options: filled, suggestedBy: name.trim(), email: email.trim().toLowerCase() },
-      {
-        onSuccess: () => {
-          toast({ title: 'Suggestion submitted!', description: 'Thank you! Our team reviews every suggestion.' });
-          setQuestion('');
-          setOptions(['', '']);
-          setName('');
-          setEmail('');
-        },
-        onError: (error) =>
-          toast({
-            title: 'Oops! Something went wrong',
-            description: errorMessage(error, 'Failed to submit suggestion. Please try again.'),
-            variant: 'failure',
-          }),
+    deliver({ question: question.trim(), options: filled, suggestedBy: name.trim(), email: email.trim().toLowerCase() });
+  }
+
+  function deliver(suggestion: NewSuggestion) {
+    submit.mutate(suggestion, {
+      onSuccess: () => {
+        toast({ title: 'Suggestion submitted!', description: 'Thank you! Our team reviews every suggestion.' });
+        setQuestion('');
+        setOptions(['', '']);
+        setName('');
+        setEmail('');
       },
-    );
+      onError: (error) =>
+        toast({
+          title: 'Oops! Something went wrong',
+          description: errorMessage(error, 'Failed to submit suggestion. Please try again.'),
+          variant: 'failure',
+          action: isRetryable(error) ? tryAgain('Press Submit Suggestion again to send it.', () => deliver(suggestion)) : undefined,
+        }),
+    });
   }
 
   return (
