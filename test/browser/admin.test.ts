@@ -1,27 +1,14 @@
 /** The admin panel as staff use it on a laptop, in Chromium. */
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertVoteRow, seedPoll } from '../../src/server/testing/fixtures.js';
 import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, expectAccessible, LAPTOP, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
+import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } from './support.js';
 
-let browser: Browser;
-let site: Site;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  site = await startSite();
-});
-afterEach(async () => {
-  await closeVisitors();
-  await site.close();
-});
+const t = browserTest();
 
 class AdminPanel {
   constructor(readonly page: Page) {}
@@ -61,8 +48,8 @@ class AdminPanel {
 }
 
 async function openAdmin() {
-  const visitor = await newVisitor(browser, site, LAPTOP);
-  await visitor.page.goto(`${site.url}/admin`);
+  const visitor = await newVisitor(t.browser, t.site, LAPTOP);
+  await visitor.page.goto(`${t.site.url}/admin`);
   const admin = new AdminPanel(visitor.page);
   return { ...visitor, admin };
 }
@@ -105,7 +92,7 @@ describe('signing in', () => {
 
 describe('managing polls', () => {
   it('creates a poll for today that goes live, schedules one, edits it and makes it active now', async () => {
-    await seedPoll(site.db, { question: 'Yesterday’s leftover?', options: ['A', 'B'] });
+    await seedPoll(t.site.db, { question: 'Yesterday’s leftover?', options: ['A', 'B'] });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     await page.getByLabel('Question').waitFor();
@@ -124,9 +111,9 @@ describe('managing polls', () => {
     await page.getByRole('button', { name: 'Create Poll' }).click();
     await admin.toast('Poll created and is now live!').waitFor();
 
-    const visitor = await newVisitor(browser, site);
+    const visitor = await newVisitor(t.browser, t.site);
     const today = new TodayPage(visitor.page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
     expect(await today.question.textContent()).toBe('Should schools start later for teenagers?');
 
@@ -174,12 +161,12 @@ describe('managing polls', () => {
 
   it('shows a poll’s voter e-mails with counts, and downloads every vote as CSV', async () => {
     const poll = await seedPoll(
-      site.db,
+      t.site.db,
       { question: 'Should homework be banned?', options: ['Yes', 'No'], status: 'past', liveDate: '2026-11-20', votes: [1, 1] },
       newYorkTime('2026-11-20', '09:00'),
     );
-    await insertVoteRow(site.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'pat@example.org', createdAt: '2026-11-21T03:30:00.000Z' });
-    await insertVoteRow(site.db, { pollId: poll.id, optionIndex: 0, voterEmail: '=sum@example.org', createdAt: '2026-11-20T15:00:00.000Z' });
+    await insertVoteRow(t.site.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'pat@example.org', createdAt: '2026-11-21T03:30:00.000Z' });
+    await insertVoteRow(t.site.db, { pollId: poll.id, optionIndex: 0, voterEmail: '=sum@example.org', createdAt: '2026-11-20T15:00:00.000Z' });
     const { page, admin } = await openAdmin();
     await admin.signIn();
 
@@ -208,8 +195,8 @@ describe('managing polls', () => {
   });
 
   it('shows a poll whose day passed without going live as Missed, to run now or give a new date', async () => {
-    await seedPoll(site.db, { question: 'Current?', options: ['A', 'B'], liveDate: '2026-11-19' });
-    await seedPoll(site.db, { question: 'Due while the site was down?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-20' });
+    await seedPoll(t.site.db, { question: 'Current?', options: ['A', 'B'], liveDate: '2026-11-19' });
+    await seedPoll(t.site.db, { question: 'Due while the site was down?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-20' });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     const missed = admin.item('Upcoming Polls', 'Due while the site was down?');
@@ -233,7 +220,7 @@ describe('managing polls', () => {
 describe('community suggestions', () => {
   it('uses, approves, rejects and deletes suggestions', async () => {
     for (const question of ['Should cursive be taught?', 'Are snow days outdated?', 'Best pizza topping?']) {
-      await fetch(`${site.url}/api/poll-suggestions`, {
+      await fetch(`${t.site.url}/api/poll-suggestions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ question, options: ['Yes', 'No'], suggestedBy: 'Ms. Rivera', email: 'rivera@example.org' }),
@@ -267,7 +254,7 @@ describe('community suggestions', () => {
     await admin.confirm('Delete');
     await admin.toast('Suggestion deleted!').waitFor();
     expect(await pending.locator('.admin-item').count()).toBe(0);
-    const stored = await site.db.selectFrom('poll_suggestions').select(['question', 'status']).orderBy('id').execute();
+    const stored = await t.site.db.selectFrom('poll_suggestions').select(['question', 'status']).orderBy('id').execute();
     expect(stored).toEqual([
       { question: 'Should cursive be taught?', status: 'approved' },
       { question: 'Best pizza topping?', status: 'rejected' },
@@ -277,8 +264,8 @@ describe('community suggestions', () => {
 
 describe('confirming an activation', () => {
   it('words the question after the button pressed, not after the poll', async () => {
-    await seedPoll(site.db, { question: 'Live now?', options: ['A', 'B'] });
-    await seedPoll(site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    await seedPoll(t.site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(t.site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     const dialog = page.getByRole('alertdialog');
@@ -302,8 +289,8 @@ describe('confirming an activation', () => {
 
 describe('when a call fails', () => {
   it('shows the spec’s sentences when the network fails, and the server’s words when it refuses', async () => {
-    await seedPoll(site.db, { question: 'Scheduled already?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-24' });
-    await fetch(`${site.url}/api/poll-suggestions`, {
+    await seedPoll(t.site.db, { question: 'Scheduled already?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-24' });
+    await fetch(`${t.site.url}/api/poll-suggestions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ question: 'Are snow days outdated?', options: ['Yes', 'No'] }),
@@ -332,13 +319,13 @@ describe('when a call fails', () => {
     const approveFailed = admin.toast('Error');
     await approveFailed.waitFor();
     expect(await approveFailed.locator('.toast__description').textContent()).toBe('Failed to approve suggestion.');
-    const stored = await site.db.selectFrom('poll_suggestions').select('status').executeTakeFirstOrThrow();
+    const stored = await t.site.db.selectFrom('poll_suggestions').select('status').executeTakeFirstOrThrow();
     expect(stored.status).toBe('pending');
   });
 
   it('offers "Try again" after a network failure, which makes the same change once the network is back', async () => {
-    await seedPoll(site.db, { question: 'Live now?', options: ['A', 'B'] });
-    await seedPoll(site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    await seedPoll(t.site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(t.site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     await page.route('**/api/admin/polls/*/activate', (route) => route.abort('internetdisconnected'), { times: 1 });
@@ -350,7 +337,7 @@ describe('when a call fails', () => {
 
     await failed.getByRole('button', { name: 'Try again' }).click();
     await admin.toast('Poll is now active!').waitFor();
-    const active = await site.db.selectFrom('polls').select('question').where('status', '=', 'active').executeTakeFirstOrThrow();
+    const active = await t.site.db.selectFrom('polls').select('question').where('status', '=', 'active').executeTakeFirstOrThrow();
     expect(active.question).toBe('Next week?');
   });
 
@@ -384,9 +371,9 @@ describe('utilities and accessibility', () => {
   });
 
   it('has no serious or critical accessibility violations, signed out or in', async () => {
-    await seedPoll(site.db, { question: 'Live poll?', options: ['A', 'B'], votes: [2, 1] });
-    await seedPoll(site.db, { question: 'Scheduled poll?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-23' });
-    await fetch(`${site.url}/api/poll-suggestions`, {
+    await seedPoll(t.site.db, { question: 'Live poll?', options: ['A', 'B'], votes: [2, 1] });
+    await seedPoll(t.site.db, { question: 'Scheduled poll?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-23' });
+    await fetch(`${t.site.url}/api/poll-suggestions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ question: 'A suggestion?', options: ['Yes', 'No'] }),

@@ -3,31 +3,17 @@
  * at the network level) or an answer that is not the site's (a proxy's error page) shows the
  * spec's sentence for that action; a refusal from the server shows the server's own words.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, expectAccessible, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
+import { browserTest, expectAccessible, newVisitor, saveScreenshots } from './support.js';
 
-let browser: Browser;
-let site: Site;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  site = await startSite();
-});
-afterEach(async () => {
-  await closeVisitors();
-  await site.close();
-});
+const t = browserTest();
 
 const seedToday = () =>
-  seedPoll(site.db, { question: 'Should homework be banned in elementary school?', options: ['Yes', 'No', 'Depends'], votes: [3, 1, 0] });
+  seedPoll(t.site.db, { question: 'Should homework be banned in elementary school?', options: ['Yes', 'No', 'Depends'], votes: [3, 1, 0] });
 
-const countVotes = async () => (await site.db.selectFrom('votes').select('id').execute()).length;
+const countVotes = async () => (await t.site.db.selectFrom('votes').select('id').execute()).length;
 
 /** A proxy or gateway answering instead of the site. */
 const BAD_GATEWAY_PAGE = { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
@@ -35,10 +21,10 @@ const BAD_GATEWAY_PAGE = { status: 502, contentType: 'text/html', body: '<html><
 describe('voting', () => {
   it('says "Failed to record your vote. Please try again." when the vote never reaches the server', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     await page.route('**/api/polls/*/vote', (route) => route.abort('internetdisconnected'));
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('No').click();
 
     const toast = today.toast('Just a heads up!');
@@ -52,10 +38,10 @@ describe('voting', () => {
 
   it('says the same when a proxy answers with its own error page', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     await page.route('**/api/polls/*/vote', (route) => route.fulfill(BAD_GATEWAY_PAGE));
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
 
     const toast = today.toast('Just a heads up!');
@@ -67,9 +53,9 @@ describe('voting', () => {
 describe('trying again', () => {
   it('offers "Try again" on a vote lost to the network, which sends the same vote once it is back', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
     // The whole network drops: the vote and the reads after it fail.
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
@@ -87,15 +73,15 @@ describe('trying again', () => {
     await tryAgain.click();
     await today.subscribeModal.waitFor();
     await today.results.waitFor();
-    const counted = await site.db.selectFrom('votes').select('option_index').execute();
+    const counted = await t.site.db.selectFrom('votes').select('option_index').execute();
     expect(counted.filter((v) => v.option_index === 1)).toHaveLength(2); // the seeded No and this one
     expect(counted).toHaveLength(5);
   });
 
   it('offers "Try again" on a suggestion lost to the network, not on one the server refused', async () => {
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await page.goto(`${site.url}/?view=suggest`);
+    await page.goto(`${t.site.url}/?view=suggest`);
     await page.getByLabel('Your poll question').fill('Are snow days outdated?');
     await page.getByLabel('Option 1').fill('Yes');
     await page.getByLabel('Option 2').fill('yes');
@@ -111,21 +97,21 @@ describe('trying again', () => {
     await expect.poll(() => failed.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await today.toast('Suggestion submitted!').waitFor();
-    const stored = await site.db.selectFrom('poll_suggestions').select(['question', 'options']).execute();
+    const stored = await t.site.db.selectFrom('poll_suggestions').select(['question', 'options']).execute();
     expect(stored).toEqual([{ question: 'Are snow days outdated?', options: '["Yes","No"]' }]);
   });
 });
 
 describe('suggesting a poll', () => {
   async function fillSuggestion(page: TodayPage['page'], options: [string, string]) {
-    await page.goto(`${site.url}/?view=suggest`);
+    await page.goto(`${t.site.url}/?view=suggest`);
     await page.getByLabel('Your poll question').fill('Should schools start later for teenagers?');
     await page.getByLabel('Option 1').fill(options[0]);
     await page.getByLabel('Option 2').fill(options[1]);
   }
 
   it('says "Failed to submit suggestion. Please try again." when the network or a proxy fails', async () => {
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     await page.route('**/api/poll-suggestions', (route) => route.abort('connectionreset'), { times: 1 });
     await fillSuggestion(page, ['Yes', 'No']);
@@ -140,13 +126,13 @@ describe('suggesting a poll', () => {
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     await toast.waitFor();
     expect(await toast.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
-    expect(await site.db.selectFrom('poll_suggestions').selectAll().execute()).toEqual([]);
+    expect(await t.site.db.selectFrom('poll_suggestions').selectAll().execute()).toEqual([]);
     // What was typed is still there.
     expect(await page.getByLabel('Your poll question').inputValue()).toBe('Should schools start later for teenagers?');
   });
 
   it('shows the server’s own words when it refuses the suggestion', async () => {
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     await fillSuggestion(page, ['Yes', 'yes']);
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
@@ -158,9 +144,9 @@ describe('suggesting a poll', () => {
 
 describe('subscribing', () => {
   async function voteAndFill(email: string) {
-    const visitor = await newVisitor(browser, site);
+    const visitor = await newVisitor(t.browser, t.site);
     const today = new TodayPage(visitor.page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
     await visitor.page.getByLabel('Email address').fill(email);
@@ -177,7 +163,7 @@ describe('subscribing', () => {
     await toast.waitFor();
     expect(await toast.locator('.toast__description').textContent()).toBe('Could not subscribe. Please try again.');
     expect(await today.subscribeModal.isVisible()).toBe(true);
-    expect(await site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
+    expect(await t.site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
   });
 
   it('shows the server’s words for a refusal: too many subscriptions, an e-mail already on the vote', async () => {
@@ -228,14 +214,14 @@ describe('subscribing', () => {
 describe('the stats strip', () => {
   it('says "Failed to fetch stats" when they cannot be read, in the space the numbers take', async () => {
     await seedToday();
-    const normal = await newVisitor(browser, site);
-    await normal.page.goto(site.url);
+    const normal = await newVisitor(t.browser, t.site);
+    await normal.page.goto(t.site.url);
     await expect.poll(() => new TodayPage(normal.page).stat('Total Polls').textContent()).toBe('1');
     const { height } = (await normal.page.locator('.stats-strip').boundingBox())!;
 
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     await page.route('**/api/stats', (route) => route.abort('internetdisconnected'));
-    await page.goto(site.url);
+    await page.goto(t.site.url);
     const strip = page.locator('.stats-strip');
     const alert = strip.getByRole('alert');
     await alert.waitFor();

@@ -1,26 +1,13 @@
 /** The notification area (toasts) from the keyboard, in Chromium. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, expectAccessible, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
+import { browserTest, expectAccessible, newVisitor, saveScreenshots } from './support.js';
 
-let browser: Browser;
-let site: Site;
+const t = browserTest();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  site = await startSite();
-});
-afterEach(async () => {
-  await closeVisitors();
-  await site.close();
-});
-
-const seedToday = () => seedPoll(site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
+const seedToday = () => seedPoll(t.site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
 
 /** The accessible name of the landmark region that holds the focused element, if any. */
 const focusedRegion = (page: Page) =>
@@ -29,9 +16,9 @@ const focusedRegion = (page: Page) =>
 describe('F8', () => {
   it('focuses the notification area before any toast has appeared', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
     expect(await page.locator('.toast').count()).toBe(0);
 
@@ -42,7 +29,7 @@ describe('F8', () => {
 
   it('keeps focus in the notification area when the first toast arrives there, and works after it', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -50,7 +37,7 @@ describe('F8', () => {
       await held;
       await route.abort('internetdisconnected');
     });
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('No').click();
 
     // While the vote is on its way, a keyboard user jumps to the notifications ...

@@ -2,32 +2,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, expectAccessible, launchChromium, newVisitor, saveScreenshots, startSite, type Site } from './support.js';
+import { browserTest, expectAccessible, newVisitor, saveScreenshots } from './support.js';
 
-let browser: Browser;
-let site: Site;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  site = await startSite();
-});
-afterEach(async () => {
-  await closeVisitors();
-  await site.close();
-});
+const t = browserTest();
 
 /** Today's poll plus three past ones, from 1, 2 and 9 days ago. */
 async function seedHistory() {
-  await seedPoll(site.db, { question: 'Nine days ago?', status: 'past', liveDate: '2026-11-12', votes: [1, 0, 0] });
-  await seedPoll(site.db, { question: 'Two days ago?', status: 'past', liveDate: '2026-11-19', votes: [2, 2, 1] });
-  const yesterday = await seedPoll(site.db, {
+  await seedPoll(t.site.db, { question: 'Nine days ago?', status: 'past', liveDate: '2026-11-12', votes: [1, 0, 0] });
+  await seedPoll(t.site.db, { question: 'Two days ago?', status: 'past', liveDate: '2026-11-19', votes: [2, 2, 1] });
+  const yesterday = await seedPoll(t.site.db, {
     question: 'Should cursive still be taught in elementary school?',
     description: 'Some states have brought it back.',
     options: ['Yes', 'No', 'Only reading it'],
@@ -35,15 +21,15 @@ async function seedHistory() {
     liveDate: '2026-11-20',
     votes: [5, 4, 1],
   });
-  const today = await seedPoll(site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
+  const today = await seedPoll(t.site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
   return { yesterday, today };
 }
 
 describe('the archive and closed-poll pages', () => {
   it('lists past polls with their days, opens one with all its votes, and goes back', async () => {
     const { yesterday } = await seedHistory();
-    const { page, errors } = await newVisitor(browser, site);
-    await page.goto(`${site.url}/?view=archive`);
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    await page.goto(`${t.site.url}/?view=archive`);
 
     const heading = page.getByRole('heading', { name: /Past Hot Takes/ });
     // The heading shows while the list loads; its count comes with the list.
@@ -76,35 +62,35 @@ describe('the archive and closed-poll pages', () => {
 
   it('copies a closed poll’s link when the device has no share sheet', async () => {
     await seedHistory();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    await page.goto(`${site.url}/poll-3`);
+    await page.goto(`${t.site.url}/poll-3`);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.publicUrl}/poll-3`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${t.site.publicUrl}/poll-3`);
     await page.clock.runFor(2000);
     await page.getByRole('button', { name: 'Share' }).waitFor();
   });
 
   it('shows "Poll Not Found" for an unknown poll, and sends today’s number to today’s card', async () => {
     const { today } = await seedHistory();
-    const { page } = await newVisitor(browser, site);
-    await page.goto(`${site.url}/poll-99`);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(`${t.site.url}/poll-99`);
     await page.getByRole('heading', { name: 'Poll Not Found' }).waitFor();
     expect(await page.locator('.poll-page__missing').textContent()).toContain('This poll could not be found');
     await page.getByRole('link', { name: 'Go Home' }).click();
     await new TodayPage(page).question.waitFor();
 
-    await page.goto(`${site.url}/poll-${today.pollNumber}`);
+    await page.goto(`${t.site.url}/poll-${today.pollNumber}`);
     await new TodayPage(page).question.waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('tells link previews the question and its image, as Chromium reads the head', async () => {
     const question = `Is "homework" <b id="injected">worth</b> it? Tom & Jerry's take 🍎 </title><script>alert(1)</script>`;
-    const past = await seedPoll(site.db, { question, status: 'past', liveDate: '2026-11-20', votes: [4, 1, 0] });
-    await seedPoll(site.db, { question: 'Should recess be longer?', options: ['Yes', 'No'] });
-    const { page, errors } = await newVisitor(browser, site);
+    const past = await seedPoll(t.site.db, { question, status: 'past', liveDate: '2026-11-20', votes: [4, 1, 0] });
+    await seedPoll(t.site.db, { question: 'Should recess be longer?', options: ['Yes', 'No'] });
+    const { page, errors } = await newVisitor(t.browser, t.site);
     const headOf = () =>
       page.evaluate(() => ({
         meta: Object.fromEntries(
@@ -117,33 +103,33 @@ describe('the archive and closed-poll pages', () => {
         injected: document.querySelectorAll('#injected, script:not([type])').length,
       }));
 
-    await page.goto(`${site.url}/poll-${past.pollNumber}`);
+    await page.goto(`${t.site.url}/poll-${past.pollNumber}`);
     await page.getByRole('heading', { name: question }).waitFor();
     const pastHead = await headOf();
     expect(pastHead.meta['og:title']).toBe(question);
     expect(pastHead.meta['og:description']).toBe('Final results: 5 votes. Poll closed.');
-    expect(pastHead.meta['og:url']).toBe(`${site.publicUrl}/poll-${past.pollNumber}`);
-    expect(pastHead.canonical).toBe(`${site.publicUrl}/poll-${past.pollNumber}`);
+    expect(pastHead.meta['og:url']).toBe(`${t.site.publicUrl}/poll-${past.pollNumber}`);
+    expect(pastHead.canonical).toBe(`${t.site.publicUrl}/poll-${past.pollNumber}`);
     expect(pastHead.injected).toBe(0);
     // The image the head names is there, as a PNG, at the canonical address's path.
     const image = new URL(pastHead.meta['og:image'] ?? '');
-    expect(image.origin).toBe(site.publicUrl);
-    const png = await page.request.get(`${site.url}${image.pathname}${image.search}`);
+    expect(image.origin).toBe(t.site.publicUrl);
+    const png = await page.request.get(`${t.site.url}${image.pathname}${image.search}`);
     expect(png.status()).toBe(200);
     expect(png.headers()['content-type']).toBe('image/png');
 
-    await page.goto(site.url);
+    await page.goto(t.site.url);
     await new TodayPage(page).question.waitFor();
     const todayHead = await headOf();
     expect(todayHead.meta['og:title']).toBe('Should recess be longer?');
-    expect(todayHead.meta['og:url']).toBe(`${site.publicUrl}/`);
+    expect(todayHead.meta['og:url']).toBe(`${t.site.publicUrl}/`);
     expect(todayHead.meta['og:image']).toMatch(/\/og\/today\.png\?v=/);
     expect(errors).toEqual([]);
   });
 
   it('shows the empty archive', async () => {
-    const { page } = await newVisitor(browser, site);
-    await page.goto(`${site.url}/?view=archive`);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(`${t.site.url}/?view=archive`);
     await page.getByRole('heading', { name: 'No Poll History' }).waitFor();
     expect(await page.locator('.archive__empty').textContent()).toContain('No past polls yet');
   });
@@ -151,9 +137,9 @@ describe('the archive and closed-poll pages', () => {
 
 describe('suggesting a poll', () => {
   it('explains what is missing, keeps 2 to 6 options, and thanks on success', async () => {
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await page.goto(`${site.url}/?view=suggest`);
+    await page.goto(`${t.site.url}/?view=suggest`);
     await page.getByRole('heading', { name: 'Suggest a Poll', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
@@ -179,15 +165,15 @@ describe('suggesting a poll', () => {
     await today.toast('Suggestion submitted!').waitFor();
     expect(await page.getByLabel('Your poll question').inputValue()).toBe('');
 
-    const stored = await site.db.selectFrom('poll_suggestions').selectAll().executeTakeFirstOrThrow();
+    const stored = await t.site.db.selectFrom('poll_suggestions').selectAll().executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ question: 'Should schools start later for teenagers?', suggested_by: 'Ms. Rivera', email: null });
     expect(JSON.parse(stored.options)).toEqual(['Yes', 'No']);
   });
 
   it('keeps the form folded under today’s poll until asked for', async () => {
     await seedHistory();
-    const { page } = await newVisitor(browser, site);
-    await page.goto(site.url);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(t.site.url);
     const trigger = page.getByRole('button', { name: 'Suggest a Poll' });
     await trigger.waitFor();
     expect(await trigger.getAttribute('aria-expanded')).toBe('false');
@@ -199,23 +185,23 @@ describe('suggesting a poll', () => {
 
 describe('navigation and the other pages', () => {
   it('shows the empty state when no poll is live', async () => {
-    const { page } = await newVisitor(browser, site);
-    await page.goto(site.url);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(t.site.url);
     await page.getByRole('heading', { name: 'No Active Poll' }).waitFor();
     expect(await page.locator('.poll-card--message').textContent()).toContain('Check back tomorrow for a new hot take!');
   });
 
   it('answers an unknown address with status 404 and the 404 page', async () => {
-    const { page } = await newVisitor(browser, site);
-    const response = await page.goto(`${site.url}/no-such-page`);
+    const { page } = await newVisitor(t.browser, t.site);
+    const response = await page.goto(`${t.site.url}/no-such-page`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.title()).toBe('404 Page Not Found · Teacher Hot Take');
   });
 
   it('has FAQ entries that open, and the FAQ’s two buttons', async () => {
-    const { page } = await newVisitor(browser, site);
-    await page.goto(`${site.url}/faq`);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(`${t.site.url}/faq`);
     await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
     const triggers = page.locator('main button[aria-expanded]');
     expect(await triggers.count()).toBe(15);
@@ -231,8 +217,8 @@ describe('navigation and the other pages', () => {
 
   it('follows the header logo, the bottom tabs, ?admin=true and ?redirect=poll-N', async () => {
     await seedHistory();
-    const { page } = await newVisitor(browser, site);
-    await page.goto(`${site.url}/?view=archive&admin=true`);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(`${t.site.url}/?view=archive&admin=true`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Admin' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Results' }).getAttribute('aria-current')).toBe('page');
@@ -243,22 +229,22 @@ describe('navigation and the other pages', () => {
 
     await page.getByRole('link', { name: /Teacher Hot Take, today's poll/ }).click();
     await new TodayPage(page).question.waitFor();
-    expect(page.url()).toBe(`${site.url}/`);
+    expect(page.url()).toBe(`${t.site.url}/`);
     expect(await page.locator('.welcome-banner').count()).toBe(1);
 
-    await page.goto(`${site.url}/?redirect=poll-3`);
+    await page.goto(`${t.site.url}/?redirect=poll-3`);
     await page.getByRole('heading', { name: /cursive/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/poll-3');
 
-    await page.goto(`${site.url}/?view=admin`);
-    await page.waitForURL(`${site.url}/admin`);
+    await page.goto(`${t.site.url}/?view=admin`);
+    await page.waitForURL(`${t.site.url}/admin`);
   });
 });
 
 describe('every screen', () => {
   it('has no serious or critical accessibility violations, and is saved as screenshots', async () => {
     await seedHistory();
-    const { page, errors } = await newVisitor(browser, site);
+    const { page, errors } = await newVisitor(t.browser, t.site);
     const screens: [string, string, string][] = [
       ['today-voting', '/', '#poll-question'],
       ['archive', '/?view=archive', '.archive__item'],
@@ -270,14 +256,14 @@ describe('every screen', () => {
       ['not-found', '/nope', 'h1'],
     ];
     for (const [name, url, ready] of screens) {
-      await page.goto(`${site.url}${url}`);
+      await page.goto(`${t.site.url}${url}`);
       await page.locator(ready).first().waitFor();
       await expectAccessible(page);
       await saveScreenshots(page, name);
     }
 
     // Today's card after a vote, with the invitation, then without.
-    await page.goto(site.url);
+    await page.goto(t.site.url);
     const today = new TodayPage(page);
     await today.option('No').click();
     await today.subscribeModal.waitFor();
@@ -296,8 +282,8 @@ describe('every screen', () => {
   });
 
   it('with no poll live, the empty state passes too', async () => {
-    const { page } = await newVisitor(browser, site);
-    await page.goto(site.url);
+    const { page } = await newVisitor(t.browser, t.site);
+    await page.goto(t.site.url);
     await page.getByRole('heading', { name: 'No Active Poll' }).waitFor();
     await expectAccessible(page);
     await saveScreenshots(page, 'today-empty');
@@ -307,14 +293,14 @@ describe('every screen', () => {
 describe('the page a teacher first opens', () => {
   it('loads at most 100 KB of gzipped JavaScript before a vote, and the chart only after', async () => {
     await seedHistory();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const scripts: string[] = [];
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
       if (pathname.endsWith('.js')) scripts.push(pathname);
     });
     const today = new TodayPage(page);
-    await page.goto(site.url);
+    await page.goto(t.site.url);
     await today.question.waitFor();
     await page.waitForLoadState('networkidle');
 

@@ -3,34 +3,20 @@
  * Year's Eve at 19:00 in New York it is already 2027 in Kiritimati (UTC+14) and in Adelaide,
  * where the tests run: a date read from the browser's clock shows the wrong day and year.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, launchChromium, newVisitor, PHONE, startSite, type Site } from './support.js';
+import { browserTest, newVisitor, PHONE } from './support.js';
 
-let browser: Browser;
-let site: Site;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  site = await startSite({ now: newYorkTime('2026-12-31', '19:00') });
-});
-afterEach(async () => {
-  await closeVisitors();
-  await site.close();
-});
+const t = browserTest({ now: newYorkTime('2026-12-31', '19:00') });
 
 describe('a browser far ahead of the site', () => {
   it('dates the footer and the chart image by New York’s calendar', async () => {
-    await seedPoll(site.db, { question: 'Resolutions: worth making?', options: ['Yes', 'No'], liveDate: '2026-12-31', votes: [1, 1] });
-    const { page } = await newVisitor(browser, site, PHONE, { timezoneId: 'Pacific/Kiritimati' });
+    await seedPoll(t.site.db, { question: 'Resolutions: worth making?', options: ['Yes', 'No'], liveDate: '2026-12-31', votes: [1, 1] });
+    const { page } = await newVisitor(t.browser, t.site, PHONE, { timezoneId: 'Pacific/Kiritimati' });
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
     expect(await page.evaluate(() => new Date().getFullYear())).toBe(2027); // the browser's own calendar
 

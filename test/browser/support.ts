@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/testing/test-app.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 
@@ -158,4 +158,30 @@ export async function saveScreenshots(page: Page, name: string) {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
+}
+
+export interface BrowserTest {
+  browser: Browser;
+  /** Today's site; a test may close it and start another (with other settings) in its place. */
+  site: Site;
+}
+
+/**
+ * The hooks of a browser test file: Chromium launched once for the file, and before each test
+ * a fresh site on its own database, closed after it with every browser opened on it.
+ */
+export function browserTest(siteOptions: TestAppOptions = {}): BrowserTest {
+  const t = {} as BrowserTest;
+  beforeAll(async () => {
+    t.browser = await launchChromium();
+  });
+  afterAll(() => t.browser.close());
+  beforeEach(async () => {
+    t.site = await startSite(siteOptions);
+  });
+  afterEach(async () => {
+    await closeVisitors();
+    await t.site.close();
+  });
+  return t;
 }

@@ -1,35 +1,22 @@
 /** Voting, results, subscribing, sharing and the countdown, as a teacher does them in Chromium. */
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
-import { closeVisitors, launchChromium, newVisitor, recordToasts, setTime, startSite, toastsShown, type Site } from './support.js';
+import { browserTest, newVisitor, recordToasts, setTime, startSite, toastsShown } from './support.js';
 
-let browser: Browser;
-let site: Site;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  site = await startSite();
-});
-afterEach(async () => {
-  await closeVisitors();
-  await site.close();
-});
+const t = browserTest();
 
 const question = 'Should homework be banned in elementary school?';
-const seedToday = () => seedPoll(site.db, { question, options: ['Yes', 'No', 'Depends on the grade'], votes: [3, 1, 0] });
+const seedToday = () => seedPoll(t.site.db, { question, options: ['Yes', 'No', 'Depends on the grade'], votes: [3, 1, 0] });
 
 describe('voting', () => {
   it('takes a vote, shows the results, invites to subscribe, and subscribing updates the stats', async () => {
     const poll = await seedToday();
-    const { page, errors } = await newVisitor(browser, site);
+    const { page, errors } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
 
     await today.question.waitFor();
     expect(await today.question.textContent()).toBe(question);
@@ -57,9 +44,9 @@ describe('voting', () => {
     expect(await today.stat('Day Streak').textContent()).toContain('1');
 
     // What the server stored, read straight from the database.
-    const subscriber = await site.db.selectFrom('subscribers').selectAll().executeTakeFirstOrThrow();
+    const subscriber = await t.site.db.selectFrom('subscribers').selectAll().executeTakeFirstOrThrow();
     expect(subscriber).toMatchObject({ email: 'pat.teacher@example.org', source_poll_id: poll.id });
-    const vote = await site.db.selectFrom('votes').selectAll().where('voter_email', 'is not', null).executeTakeFirstOrThrow();
+    const vote = await t.site.db.selectFrom('votes').selectAll().where('voter_email', 'is not', null).executeTakeFirstOrThrow();
     expect(vote).toMatchObject({ option_index: 1, voter_email: 'pat.teacher@example.org' });
     const remembered = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
     expect(remembered).toEqual({ voterEmail: 'pat.teacher@example.org', emailSubscribed: 'true', emailModalSeen: 'true' });
@@ -67,12 +54,12 @@ describe('voting', () => {
   });
 
   it('names the parent brand in the consent label when BRAND_NAME is set', async () => {
-    await site.close();
-    site = await startSite({ env: { BRAND_NAME: 'Acme Learning' } });
+    await t.site.close();
+    t.site = await startSite({ env: { BRAND_NAME: 'Acme Learning' } });
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
     expect(await page.locator('.subscribe-modal__consent').textContent()).toBe(
@@ -82,9 +69,9 @@ describe('voting', () => {
 
   it('checks the subscription form before sending: empty, malformed, no consent', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
 
@@ -102,18 +89,18 @@ describe('voting', () => {
     expect(await today.toast('Terms agreement required').textContent()).toContain(
       'Please agree to our terms and conditions and privacy policy.',
     );
-    expect(await site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
+    expect(await t.site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
   });
 
   it('says "already voted" when another tab of the same browser voted first, then shows the results', async () => {
     await seedToday();
-    const first = await newVisitor(browser, site);
+    const first = await newVisitor(t.browser, t.site);
     const second = await first.context.newPage();
-    await second.clock.install({ time: site.clock.now() });
+    await second.clock.install({ time: t.site.clock.now() });
     const firstTab = new TodayPage(first.page);
     const secondTab = new TodayPage(second);
-    await firstTab.goto(site.url);
-    await secondTab.goto(site.url);
+    await firstTab.goto(t.site.url);
+    await secondTab.goto(t.site.url);
     await secondTab.question.waitFor();
 
     await firstTab.option('Yes').click();
@@ -124,15 +111,15 @@ describe('voting', () => {
     await toast.waitFor();
     expect(await toast.textContent()).toContain("Just a heads up! You've already voted on this poll!");
     await secondTab.results.waitFor();
-    const counted = await site.db.selectFrom('votes').select('option_index').execute();
+    const counted = await t.site.db.selectFrom('votes').select('option_index').execute();
     expect(counted.filter((v) => v.option_index === 1)).toHaveLength(1); // the seeded No only
   });
 
   it('never shows the invitation again after No Thanks', async () => {
     const poll = await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
     await page.getByRole('button', { name: 'No Thanks' }).click();
@@ -140,12 +127,12 @@ describe('voting', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('emailModalSeen'))).toBe('true');
 
     // The next day brings a new poll; voting on it does not bring the invitation back.
-    await site.db.updateTable('polls').set({ status: 'past' }).where('id', '=', poll.id).execute();
-    await seedPoll(site.db, { question: 'Is a four-day week good for students?', options: ['Yes', 'No'], liveDate: '2026-11-22' });
-    await setTime(site, page, '2026-11-22', '09:00');
+    await t.site.db.updateTable('polls').set({ status: 'past' }).where('id', '=', poll.id).execute();
+    await seedPoll(t.site.db, { question: 'Is a four-day week good for students?', options: ['Yes', 'No'], liveDate: '2026-11-22' });
+    await setTime(t.site, page, '2026-11-22', '09:00');
     // Each instance re-reads the active poll at least once a second; wait until this one has.
     await expect
-      .poll(async () => ((await (await fetch(`${site.url}/api/polls/active`)).json()) as { question: string }).question, {
+      .poll(async () => ((await (await fetch(`${t.site.url}/api/polls/active`)).json()) as { question: string }).question, {
         timeout: 3000,
       })
       .toBe('Is a four-day week good for students?');
@@ -153,14 +140,14 @@ describe('voting', () => {
     await today.option('No').click();
     await today.results.waitFor();
     expect(await today.subscribeModal.count()).toBe(0);
-    expect(await site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
+    expect(await t.site.db.selectFrom('subscribers').selectAll().execute()).toEqual([]);
   });
 
   it('can be done with the keyboard alone: vote, subscribe, and focus comes back', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
 
     let focused = '';
@@ -184,7 +171,7 @@ describe('voting', () => {
     await today.subscribeModal.waitFor({ state: 'detached' });
     // ... and back out to the poll card's heading.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('poll-heading');
-    const stored = await site.db.selectFrom('subscribers').select('email').executeTakeFirstOrThrow();
+    const stored = await t.site.db.selectFrom('subscribers').select('email').executeTakeFirstOrThrow();
     expect(stored.email).toBe('keys@example.org');
   });
 });
@@ -192,10 +179,10 @@ describe('voting', () => {
 describe('the countdown', () => {
   it('counts down to the close before 20:00, and to the next poll after it, in New York time', async () => {
     await seedToday();
-    await setTime(site, (await newVisitor(browser, site)).page, '2026-11-21', '19:58');
-    const { page } = await newVisitor(browser, site);
+    await setTime(t.site, (await newVisitor(t.browser, t.site)).page, '2026-11-21', '19:58');
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
     expect(await page.locator('.time-left').textContent()).toBe('Time left to vote: 2m');
 
@@ -204,7 +191,7 @@ describe('the countdown', () => {
     expect(await page.locator('.phase-countdown').textContent()).toBe('Time Left to Vote: 2m');
 
     // Past the close, the label turns at the next minute's refresh and counts down to midnight.
-    await setTime(site, page, '2026-11-21', '20:00');
+    await setTime(t.site, page, '2026-11-21', '20:00');
     await page.clock.runFor(60_000);
     await expect
       .poll(() => page.locator('.phase-countdown').textContent())
@@ -213,10 +200,10 @@ describe('the countdown', () => {
 
   it('shows the results to everyone after 20:00, with no buttons to vote', async () => {
     await seedToday();
-    site.clock.set(new Date('2026-11-22T01:30:00Z')); // 20:30 in New York
-    const { page } = await newVisitor(browser, site);
+    t.site.clock.set(new Date('2026-11-22T01:30:00Z')); // 20:30 in New York
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.results.waitFor();
     expect(await page.locator('.phase-countdown').textContent()).toBe('Results live! Next poll in: 3h 30m');
     expect(await page.locator('.poll-card__option').count()).toBe(0);
@@ -226,15 +213,15 @@ describe('the countdown', () => {
 describe('sharing', () => {
   it('offers five networks and a link that copies, with "Copied!" for two seconds', async () => {
     const poll = await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.question.waitFor();
 
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this poll' });
     await dialog.waitFor();
-    const link = `${site.publicUrl}/poll-${poll.pollNumber}`;
+    const link = `${t.site.publicUrl}/poll-${poll.pollNumber}`;
     const networks = await dialog.locator('.share-dialog__network').evaluateAll((links) =>
       links.map((a) => [a.textContent.replace(' (opens in a new tab)', ''), (a as HTMLAnchorElement).href]),
     );
@@ -261,9 +248,9 @@ describe('sharing', () => {
 
   it('downloads the chart as a PNG at twice the size when the device cannot share files', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
     await page.getByRole('button', { name: 'No Thanks' }).click();
@@ -315,11 +302,11 @@ const shareCalls = (page: Page) => page.evaluate(() => (window as unknown as { _
 describe('sharing through the device', () => {
   it('says the share failed, not a copy, when the share sheet fails; a closed sheet says nothing', async () => {
     await seedToday();
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     await recordToasts(page);
     await stubDeviceShare(page, { outcome: 'NotAllowedError' });
     const today = new TodayPage(page);
-    await today.goto(site.url);
+    await today.goto(t.site.url);
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
     await page.getByRole('button', { name: 'No Thanks' }).click();
@@ -342,27 +329,27 @@ describe('sharing through the device', () => {
   });
 
   it('on a closed poll’s page, copies the link when the sheet fails, and says which failed when both do', async () => {
-    await seedPoll(site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
-    const copying = await newVisitor(browser, site);
+    await seedPoll(t.site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
+    const copying = await newVisitor(t.browser, t.site);
     await stubDeviceShare(copying.page, { outcome: 'NotAllowedError' });
-    await copying.page.goto(`${site.url}/poll-1`);
+    await copying.page.goto(`${t.site.url}/poll-1`);
     await copying.page.getByRole('button', { name: 'Share' }).click();
     await copying.page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await copying.page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.publicUrl}/poll-1`);
+    expect(await copying.page.evaluate(() => navigator.clipboard.readText())).toBe(`${t.site.publicUrl}/poll-1`);
 
-    const { page } = await newVisitor(browser, site);
+    const { page } = await newVisitor(t.browser, t.site);
     await stubDeviceShare(page, { outcome: 'NotAllowedError', clipboardFails: true });
-    await page.goto(`${site.url}/poll-1`);
+    await page.goto(`${t.site.url}/poll-1`);
     await page.getByRole('button', { name: 'Share' }).click();
     await new TodayPage(page).toast('Failed to share link. Please try again.').waitFor();
   });
 
   it('on a closed poll’s page, says nothing when the visitor closes the share sheet', async () => {
-    await seedPoll(site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
-    const { page } = await newVisitor(browser, site);
+    await seedPoll(t.site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
+    const { page } = await newVisitor(t.browser, t.site);
     await recordToasts(page);
     await stubDeviceShare(page, { outcome: 'AbortError', clipboardFails: true });
-    await page.goto(`${site.url}/poll-1`);
+    await page.goto(`${t.site.url}/poll-1`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => shareCalls(page)).toBe(1);
     // The next press fails for real and shows its toast; the closed sheet showed none before it.
