@@ -3,47 +3,32 @@
  * it listen. In order: the database (migrated), security headers, validation and errors, then
  * the routes of each domain, the writing ones under a rate limit, and last the web app.
  */
-import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { formatTimeOfDay } from '../shared/time.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
-import type { Config, TrustProxy } from './config.js';
+import { siteConfigOf, type Config, type TrustProxy } from './config.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { deleteStaleRateLimits } from './db/rate-limits.js';
 import { adminAuthRoutes } from './admin/admin-auth.routes.js';
-import { addressHashKey, adminPasswordHash, createAdminAuth } from './admin/admin-auth.service.js';
-import { createAdminPollsService } from './admin/admin-polls.service.js';
 import { adminRoutes } from './admin/admin.routes.js';
-import { createMailTransport } from './email/mail-transport.js';
-import { outboxCounts } from './email/outbox.repository.js';
-import { createOutboxWorker, type OutboxSettings } from './email/outbox.worker.js';
-import { unsubscribeRoutes } from './email/unsubscribe.routes.js';
+import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
-import { createJobs, type Jobs } from './jobs/jobs.js';
-import { confirmRoutes } from './subscriptions/confirm.routes.js';
-import { subscriberCounts } from './subscriptions/subscriptions.repository.js';
+import type { Jobs } from './jobs/jobs.js';
 import { registerClient } from './http/client.js';
-import { createLinkPreviews } from './og/link-previews.js';
-import { ogRoutes, PreviewImages } from './og/og.routes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
-import { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
+import { ogRoutes, PreviewImages } from './og/og.routes.js';
 import { pollsRoutes } from './polls/polls.routes.js';
-import { createPollsService } from './polls/polls.service.js';
-import type { ServiceDeps } from './service-deps.js';
+import { createServices } from './services.js';
 import { statsRoutes } from './stats/stats.routes.js';
-import { createStatsService } from './stats/stats.service.js';
+import { confirmRoutes } from './subscriptions/confirm.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
-import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { unsubscribeRoutes } from './subscriptions/unsubscribe.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
-import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { votesRoutes } from './votes/votes.routes.js';
-import { createVotesService } from './votes/votes.service.js';
 
 /** Small on purpose: the largest real body, a suggestion, is under 2 KB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -107,6 +92,7 @@ function requestTimeouts(ms: number) {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const { site } = config;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLog(),
@@ -128,115 +114,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
 
-  const clock = options.clock ?? systemClock;
-  const site = { timeZone: config.siteTimezone, votingClosesAt: config.votingClosesAt };
-  const activePoll = new ActivePollCache(db, clock);
-  const transport = createMailTransport(config.mail, app.log);
-  app.addHook('onClose', async () => transport.close());
-  const outbox = createOutboxWorker({
-    db,
-    clock,
-    transport,
-    site: {
-      siteName: config.siteName,
-      publicUrl: config.publicUrl,
-      postalAddress: config.mail.postalAddress,
-      timeZone: config.siteTimezone,
-    },
-    log: app.log,
-    ...(options.outbox ? { settings: options.outbox } : {}),
-  });
-  const addressKey = await addressHashKey(db);
-  const deps: ServiceDeps = {
-    db,
-    clock,
-    site,
-    activePoll,
-    voterChoices: new VoterChoices(),
-    siteName: config.siteName,
-    brandName: config.brandName ?? null,
-    keyedHash: (value) => createHmac('sha256', addressKey).update(value).digest('hex'),
-    mailQueued: () => jobs.mailQueued(),
-  };
-  const subscriptions = createSubscriptionsService(deps, { perAddressPerHour: config.subscribeLimitPerHour });
-  const jobs = createJobs({
-    db,
-    clock,
-    site,
-    outbox,
-    activePoll,
-    log: app.log,
-    housekeeping: async () => {
-      await subscriptions.purgeUnconfirmed();
-      await deleteStaleRateLimits(db, new Date(clock.now().getTime() - 24 * 3_600_000));
-    },
-  });
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
-  const https = config.publicUrl.startsWith('https:');
-  const auth = createAdminAuth({
-    db,
-    clock,
+  const services = await createServices({
     config,
-    passwordHash: await adminPasswordHash(db, config.adminPassword, options.announceAdminPassword ?? printGeneratedPassword),
-    keyedHash: deps.keyedHash,
+    db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    announceAdminPassword: options.announceAdminPassword ?? printGeneratedPassword,
+    outbox: options.outbox,
   });
-  const suggestions = createSuggestionsService(deps);
-  const polls = createPollsService(deps);
-  const previews = createLinkPreviews({
-    clock,
-    site,
-    activePoll,
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    pastPollResults: (pollNumber) => polls.pastPollResults(pollNumber),
-  });
+  app.decorate('jobs', services.jobs);
+  app.addHook('onClose', async () => services.close());
+  const https = site.publicUrl.startsWith('https:');
 
   addSecurityHeaders(app, { https });
-
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db });
-  await app.register(pollsRoutes, { polls });
-  await app.register(statsRoutes, { stats: createStatsService(deps) });
+  await app.register(pollsRoutes, { polls: services.polls });
+  await app.register(statsRoutes, { stats: services.stats });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute);
-    await writes.register(votesRoutes, { votes: createVotesService(deps), secureCookies: https });
-    await writes.register(subscriptionsRoutes, { subscriptions });
-    await writes.register(suggestionsRoutes, { suggestions });
+    await writes.register(votesRoutes, { votes: services.votes, secureCookies: https });
+    await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
+    await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
   });
-  await app.register(adminAuthRoutes, { auth, publicUrl: config.publicUrl, secureCookies: https });
+  await app.register(adminAuthRoutes, { auth: services.auth, publicUrl: site.publicUrl, secureCookies: https });
   await app.register(adminRoutes, {
-    auth,
-    polls: createAdminPollsService(deps),
-    suggestions,
-    publicUrl: config.publicUrl,
-    mailStats: async () => ({
-      transport: transport.kind,
-      subscribers: await subscriberCounts(db),
-      outbox: await outboxCounts(db),
-    }),
+    auth: services.auth,
+    polls: services.adminPolls,
+    suggestions: services.suggestions,
+    publicUrl: site.publicUrl,
+    mailStats: services.mailStats,
   });
-  await app.register(unsubscribeRoutes, { db, clock, siteName: config.siteName, https });
-  await app.register(confirmRoutes, { subscriptions, siteName: config.siteName, https });
+  const linkPages = { subscriptions: services.subscriptions, siteName: site.siteName, https };
+  await app.register(unsubscribeRoutes, linkPages);
+  await app.register(confirmRoutes, linkPages);
   const images = options.previewImages ?? new PreviewImages();
   app.addHook('onClose', async () => images.close());
-  await app.register(ogRoutes, { previews, images });
+  await app.register(ogRoutes, { previews: services.previews, images });
   await registerClient(app, {
     dir: options.clientDir ?? null,
     https,
-    previews,
-    site: {
-      siteName: config.siteName,
-      publicUrl: config.publicUrl,
-      brandName: config.brandName ?? null,
-      brandUrl: config.brandUrl ?? null,
-      contactEmail: config.contactEmail ?? null,
-      timeZone: config.siteTimezone,
-      votingClosesAt: formatTimeOfDay(config.votingClosesAt),
-    },
+    previews: services.previews,
+    site: siteConfigOf(site),
   });
 
   return app;

@@ -18,13 +18,16 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       database: { kind: 'sqlite', file: path.resolve(DEFAULT_SQLITE_FILE) },
-      publicUrl: 'http://localhost:3000',
-      siteName: 'Teacher Hot Take',
-      brandName: undefined,
-      brandUrl: undefined,
-      contactEmail: undefined,
-      siteTimezone: 'America/New_York',
-      votingClosesAt: { hours: 20, minutes: 0 },
+      site: {
+        siteName: 'Teacher Hot Take',
+        publicUrl: 'http://localhost:3000',
+        brandName: null,
+        brandUrl: null,
+        contactEmail: null,
+        timeZone: 'America/New_York',
+        votingClosesAt: { hours: 20, minutes: 0 },
+        postalAddress: null,
+      },
       adminPassword: undefined,
       adminSessionIdleMinutes: 120,
       adminSessionMaxHours: 12,
@@ -37,13 +40,12 @@ describe('loadConfig', () => {
         smtpUrl: undefined,
         from: '"Teacher Hot Take" <no-reply@localhost>',
         outboxDir: path.resolve('data', 'mail'),
-        postalAddress: undefined,
       },
     });
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', SITE_NAME: '  ', DATABASE_URL: '' })).toMatchObject({ port: 3000, siteName: 'Teacher Hot Take' });
+    expect(loadConfig({ PORT: '', SITE_NAME: '  ', DATABASE_URL: '' })).toMatchObject({ port: 3000, site: { siteName: 'Teacher Hot Take' } });
   });
 
   it('reads every setting', () => {
@@ -72,13 +74,16 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       database: { kind: 'postgres', url: 'postgres://app@db.internal:5432/hottake' },
-      publicUrl: 'https://hottake.example.org',
-      siteName: 'Staffroom Hot Take',
-      brandName: 'Example Teaching Network',
-      brandUrl: 'https://teaching.example.org/',
-      contactEmail: 'hello@teaching.example.org',
-      siteTimezone: 'America/Chicago',
-      votingClosesAt: { hours: 18, minutes: 30 },
+      site: {
+        siteName: 'Staffroom Hot Take',
+        publicUrl: 'https://hottake.example.org',
+        brandName: 'Example Teaching Network',
+        brandUrl: 'https://teaching.example.org/',
+        contactEmail: 'hello@teaching.example.org',
+        timeZone: 'America/Chicago',
+        votingClosesAt: { hours: 18, minutes: 30 },
+        postalAddress: '1 School Lane, Springfield, IL 62701',
+      },
       adminPassword: 'correct horse battery staple',
       adminSessionIdleMinutes: 120,
       adminSessionMaxHours: 12,
@@ -91,7 +96,6 @@ describe('loadConfig', () => {
         smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
         from: 'Staffroom <polls@example.org>',
         outboxDir: '/var/mail-out',
-        postalAddress: '1 School Lane, Springfield, IL 62701',
       },
     });
   });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../shared/limits.js';
-import { isValidTimeZone, parseTimeOfDay, type TimeOfDay } from '../shared/time.js';
+import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
+import { formatTimeOfDay, isValidTimeZone, parseTimeOfDay, type SiteClock } from '../shared/time.js';
 
 export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
@@ -16,45 +17,6 @@ export type DatabaseTarget =
 export type TrustProxy = false | number | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface Config {
-  port: number;
-  host: string;
-  database: DatabaseTarget;
-  /** The address people reach the site at, without a trailing slash. */
-  publicUrl: string;
-  siteName: string;
-  /** The parent brand named in the consent label and linked from the footer, if any. */
-  brandName: string | undefined;
-  brandUrl: string | undefined;
-  contactEmail: string | undefined;
-  siteTimezone: string;
-  votingClosesAt: TimeOfDay;
-  adminPassword: string | undefined;
-  /** A staff session ends after this long without use ... */
-  adminSessionIdleMinutes: number;
-  /** ... and this long after signing in, whatever happens. */
-  adminSessionMaxHours: number;
-  /** Failed sign-ins allowed per client address in 15 minutes. */
-  adminLoginAttempts: number;
-  trustProxy: TrustProxy;
-  /** Per client address and minute, on calls that write; 0 turns the limit off. */
-  rateLimitWritesPerMinute: number;
-  /** New subscriptions (confirmation e-mails) per client address and hour; 0 turns it off. */
-  subscribeLimitPerHour: number;
-  logLevel: LogLevel;
-  mail: MailConfig;
-}
-
-export interface MailConfig {
-  /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
-  smtpUrl: string | undefined;
-  from: string;
-  /** Where .eml files go when there is no mail server. */
-  outboxDir: string;
-  /** The sender's postal address, which US law (CAN-SPAM) requires in every e-mail. */
-  postalAddress: string | undefined;
-}
 
 export const DEFAULT_SQLITE_FILE = path.join('data', 'teacher-hot-take.sqlite');
 
@@ -107,21 +69,24 @@ const database = setting().transform((value, ctx): DatabaseTarget => {
   return { kind: 'sqlite', file: value === ':memory:' ? value : path.resolve(value) };
 });
 
-const publicUrl = setting().transform((value, ctx) => {
-  if (value === undefined) return undefined;
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be an http:// or https:// address such as https://hottake.example.org (got "${value}")`,
-    });
-    return z.NEVER;
-  }
-  return url.href.replace(/\/+$/, '');
-});
+/** An http:// or https:// address; `bare` also refuses a query string and a fragment. */
+const httpUrl = ({ bare, example }: { bare: boolean; example: string }) =>
+  setting().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || !['http:', 'https:'].includes(url.protocol) || (bare && (url.search || url.hash))) {
+      ctx.addIssue({ code: 'custom', message: `must be an http:// or https:// address${example} (got "${value}")` });
+      return z.NEVER;
+    }
+    return url;
+  });
+
+const publicUrl = httpUrl({ bare: true, example: ' such as https://hottake.example.org' }).transform((url) =>
+  url?.href.replace(/\/+$/, ''),
+);
 
 const siteName = setting().transform((value, ctx) => {
-  if (value === undefined) return 'Teacher Hot Take';
+  if (value === undefined) return SITE_DEFAULTS.siteName;
   if (value.length > 60) {
     ctx.addIssue({ code: 'custom', message: 'must be at most 60 characters' });
     return z.NEVER;
@@ -137,15 +102,7 @@ const brandName = setting().transform((value, ctx) => {
   return value;
 });
 
-const brandUrl = setting().transform((value, ctx) => {
-  if (value === undefined) return undefined;
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || !['http:', 'https:'].includes(url.protocol)) {
-    ctx.addIssue({ code: 'custom', message: `must be an http:// or https:// address (got "${value}")` });
-    return z.NEVER;
-  }
-  return url.href;
-});
+const brandUrl = httpUrl({ bare: false, example: '' }).transform((url) => url?.href);
 
 const contactEmail = setting().transform((value, ctx) => {
   if (value !== undefined && !EMAIL_PATTERN.test(value)) {
@@ -156,7 +113,7 @@ const contactEmail = setting().transform((value, ctx) => {
 });
 
 const siteTimezone = setting().transform((value, ctx) => {
-  if (value === undefined) return 'America/New_York';
+  if (value === undefined) return SITE_DEFAULTS.timeZone;
   if (!isValidTimeZone(value)) {
     ctx.addIssue({
       code: 'custom',
@@ -168,7 +125,7 @@ const siteTimezone = setting().transform((value, ctx) => {
 });
 
 const votingClosesAt = setting().transform((value, ctx) => {
-  const time = parseTimeOfDay(value ?? '20:00');
+  const time = parseTimeOfDay(value ?? SITE_DEFAULTS.votingClosesAt);
   if (!time || (time.hours === 0 && time.minutes === 0)) {
     ctx.addIssue({
       code: 'custom',
@@ -291,40 +248,87 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     : [];
 }
 
+/** The configuration: the environment, checked, with the defaults that depend on other settings. */
+const configSchema = environment.transform((env) => {
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const site: Site = {
+    siteName: env.SITE_NAME,
+    publicUrl,
+    brandName: env.BRAND_NAME ?? null,
+    brandUrl: env.BRAND_URL ?? null,
+    contactEmail: env.CONTACT_EMAIL ?? null,
+    timeZone: env.SITE_TIMEZONE,
+    votingClosesAt: env.VOTING_CLOSES_AT,
+    postalAddress: env.MAIL_POSTAL_ADDRESS ?? null,
+  };
+  return {
+    port: env.PORT,
+    host: env.HOST ?? '127.0.0.1',
+    database: env.DATABASE_URL,
+    site,
+    adminPassword: env.ADMIN_PASSWORD,
+    /** A staff session ends after this long without use ... */
+    adminSessionIdleMinutes: env.ADMIN_SESSION_IDLE_MINUTES,
+    /** ... and this long after signing in, whatever happens. */
+    adminSessionMaxHours: env.ADMIN_SESSION_MAX_HOURS,
+    /** Sign-in attempts allowed per client address in 15 minutes. */
+    adminLoginAttempts: env.ADMIN_LOGIN_ATTEMPTS,
+    trustProxy: env.TRUST_PROXY,
+    /** Per client address and minute, on calls that write; 0 turns the limit off. */
+    rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    /** New subscriptions (confirmation e-mails) per client address and hour; 0 turns it off. */
+    subscribeLimitPerHour: env.SUBSCRIBE_LIMIT_PER_HOUR,
+    logLevel: env.LOG_LEVEL,
+    mail: {
+      /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${env.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
+      /** Where .eml files go when there is no mail server. */
+      outboxDir: path.resolve(env.MAIL_OUTBOX_DIR ?? path.join('data', 'mail')),
+    },
+  };
+});
+
+export type Config = z.output<typeof configSchema>;
+export type MailConfig = Config['mail'];
+
+/**
+ * The facts about this site that pages, e-mails, previews and rules use: one object, made once
+ * here. The browser gets its share as `SiteConfig` (src/shared/site-config.ts).
+ */
+export interface Site extends SiteClock {
+  siteName: string;
+  /** The address people reach the site at (PUBLIC_URL), without a trailing slash. */
+  publicUrl: string;
+  /** The parent brand named in the consent label and linked from the footer, if any. */
+  brandName: string | null;
+  brandUrl: string | null;
+  /** Where people write with questions and privacy requests, if configured. */
+  contactEmail: string | null;
+  /** The sender's postal address, which US law (CAN-SPAM) requires in every e-mail. */
+  postalAddress: string | null;
+}
+
 /** Reads the configuration from `env`; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = environment.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
     ...crossChecks(env),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
-  const data = parsed.data;
-  const publicUrl = data.PUBLIC_URL ?? `http://localhost:${data.PORT}`;
+  return parsed.data;
+}
+
+/** The browser's share of the site's facts, written into every page. */
+export function siteConfigOf(site: Site): SiteConfig {
   return {
-    port: data.PORT,
-    host: data.HOST ?? '127.0.0.1',
-    database: data.DATABASE_URL,
-    publicUrl,
-    siteName: data.SITE_NAME,
-    brandName: data.BRAND_NAME,
-    brandUrl: data.BRAND_URL,
-    contactEmail: data.CONTACT_EMAIL,
-    siteTimezone: data.SITE_TIMEZONE,
-    votingClosesAt: data.VOTING_CLOSES_AT,
-    adminPassword: data.ADMIN_PASSWORD,
-    adminSessionIdleMinutes: data.ADMIN_SESSION_IDLE_MINUTES,
-    adminSessionMaxHours: data.ADMIN_SESSION_MAX_HOURS,
-    adminLoginAttempts: data.ADMIN_LOGIN_ATTEMPTS,
-    trustProxy: data.TRUST_PROXY,
-    rateLimitWritesPerMinute: data.RATE_LIMIT_WRITES_PER_MINUTE,
-    subscribeLimitPerHour: data.SUBSCRIBE_LIMIT_PER_HOUR,
-    logLevel: data.LOG_LEVEL,
-    mail: {
-      smtpUrl: data.SMTP_URL,
-      from: data.MAIL_FROM ?? `"${data.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
-      outboxDir: path.resolve(data.MAIL_OUTBOX_DIR ?? path.join('data', 'mail')),
-      postalAddress: data.MAIL_POSTAL_ADDRESS,
-    },
+    siteName: site.siteName,
+    publicUrl: site.publicUrl,
+    brandName: site.brandName,
+    brandUrl: site.brandUrl,
+    contactEmail: site.contactEmail,
+    timeZone: site.timeZone,
+    votingClosesAt: formatTimeOfDay(site.votingClosesAt),
   };
 }

@@ -36,8 +36,8 @@ export async function startServer(
   // The day's switch runs now (a poll may have come due while the site was down), then on time.
   app.jobs.start();
   app.log.info(
-    { publicUrl: config.publicUrl, database: config.database.kind, timeZone: config.siteTimezone },
-    `${config.siteName} is ready`,
+    { publicUrl: config.site.publicUrl, database: config.database.kind, timeZone: config.site.timeZone },
+    `${config.site.siteName} is ready`,
   );
   return app;
 }

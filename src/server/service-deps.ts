@@ -1,18 +1,15 @@
 /** What every service needs from the outside world. */
-import type { SiteClock } from '../shared/time.js';
 import type { Clock } from './clock.js';
+import type { Site } from './config.js';
 import type { Db } from './db/connection.js';
 import type { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
 
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  site: SiteClock;
+  site: Site;
   activePoll: ActivePollCache;
   voterChoices: VoterChoices;
-  siteName: string;
-  /** The parent brand (BRAND_NAME), named in the consent label; null without one. */
-  brandName: string | null;
   /** Keyed hash (of a client address, a voter id): limits count them without storing them. */
   keyedHash: (value: string) => string;
   /** Called after e-mail was queued, so the outbox worker sends it soon. */

@@ -27,38 +27,30 @@ export interface Poll {
   isActive: boolean;
 }
 
-/** GET /api/polls/active: today's poll, as this visitor may see it. */
-export interface ActivePoll extends Poll {
-  userVoted: boolean;
-  /** Index of the option this visitor chose; null before voting. */
-  userVoteOption: number | null;
-  totalVotes: number;
-  /**
-   * Per-option results. Null until the visitor has voted or voting has closed for the day:
-   * nobody peeks at the results before choosing.
-   */
-  results: ResultItem[] | null;
-  /** Whether votes are accepted now (false from the close time until midnight). */
-  votingOpen: boolean;
-  /** Today's close time, as an ISO instant. */
-  closesAt: string;
-}
-
 /** An item of GET /api/polls: a past poll, for the archive. */
 export interface PastPoll extends Poll {
   totalVotes: number;
 }
 
 /** GET /api/polls/number/:n: the final results of a past poll. */
-export interface PollResults {
-  id: number;
-  pollNumber: number;
-  question: string;
-  description: string | null;
-  options: string[];
-  liveDate: LocalDate;
+export interface PollResults extends Pick<PastPoll, 'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes'> {
   results: ResultItem[];
-  totalVotes: number;
+}
+
+/** GET /api/polls/active: today's poll, as this visitor may see it. */
+export interface ActivePoll extends PastPoll {
+  userVoted: boolean;
+  /** Index of the option this visitor chose; null before voting. */
+  userVoteOption: number | null;
+  /**
+   * Per-option results. Null until the visitor has voted or voting has closed for the day:
+   * nobody peeks at the results before choosing.
+   */
+  results: PollResults['results'] | null;
+  /** Whether votes are accepted now (false from the close time until midnight). */
+  votingOpen: boolean;
+  /** Today's close time, as an ISO instant. */
+  closesAt: string;
 }
 
 /** GET and POST /api/stats: the strip under the poll. */
@@ -71,16 +63,14 @@ export interface Stats {
   streak: number;
 }
 
-/** POST /api/polls/:id/vote */
-export interface VoteReceipt {
-  message: string;
-  pollId: number;
-  optionIndex: number;
-}
-
 /** POST /api/polls/:id/update-vote, /api/subscribe and /api/poll-suggestions. */
 export interface Confirmation {
   message: string;
+}
+
+/** POST /api/polls/:id/vote */
+export interface VoteReceipt extends Confirmation, Pick<VoteRecord, 'optionIndex'> {
+  pollId: number;
 }
 
 export interface SuggestionReceipt extends Confirmation {
@@ -93,10 +83,9 @@ export interface AdminSession {
 }
 
 /** GET /api/admin/polls: every poll, scheduled ones included. */
-export interface AdminPoll extends Poll {
+export interface AdminPoll extends PastPoll {
   /** missed: scheduled for a day that passed without it going live; it waits for staff. */
   status: 'scheduled' | 'missed' | 'active' | 'past';
-  totalVotes: number;
 }
 
 /** POST and PUT /api/admin/polls */
@@ -137,8 +126,7 @@ export interface VoteRecord {
 }
 
 /** GET /api/admin/polls/:id/votes/summary: votes and e-mails per option, for the voter section. */
-export interface VotesSummary {
-  totalVotes: number;
+export interface VotesSummary extends Pick<PastPoll, 'totalVotes'> {
   withEmail: number;
-  options: { option: string; votes: number; withEmail: number }[];
+  options: (Omit<ResultItem, 'percentage'> & { withEmail: number })[];
 }

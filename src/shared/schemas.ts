@@ -42,10 +42,13 @@ const text = (field: string, { multiline = false } = {}) =>
       abort: true,
     });
 
-/** An e-mail address, trimmed and lowercased so one person is one address. */
+/**
+ * An e-mail address, trimmed and lowercased so one person is one address. Required only where
+ * someone subscribes, hence the spec's sentence (section 5) for a blank one.
+ */
 export const emailAddress = text('The email address')
   .toLowerCase()
-  .min(1, 'Please enter your email address.')
+  .min(1, 'Please enter your email address to subscribe.')
   .max(EMAIL_MAX_LENGTH, `An email address can be at most ${EMAIL_MAX_LENGTH} characters.`)
   .regex(EMAIL_PATTERN, 'Please enter a valid email address.');
 
@@ -72,7 +75,8 @@ const positiveId = (field: string) =>
 
 /**
  * The answer options of a poll or a suggestion: blank entries are dropped (forms send every
- * field, filled or not), then 2 to 6 must remain, each different from the others.
+ * field, filled or not), then 2 to 6 must remain, each different from the others. Too few is a
+ * `too_small` issue, as a blank required field is: the forms title both "missing".
  */
 export const answerOptions = z
   .array(
@@ -86,7 +90,13 @@ export const answerOptions = z
   .transform((options) => options.filter((option) => option !== ''))
   .superRefine((options, ctx) => {
     if (options.length < OPTIONS_MIN) {
-      ctx.addIssue({ code: 'custom', message: 'Please provide at least 2 poll options.' });
+      ctx.addIssue({
+        code: 'too_small',
+        origin: 'array',
+        minimum: OPTIONS_MIN,
+        inclusive: true,
+        message: 'Please provide at least 2 poll options.',
+      });
       return;
     }
     const seen = new Set<string>();
@@ -100,9 +110,11 @@ export const answerOptions = z
     }
   });
 
-const question = text('The question', { multiline: true })
-  .min(1, 'Please enter a poll question.')
-  .max(QUESTION_MAX_LENGTH, `A question can be at most ${QUESTION_MAX_LENGTH} characters.`);
+/** The question of a poll or a suggestion; the spec words a blank one differently for each form. */
+const question = (blank: string) =>
+  text('The question', { multiline: true })
+    .min(1, blank)
+    .max(QUESTION_MAX_LENGTH, `A question can be at most ${QUESTION_MAX_LENGTH} characters.`);
 
 export const pollIdParams = z.object({ id: positiveId('The poll id') });
 
@@ -144,7 +156,7 @@ export const subscribeRequest = body({
 });
 
 export const suggestionRequest = body({
-  question,
+  question: question('Please enter a poll question.'),
   options: answerOptions,
   suggestedBy: optionalText('The name', NAME_MAX_LENGTH),
   email: optionalEmail,
@@ -152,7 +164,7 @@ export const suggestionRequest = body({
 
 /** A poll as staff write it (the admin issue builds on this). */
 export const pollDraft = body({
-  question,
+  question: question('Please fill in the question.'),
   description: optionalText('The description', DESCRIPTION_MAX_LENGTH, { multiline: true }),
   options: answerOptions,
   liveDate: z

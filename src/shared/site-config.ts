@@ -17,6 +17,13 @@ export interface SiteConfig {
   votingClosesAt: string;
 }
 
+/** What a site is when its settings are left unset (the server's configuration and the app agree). */
+export const SITE_DEFAULTS = {
+  siteName: 'Teacher Hot Take',
+  timeZone: 'America/New_York',
+  votingClosesAt: '20:00',
+} as const satisfies Partial<SiteConfig>;
+
 /** The id of the element holding the SiteConfig JSON. */
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 

@@ -78,7 +78,7 @@ describe('trying again', () => {
     expect(counted).toHaveLength(5);
   });
 
-  it('offers "Try again" on a suggestion lost to the network, not on one the server refused', async () => {
+  it('offers "Try again" on a suggestion lost to the network, not on one the rules refuse', async () => {
     const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     await page.goto(`${t.site.url}/?view=suggest`);
@@ -131,14 +131,52 @@ describe('suggesting a poll', () => {
     expect(await page.getByLabel('Your poll question').inputValue()).toBe('Should schools start later for teenagers?');
   });
 
-  it('shows the server’s own words when it refuses the suggestion', async () => {
+  it('refuses a repeated option before sending, in the server’s words', async () => {
     const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/poll-suggestions')) sent.push(request.method());
+    });
     await fillSuggestion(page, ['Yes', 'yes']);
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     const toast = today.toast('Oops! Something went wrong');
     await toast.waitFor();
     expect(await toast.locator('.toast__description').textContent()).toBe('The option "yes" is listed twice.');
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the server’s own words when it refuses the suggestion', async () => {
+    const { page } = await newVisitor(t.browser, t.site);
+    const today = new TodayPage(page);
+    const refusal = 'Too many suggestions from your network today. Please try again tomorrow.';
+    await page.route('**/api/poll-suggestions', (route) => route.fulfill({ status: 429, json: { message: refusal } }), { times: 1 });
+    await fillSuggestion(page, ['Yes', 'No']);
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    const toast = today.toast('Oops! Something went wrong');
+    await toast.waitFor();
+    expect(await toast.locator('.toast__description').textContent()).toBe(refusal);
+    expect(await toast.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
+  it('says "Failed to submit suggestion. Please try again." when the form’s rules cannot be loaded, and tries again', async () => {
+    const { page } = await newVisitor(t.browser, t.site);
+    const today = new TodayPage(page);
+    // The form's rules are a script of their own, fetched when the form shows: the network drops first.
+    await page.route('**/assets/schemas-*.js', (route) => route.abort('internetdisconnected'));
+    await fillSuggestion(page, ['Yes', 'No']);
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    const toast = today.toast('Oops! Something went wrong');
+    await toast.waitFor();
+    expect(await toast.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
+    expect(await t.site.db.selectFrom('poll_suggestions').selectAll().execute()).toEqual([]);
+
+    await page.unroute('**/assets/schemas-*.js');
+    await toast.getByRole('button', { name: 'Try again' }).click();
+    await today.toast('Suggestion submitted!').waitFor();
+    expect(await t.site.db.selectFrom('poll_suggestions').select('question').execute()).toEqual([
+      { question: 'Should schools start later for teenagers?' },
+    ]);
   });
 });
 

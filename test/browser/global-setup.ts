@@ -10,7 +10,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const outDir = path.resolve('node_modules/.cache/browser-test-client');
+  // In the checkout itself, not node_modules: worktrees that share one node_modules must not
+  // overwrite each other's build.
+  const outDir = path.resolve('test-results/browser-test-client');
   // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle: the
   // browser tests must run what `npm run build` ships.
   const nodeEnv = process.env.NODE_ENV;

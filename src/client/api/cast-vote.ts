@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { VoteReceipt } from '../../shared/api.js';
+import type { voteRequest } from '../../shared/schemas.js';
 import { apiRequest } from '../lib/api-client.js';
 import { statsQuery } from './get-stats.js';
 import { activePollQuery } from './get-active-poll.js';
 
-export function castVote({ pollId, optionIndex }: { pollId: number; optionIndex: number }): Promise<VoteReceipt> {
-  return apiRequest<VoteReceipt>(`/api/polls/${pollId}/vote`, { method: 'POST', body: { optionIndex, voterEmail: '' } });
+type VoteBody = z.input<typeof voteRequest>;
+
+/** An anonymous vote: the e-mail comes later, if at all, with the subscribe invitation. */
+export function castVote({ pollId, optionIndex }: { pollId: number; optionIndex: VoteBody['optionIndex'] }): Promise<VoteReceipt> {
+  const body: VoteBody = { optionIndex, voterEmail: '' };
+  return apiRequest<VoteReceipt>(`/api/polls/${pollId}/vote`, { method: 'POST', body });
 }
 
 /**

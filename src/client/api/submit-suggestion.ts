@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { SuggestionReceipt } from '../../shared/api.js';
+import type { suggestionRequest } from '../../shared/schemas.js';
 import { apiRequest } from '../lib/api-client.js';
 
-export interface NewSuggestion {
-  question: string;
-  options: string[];
-  suggestedBy: string;
-  email: string;
-}
+/** What POST /api/poll-suggestions takes, as its schema reads it. */
+export type NewSuggestion = z.input<typeof suggestionRequest>;
 
 export const submitSuggestion = (suggestion: NewSuggestion) =>
   apiRequest<SuggestionReceipt>('/api/poll-suggestions', { method: 'POST', body: suggestion });

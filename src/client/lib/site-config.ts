@@ -1,15 +1,13 @@
 /** This deployment's settings, as the server wrote them into the page. */
-import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
-import { parseTimeOfDay, type SiteClock } from '../../shared/time.js';
+import { SITE_CONFIG_ELEMENT_ID, SITE_DEFAULTS, type SiteConfig } from '../../shared/site-config.js';
+import { parseTimeOfDay, type SiteClock, type TimeOfDay } from '../../shared/time.js';
 
 const DEFAULTS: SiteConfig = {
-  siteName: 'Teacher Hot Take',
+  ...SITE_DEFAULTS,
   publicUrl: window.location.origin,
   brandName: null,
   brandUrl: null,
   contactEmail: null,
-  timeZone: 'America/New_York',
-  votingClosesAt: '20:00',
 };
 
 function readSiteConfig(): SiteConfig {
@@ -27,7 +25,10 @@ export const siteConfig: SiteConfig = readSiteConfig();
 export const pollUrl = (pollNumber: number) => `${siteConfig.publicUrl}/poll-${pollNumber}`;
 
 /** The time rules of src/shared/time.ts, for this site. */
-export const siteClock: SiteClock = {
-  timeZone: siteConfig.timeZone,
-  votingClosesAt: parseTimeOfDay(siteConfig.votingClosesAt) ?? { hours: 20, minutes: 0 },
-};
+export const siteClock: SiteClock = { timeZone: siteConfig.timeZone, votingClosesAt: closeTime(siteConfig.votingClosesAt) };
+
+function closeTime(text: string): TimeOfDay {
+  const time = parseTimeOfDay(text) ?? parseTimeOfDay(SITE_DEFAULTS.votingClosesAt);
+  if (!time) throw new Error(`The default close time ${SITE_DEFAULTS.votingClosesAt} does not parse`);
+  return time;
+}

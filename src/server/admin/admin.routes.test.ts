@@ -1,11 +1,12 @@
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivePoll, AdminPoll, AdminSuggestion, SavedPoll, VoteRecord } from '../../shared/api.js';
-import { runDailyTransition } from '../polls/daily-transition.js';
+import { ActivePollCache } from '../polls/active-poll-cache.js';
+import { createScheduleService } from '../polls/schedule.service.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
-import { newYorkTime } from '../testing/test-clock.js';
+import { newYorkTime, TestClock, testSite } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
@@ -23,7 +24,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
 
   beforeEach(async () => {
     t = await createTestApp(kind);
-    staff = new Visitor(t.app, { origin: t.config.publicUrl });
+    staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
     expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
   });
   afterEach(() => t.close());
@@ -128,7 +129,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       const cases: [Record<string, unknown>, number, string][] = [
         [draft({ liveDate: '2026-11-20' }), 400, 'The go-live date cannot be before today.'],
         [draft({ liveDate: '2026-11-25' }), 409, 'Another poll is already scheduled for that day.'],
-        [draft({ question: '  ' }), 400, 'Please enter a poll question.'],
+        [draft({ question: '  ' }), 400, 'Please fill in the question.'],
         [draft({ options: ['Only one', ' '] }), 400, 'Please provide at least 2 poll options.'],
         [draft({ options: ['1', '2', '3', '4', '5', '6', '7'] }), 400, 'A poll can have at most 6 options.'],
         [draft({ options: ['Yes', 'YES '] }), 400, 'The option "YES" is listed twice.'],
@@ -394,10 +395,9 @@ describe.each(testDatabaseKinds())('the daily switch under concurrency (%s)', (k
     try {
       await seedPoll(t.db, { question: 'Yesterday?', liveDate: '2026-11-20' });
       const today = await seedPoll(t.db, { question: 'Today?', status: 'scheduled', liveDate: '2026-11-21' });
-      const site = { timeZone: 'America/New_York', votingClosesAt: { hours: 20, minutes: 0 } };
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () => runDailyTransition(t.db, newYorkTime('2026-11-21', '00:00'), site)),
-      );
+      const clock = new TestClock(newYorkTime('2026-11-21', '00:00'));
+      const schedule = createScheduleService({ db: t.db, clock, site: testSite(), activePoll: new ActivePollCache(t.db, clock), mailQueued: () => {} });
+      const results = await Promise.all(Array.from({ length: 10 }, () => schedule.switchDay()));
       expect(results.filter((r) => r.activatedPollId === today.id)).toHaveLength(1);
       const statuses = await t.db.selectFrom('polls').select(['question', 'status']).orderBy('id').execute();
       expect(statuses).toEqual([
@@ -427,7 +427,7 @@ describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind
         : [await createTestAppOn(database)];
     staff = [];
     for (const instance of instances) {
-      const visitor = new Visitor(instance.app, { origin: instance.config.publicUrl });
+      const visitor = new Visitor(instance.app, { origin: instance.config.site.publicUrl });
       await visitor.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
       staff.push(visitor);
     }

@@ -5,9 +5,8 @@
  * formulas are neutralised with a leading apostrophe (OWASP's rule), whatever follows, line
  * breaks included.
  */
-import type { AdminPoll } from '../../shared/api.js';
+import type { AdminPoll, VoteRecord } from '../../shared/api.js';
 import { localDateAt } from '../../shared/time.js';
-import type { VoteRow } from '../votes/votes.repository.js';
 
 export const CSV_COLUMNS = ['Poll Question', 'Selected Option', 'Voter Email', 'Vote Date', 'Vote Time'] as const;
 
@@ -30,7 +29,7 @@ export function csvFileName(pollId: number, now: Date, timeZone: string): string
 /** The CSV, a page of votes at a time. */
 export async function* votesCsv(
   poll: Pick<AdminPoll, 'question' | 'options'>,
-  pages: AsyncIterable<VoteRow[]>,
+  pages: AsyncIterable<VoteRecord[]>,
   timeZone: string,
 ): AsyncGenerator<string> {
   // One formatter for every row: "2026-11-21, 23:30:00" (en-CA writes dates as YYYY-MM-DD).

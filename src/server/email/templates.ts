@@ -3,14 +3,15 @@
  * phone, real text rather than images so screen readers read everything) and a plain-text
  * alternative. Both carry the site's name, its postal address and an unsubscribe link.
  */
-import { votesText, type ResultItem } from '../../shared/results.js';
+import type { Poll, PollResults } from '../../shared/api.js';
+import { votesText } from '../../shared/results.js';
 import { daysBetween, formatLocalDate, type LocalDate } from '../../shared/time.js';
 import { escapeHtml as e } from '../http/app-html.js';
 
 export interface MailSite {
   siteName: string;
   publicUrl: string;
-  postalAddress: string | undefined;
+  postalAddress: string | null;
 }
 
 export interface RenderedMail {
@@ -19,20 +20,11 @@ export interface RenderedMail {
   text: string;
 }
 
-export interface DailyPoll {
-  pollNumber: number;
-  question: string;
-  description: string | null;
-}
+/** The poll that went live on the day of the e-mail. */
+export type DailyPoll = Pick<Poll, 'pollNumber' | 'question' | 'description'>;
 
-export interface FinalResults {
-  pollNumber: number;
-  /** The poll's own date (the day it first went live). */
-  liveDate: LocalDate;
-  question: string;
-  results: ResultItem[];
-  totalVotes: number;
-}
+/** The poll before it; `liveDate` is its own date (the day it first went live). */
+export type FinalResults = Pick<PollResults, 'pollNumber' | 'liveDate' | 'question' | 'results' | 'totalVotes'>;
 
 const GREEN = '#15803d';
 const INK = '#1c1917';

@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
 import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
-import type { LinkPreviews, PagePreview } from '../og/link-previews.js';
-import { createAppHtml } from './app-html.js';
+import { createAppHtml, type PageHead } from './app-html.js';
+import { isApiPath } from './paths.js';
 import { pageCsp } from './security.js';
 
 /** Paths the client has a screen for (besides /poll-N). */
@@ -20,11 +20,17 @@ export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as cons
 
 const POLL_PAGE = /^\/poll-([1-9]\d{0,15})\/?$/;
 
-const API_PATH = /^\/(?:api|healthz)(?:[/?]|$)/;
+/** A page's status and the head that tells crawlers about it. */
+export interface PagePreview {
+  status: number;
+  head: PageHead;
+}
 
-/** True for the JSON API and the health check (with or without a query string). */
-export function isApiPath(url: string): boolean {
-  return API_PATH.test(url);
+/** Writes each page's head (og/link-previews.ts does, from the polls). */
+export interface PageHeads {
+  screenHead(path: string): Promise<PageHead>;
+  pollPage(pollNumber: number): Promise<PagePreview>;
+  notFoundPage(): PagePreview;
 }
 
 export interface ClientOptions {
@@ -32,7 +38,7 @@ export interface ClientOptions {
   dir: string | null;
   site: SiteConfig;
   https: boolean;
-  previews: LinkPreviews;
+  previews: PageHeads;
 }
 
 export async function registerClient(app: FastifyInstance, { dir: clientDir, site, https, previews }: ClientOptions) {

@@ -20,7 +20,7 @@ export interface PlainPageSite {
   https: boolean;
 }
 
-export function sendPlainPage(reply: FastifyReply, { siteName, https }: PlainPageSite, { status, title, body }: PlainPage) {
+export function sendPlainPage(reply: FastifyReply, { site: { siteName, https }, status, title, body }: PlainPage & { site: PlainPageSite }) {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .status(status)
@@ -72,12 +72,4 @@ export function ignoreFormBodies(scope: FastifyInstance) {
 export function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@');
   return `${name.slice(0, 1)}***@${domain}`;
-}
-
-const LINK_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** The `token` of an e-mail link's address, if it has the shape of one the site makes. */
-export function tokenFromQuery(query: unknown): string | null {
-  const token = (query as { token?: unknown } | null)?.token;
-  return typeof token === 'string' && LINK_TOKEN.test(token) ? token : null;
 }

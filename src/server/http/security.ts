@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { isApiPath } from './client.js';
+import { isApiPath } from './paths.js';
 
 const PAGE_CSP: Record<string, string[]> = {
   'default-src': ["'self'"],

@@ -6,12 +6,8 @@
  * `housekeeping` with their own clock instead of starting the timers.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { SiteClock } from '../../shared/time.js';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/connection.js';
 import type { OutboxWorker, RoundResult } from '../email/outbox.worker.js';
-import type { ActivePollCache } from '../polls/active-poll-cache.js';
-import { runDailyTransition, type Transition } from '../polls/daily-transition.js';
+import type { ScheduleService, Transition } from '../polls/schedule.service.js';
 
 const TRANSITION_CHECK_MS = 30_000;
 const OUTBOX_CHECK_MS = 15_000;
@@ -29,19 +25,13 @@ export interface Jobs {
 }
 
 export function createJobs({
-  db,
-  clock,
-  site,
+  schedule,
   outbox,
-  activePoll,
   log,
   housekeeping,
 }: {
-  db: Db;
-  clock: Clock;
-  site: SiteClock;
+  schedule: ScheduleService;
   outbox: OutboxWorker;
-  activePoll: ActivePollCache;
   log: FastifyBaseLogger;
   /** Deletes what is no longer needed; run hourly. */
   housekeeping: () => Promise<void>;
@@ -58,11 +48,8 @@ export function createJobs({
   }
 
   async function transition(): Promise<Transition> {
-    const result = await runDailyTransition(db, clock.now(), site);
-    if (result.activatedPollId !== null) {
-      activePoll.invalidate();
-      log.info({ pollId: result.activatedPollId }, 'a new poll went live');
-    }
+    const result = await schedule.switchDay();
+    if (result.activatedPollId !== null) log.info({ pollId: result.activatedPollId }, 'a new poll went live');
     return result;
   }
 

@@ -11,12 +11,13 @@
 import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
 import { votesText } from '../../shared/results.js';
-import { formatLocalDate, votingDayAt, type SiteClock } from '../../shared/time.js';
+import { formatLocalDate, votingDayAt } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
+import type { Site } from '../config.js';
 import type { PageHead } from '../http/app-html.js';
+import type { PagePreview } from '../http/client.js';
 import type { ActivePollCache } from '../polls/active-poll-cache.js';
-import type { PollRecord } from '../polls/polls.repository.js';
-import { resultsOf, totalOf } from '../polls/polls.service.js';
+import { resultsOf, totalVotes, type PollRecord } from '../polls/poll.js';
 import type { OgCard } from './og-image.js';
 
 /** Bump when the drawing changes, so every cached image and address is renewed. */
@@ -37,18 +38,10 @@ export interface ImagePreview {
   maxAgeSeconds: number;
 }
 
-export interface PagePreview {
-  status: number;
-  head: PageHead;
-}
-
 export interface LinkPreviewDeps {
   clock: Clock;
-  site: SiteClock;
+  site: Pick<Site, 'siteName' | 'publicUrl' | 'timeZone' | 'votingClosesAt'>;
   activePoll: ActivePollCache;
-  siteName: string;
-  /** The site's canonical origin (PUBLIC_URL), without a trailing slash. */
-  publicUrl: string;
   /** A past poll's final results; undefined for today's, scheduled and unknown numbers. */
   pastPollResults: (pollNumber: number) => Promise<PollResults | undefined>;
 }
@@ -76,7 +69,8 @@ function versionOf(card: OgCard): string {
 
 const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({ card, version: versionOf(card), maxAgeSeconds });
 
-export function createLinkPreviews({ clock, site, activePoll, siteName, publicUrl, pastPollResults }: LinkPreviewDeps) {
+export function createLinkPreviews({ clock, site, activePoll, pastPollResults }: LinkPreviewDeps) {
+  const { siteName, publicUrl } = site;
   const closeTime = new Intl.DateTimeFormat('en-US', {
     timeZone: site.timeZone,
     hour: 'numeric',
@@ -100,7 +94,7 @@ export function createLinkPreviews({ clock, site, activePoll, siteName, publicUr
         pollLabel: `Poll #${poll.pollNumber} · today`,
         question: poll.question,
         results: resultsOf(poll),
-        totalVotes: totalOf(poll),
+        totalVotes: totalVotes(poll),
         closed: false,
       },
       TODAY_MAX_AGE_S,
@@ -149,7 +143,7 @@ export function createLinkPreviews({ clock, site, activePoll, siteName, publicUr
       description: clip(
         votingOpen
           ? joined("Today's hot take.", poll.description, VOTE_CALL)
-          : joined(poll.description, `Voting has closed for today: ${votesText(totalOf(poll))}. See where colleagues stand.`),
+          : joined(poll.description, `Voting has closed for today: ${votesText(totalVotes(poll))}. See where colleagues stand.`),
       ),
       url: `${publicUrl}${path}`,
       image: {

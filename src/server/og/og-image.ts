@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Resvg } from '@resvg/resvg-js';
 import type satoriFn from 'satori';
+import type { PollResults } from '../../shared/api.js';
 import { votesText, type ResultItem } from '../../shared/results.js';
 
 export const OG_WIDTH = 1200;
@@ -23,7 +24,7 @@ const MUTED = '#57534e';
 const PALETTE = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e'];
 
 export type OgCard =
-  | { kind: 'results'; siteName: string; pollLabel: string; question: string; results: ResultItem[]; totalVotes: number; closed: boolean }
+  | ({ kind: 'results'; siteName: string; pollLabel: string; closed: boolean } & Pick<PollResults, 'question' | 'results' | 'totalVotes'>)
   | { kind: 'vote'; siteName: string; pollLabel: string; question: string; closesAt: string }
   | { kind: 'site'; siteName: string; tagline: string };
 

@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('ActivePollCache (%s)', (kind) => {
 
 describe('VoterChoices', () => {
   it('remembers choices per poll and voter, dropping the oldest when full', () => {
-    const choices = new VoterChoices(2);
+    const choices = new VoterChoices(() => Promise.resolve(undefined), 2);
     choices.remember(1, 'a', 0, 100);
     choices.remember(1, 'b', 1, 200);
     expect(choices.get(1, 'a')).toEqual({ optionIndex: 0, votedAt: 100 });
@@ -101,5 +101,18 @@ describe('VoterChoices', () => {
     choices.remember(1, 'c', 2, 300);
     expect(choices.get(1, 'a')).toBeUndefined();
     expect(choices.get(1, 'c')).toEqual({ optionIndex: 2, votedAt: 300 });
+  });
+
+  it('looks up a choice it does not know, and remembers it only if there is one', async () => {
+    const lookedUp: string[] = [];
+    const choices = new VoterChoices((pollId, voterId) => {
+      lookedUp.push(voterId);
+      return Promise.resolve(voterId === 'voted' ? { optionIndex: 1, votedAt: 100 } : undefined);
+    });
+    for (let i = 0; i < 2; i += 1) {
+      expect(await choices.of(1, 'voted')).toEqual({ optionIndex: 1, votedAt: 100 });
+      expect(await choices.of(1, 'not yet')).toBeUndefined();
+    }
+    expect(lookedUp).toEqual(['voted', 'not yet', 'not yet']);
   });
 });

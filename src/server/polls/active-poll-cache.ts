@@ -9,7 +9,8 @@
  */
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import { findActivePoll, type PollRecord } from './polls.repository.js';
+import type { PollRecord } from './poll.js';
+import { findActivePoll } from './polls.repository.js';
 
 /** How long one reading of the active poll serves everyone. */
 export const ACTIVE_POLL_MAX_AGE_MS = 1000;
@@ -74,17 +75,38 @@ export class ActivePollCache {
   }
 }
 
+/** The option a voter chose on a poll, and when. */
+export interface VoterChoice {
+  optionIndex: number;
+  /** When the vote was cast, in milliseconds since the epoch. */
+  votedAt: number;
+}
+
 /**
  * Which option each recent voter chose. Only votes are remembered, never their absence: a vote
  * is final, so a remembered choice can never be wrong, while "has not voted" could be.
+ * Votes are the votes module's: it remembers each vote it counts, and passes the lookup for
+ * the others (a vote cast on another instance, or before a restart).
  */
 export class VoterChoices {
-  readonly #choices = new Map<string, { optionIndex: number; votedAt: number }>();
+  readonly #choices = new Map<string, VoterChoice>();
 
-  constructor(private readonly capacity = 100_000) {}
+  constructor(
+    private readonly lookUp: (pollId: number, voterId: string) => Promise<VoterChoice | undefined>,
+    private readonly capacity = 100_000,
+  ) {}
 
-  get(pollId: number, voterId: string): { optionIndex: number; votedAt: number } | undefined {
+  get(pollId: number, voterId: string): VoterChoice | undefined {
     return this.#choices.get(`${pollId}:${voterId}`);
+  }
+
+  /** This voter's choice on the poll: remembered if seen before, else looked up. */
+  async of(pollId: number, voterId: string): Promise<VoterChoice | undefined> {
+    const remembered = this.get(pollId, voterId);
+    if (remembered) return remembered;
+    const found = await this.lookUp(pollId, voterId);
+    if (found) this.remember(pollId, voterId, found.optionIndex, found.votedAt);
+    return found;
   }
 
   remember(pollId: number, voterId: string, optionIndex: number, votedAt: number): void {

@@ -1,61 +1,8 @@
 /** The only place SQL about polls and their options lives. */
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';
-import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
-
-export interface PollOption {
-  label: string;
-  votes: number;
-}
-
-export interface PollRecord {
-  id: number;
-  pollNumber: number;
-  question: string;
-  description: string | null;
-  liveDate: string;
-  status: PollStatus;
-  wentLiveAt: string | null;
-  createdAt: string;
-  options: PollOption[];
-}
-
-export interface NewPoll {
-  question: string;
-  description: string | null;
-  options: string[];
-  liveDate: string;
-  status: PollStatus;
-  /** When it went live; defaults to `now` for a poll that is not scheduled. */
-  wentLiveAt?: string;
-}
-
-const pollColumns = [
-  'id',
-  'poll_number',
-  'question',
-  'description',
-  'live_date',
-  'status',
-  'went_live_at',
-  'created_at',
-] as const;
-
-type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
-
-function toRecord(row: PollRow, options: PollOption[]): PollRecord {
-  return {
-    id: row.id,
-    pollNumber: row.poll_number,
-    question: row.question,
-    description: row.description,
-    liveDate: row.live_date,
-    status: row.status,
-    wentLiveAt: row.went_live_at === null ? null : toIsoString(row.went_live_at),
-    createdAt: toIsoString(row.created_at),
-    options,
-  };
-}
+import type { PollStatus } from '../db/tables.js';
+import { pollColumns, pollFromRow, type NewPoll, type PollChanges, type PollOption, type PollRecord, type PollRow } from './poll.js';
 
 /** The options (with counts) of each poll, in order. */
 async function optionsOf(db: Db, pollIds: number[]): Promise<Map<number, PollOption[]>> {
@@ -74,7 +21,7 @@ async function optionsOf(db: Db, pollIds: number[]): Promise<Map<number, PollOpt
 
 async function withOptions(db: Db, rows: PollRow[]): Promise<PollRecord[]> {
   const options = await optionsOf(db, rows.map((row) => row.id));
-  return rows.map((row) => toRecord(row, options.get(row.id) ?? []));
+  return rows.map((row) => pollFromRow(row, options.get(row.id) ?? []));
 }
 
 export async function findActivePoll(db: Db): Promise<PollRecord | undefined> {
@@ -168,18 +115,10 @@ export async function insertPoll(db: Db, poll: NewPoll, now: Date): Promise<Poll
     .insertInto('poll_options')
     .values(poll.options.map((label, position) => ({ poll_id: row.id, position, label })))
     .execute();
-  return toRecord(
+  return pollFromRow(
     row,
     poll.options.map((label) => ({ label, votes: 0 })),
   );
-}
-
-export interface PollChanges {
-  question: string;
-  description: string | null;
-  liveDate: string;
-  /** New options; only for a poll without votes. */
-  options?: string[];
 }
 
 /** Updates a poll's text and date, and replaces its options when given. Run it in a transaction. */
@@ -227,24 +166,25 @@ export async function findScheduledFor(db: Db, day: string): Promise<{ id: numbe
   return db.selectFrom('polls').select('id').where('status', '=', 'scheduled').where('live_date', '=', day).executeTakeFirst();
 }
 
-/** The id of today's poll, if there is one. */
-export async function findActivePollId(db: Db): Promise<number | null> {
-  const row = await db.selectFrom('polls').select('id').where('status', '=', 'active').executeTakeFirst();
+/** Makes the current active poll a past one, and gives its id (null if there was none). Run it in a transaction. */
+async function retireActivePoll(db: Db, now: Date): Promise<number | null> {
+  const row = await db
+    .updateTable('polls')
+    .set({ status: 'past', updated_at: now.toISOString() })
+    .where('status', '=', 'active')
+    .returning('id')
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
-/** Makes the current active poll a past one. Run it in a transaction. */
-export async function retireActivePoll(db: Db, now: Date): Promise<void> {
-  await db.updateTable('polls').set({ status: 'past', updated_at: now.toISOString() }).where('status', '=', 'active').execute();
-}
-
 /**
- * Makes a poll the active one, live from `now`, retiring the current one first. A poll that has
- * never been live takes `today` as its date; one that has keeps its own, so running a past poll
- * again does not move it in the archive or lose the day it first ran.
+ * Makes a poll the active one, live from `now`, retiring the current one first; gives the id of
+ * the one retired (null if there was none). A poll that has never been live takes `today` as its
+ * date; one that has keeps its own, so running a past poll again does not move it in the archive
+ * or lose the day it first ran. Run it in a transaction.
  */
-export async function makeActive(db: Db, id: number, now: Date, today: string): Promise<void> {
-  await retireActivePoll(db, now);
+export async function makeActive(db: Db, id: number, now: Date, today: string): Promise<number | null> {
+  const previousPollId = await retireActivePoll(db, now);
   await db
     .updateTable('polls')
     .set({
@@ -255,4 +195,5 @@ export async function makeActive(db: Db, id: number, now: Date, today: string): 
     })
     .where('id', '=', id)
     .execute();
+  return previousPollId;
 }

@@ -10,11 +10,13 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * Today's poll, or null. The `email` hint is validated but never widens what this browser
-   * sees: identity is the voter cookie, so typing someone's e-mail reveals nothing of theirs.
+   * Today's poll, or null, as this browser may see it (active-poll-visibility.ts): identity is
+   * the voter cookie, and the `email` hint, validated, never widens it.
    */
   api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await polls.activePollJson(readVoterId(request))),
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await polls.activePollJson({ voterId: readVoterId(request), emailHint: request.query.email })),
   );
 
   api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());

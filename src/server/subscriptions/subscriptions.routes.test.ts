@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     const before = await snapshotDatabase(t.db);
     const cases: [unknown, number, string][] = [
       [{ pollId: poll.id }, 400, 'The email address must be text.'],
-      [{ email: '', pollId: poll.id }, 400, 'Please enter your email address.'],
+      [{ email: '', pollId: poll.id }, 400, 'Please enter your email address to subscribe.'],
       [{ email: 'jo@example', pollId: poll.id }, 400, 'Please enter a valid email address.'],
       [{ email: 'jo@example.org', pollId: 'one' }, 400, 'The poll id must be a number.'],
       [{ email: 'jo@example.org', pollId: -4 }, 400, 'The poll id must be a positive number.'],

@@ -13,9 +13,11 @@ import {
   confirmByToken,
   deleteUnconfirmed,
   findByConfirmToken,
+  findByUnsubscribeToken,
   insertPendingSubscriber,
   lockSubscriber,
   renewRequest,
+  unsubscribeByToken,
   type ConfirmOutcome,
   type SubscriberState,
 } from './subscriptions.repository.js';
@@ -43,7 +45,7 @@ function confirmationDue(state: SubscriberState, now: Date): boolean {
 }
 
 export function createSubscriptionsService(
-  { db, clock, siteName, brandName, mailQueued, keyedHash }: ServiceDeps,
+  { db, clock, site, mailQueued, keyedHash }: ServiceDeps,
   { perAddressPerHour }: SubscriptionSettings,
 ) {
   return {
@@ -55,7 +57,7 @@ export function createSubscriptionsService(
     async subscribe(email: string, pollId: number | undefined, clientAddress: string): Promise<SubscribeOutcome> {
       if (pollId !== undefined && !(await findPollById(db, pollId))) return 'poll-not-found';
       const now = clock.now();
-      const request = { email, sourcePollId: pollId ?? null, consentText: consentText(siteName, brandName), now };
+      const request = { email, sourcePollId: pollId ?? null, consentText: consentText(site.siteName, site.brandName), now };
       const trx = await db.startTransaction().execute();
       try {
         let subscriberId = await insertPendingSubscriber(trx, request);
@@ -96,6 +98,19 @@ export function createSubscriptionsService(
       const expired =
         found.requestedAt === null || new Date(found.requestedAt).getTime() <= clock.now().getTime() - CONFIRMATION_VALID_MS;
       return found.subscribed || !expired ? { email: found.email, subscribed: found.subscribed } : undefined;
+    },
+
+    /** What the unsubscribe page shows before its button is pressed. */
+    async unsubscription(token: string): Promise<{ email: string; subscribed: boolean } | undefined> {
+      return findByUnsubscribeToken(db, token);
+    },
+
+    /**
+     * Follows an unsubscribe link (the POST of its page, or a mail client's one-click button).
+     * False for an unknown token.
+     */
+    async unsubscribe(token: string): Promise<boolean> {
+      return unsubscribeByToken(db, token, clock.now().toISOString());
     },
 
     /** Forgets pending addresses whose link has expired. */

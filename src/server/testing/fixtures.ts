@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
-import { insertPoll, type PollRecord } from '../polls/polls.repository.js';
+import type { PollRecord } from '../polls/poll.js';
+import { insertPoll } from '../polls/polls.repository.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
 
 export interface PollFixture {

@@ -1,5 +1,6 @@
 import { instantAt, parseTimeOfDay, type LocalDate } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
+import { loadConfig, type Site } from '../config.js';
 
 export const SITE_TIME_ZONE = 'America/New_York';
 
@@ -30,4 +31,9 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.#now += ms;
   }
+}
+
+/** The site the tests run: the defaults, in New York, closing at 20:00. */
+export function testSite(overrides: Partial<Site> = {}): Site {
+  return { ...loadConfig({ SITE_TIMEZONE: SITE_TIME_ZONE }).site, ...overrides };
 }

@@ -1,8 +1,10 @@
 /** The only place SQL about votes lives. */
+import type { VoteRecord } from '../../shared/api.js';
 import type { Db } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import { toIsoString } from '../db/tables.js';
+import type { VoterChoice } from '../polls/active-poll-cache.js';
 
 export interface NewVote {
   pollId: number;
@@ -11,12 +13,6 @@ export interface NewVote {
   voterEmail: string | null;
   votedOn: string;
   createdAt: string;
-}
-
-export interface VoterChoice {
-  optionIndex: number;
-  /** When the vote was cast, in milliseconds since the epoch. */
-  votedAt: number;
 }
 
 const insertVoteStatement = precompiled(
@@ -137,13 +133,6 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
   return rows.map((row) => ({ day: row.voted_on, votes: row.n }));
 }
 
-export interface VoteRow {
-  id: number;
-  voterEmail: string | null;
-  optionIndex: number;
-  createdAt: string;
-}
-
 /**
  * Up to `limit` votes of a poll in the order they were cast, after vote `afterId` (0 for the
  * first page): one short indexed query per page, however many votes the poll has, so reading
@@ -153,7 +142,7 @@ export async function votesPage(
   db: Db,
   pollId: number,
   { afterId, limit, withEmail }: { afterId: number; limit: number; withEmail: boolean },
-): Promise<VoteRow[]> {
+): Promise<VoteRecord[]> {
   let query = db
     .selectFrom('votes')
     .select(['id', 'voter_email', 'option_index', 'created_at'])

@@ -5,7 +5,7 @@ import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-ap
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
-import type { PollRecord } from '../polls/polls.repository.js';
+import type { PollRecord } from '../polls/poll.js';
 
 describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
   let t: TestApp;
@@ -365,8 +365,8 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const before = await snapshotDatabase(t.db);
       const cases: [unknown, string][] = [
         [{}, 'The email address must be text.'],
-        [{ email: '' }, 'Please enter your email address.'],
-        [{ email: '   ' }, 'Please enter your email address.'],
+        [{ email: '' }, 'Please enter your email address to subscribe.'],
+        [{ email: '   ' }, 'Please enter your email address to subscribe.'],
         [{ email: 'sam@example' }, 'Please enter a valid email address.'],
         [{ email: 'sam @example.org' }, 'Please enter a valid email address.'],
         [{ email: `${'a'.repeat(250)}@example.org` }, 'An email address can be at most 254 characters.'],

@@ -1,16 +1,14 @@
 /** Everything staff do to polls: each refreshes the admin list and today's poll. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { Confirmation, SavedPoll } from '../../../shared/api.js';
+import type { pollDraft } from '../../../shared/schemas.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { activePollQuery } from '../get-active-poll.js';
 import { adminPollsQuery } from './get-admin-polls.js';
 
-export interface PollInput {
-  question: string;
-  description: string;
-  options: string[];
-  liveDate: string;
-}
+/** What POST and PUT /api/admin/polls take, as their schema reads it. */
+export type PollInput = z.input<typeof pollDraft>;
 
 export const createPoll = (poll: PollInput) => apiRequest<SavedPoll>('/api/admin/polls', { method: 'POST', body: poll });
 export const updatePoll = ({ id, ...poll }: PollInput & { id: number }) =>

@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { AdminSession, Confirmation } from '../../../shared/api.js';
+import type { signInRequest } from '../../../shared/schemas.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { adminSessionQuery } from './get-admin-session.js';
 
-export const signIn = (password: string) => apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body: { password } });
+export const signIn = (password: string) => {
+  const body: z.input<typeof signInRequest> = { password };
+  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body });
+};
 
 export const signOut = () => apiRequest<Confirmation>('/api/admin/logout', { method: 'POST' });
 

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { AdminSuggestion, Confirmation } from '../../../shared/api.js';
+import type { suggestionStatusRequest } from '../../../shared/schemas.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 export const getSuggestions = () => apiRequest<AdminSuggestion[]>('/api/poll-suggestions');
@@ -8,8 +10,8 @@ export const suggestionsQuery = queryOptions({ queryKey: ['admin', 'suggestions'
 
 export const useSuggestions = () => useQuery(suggestionsQuery);
 
-export const reviewSuggestion = ({ id, status }: { id: number; status: 'approved' | 'rejected' }) =>
-  apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}/status`, { method: 'PUT', body: { status } });
+export const reviewSuggestion = ({ id, ...review }: { id: number } & z.input<typeof suggestionStatusRequest>) =>
+  apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}/status`, { method: 'PUT', body: review });
 
 export const deleteSuggestion = (id: number) => apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}`, { method: 'DELETE' });
 

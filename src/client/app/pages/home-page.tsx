@@ -3,11 +3,11 @@ import { BottomNav, type MainView } from '../../components/layout/bottom-nav.js'
 import { useDocumentTitle } from '../../components/layout/page-shell.js';
 import { SiteFooter } from '../../components/layout/site-footer.js';
 import { SiteHeader } from '../../components/layout/site-header.js';
-import { ActivePollCard } from '../../features/active-poll/components/active-poll-card.js';
 import { ArchiveView } from '../../features/archive/components/archive-view.js';
 import { StatsStrip } from '../../features/stats/components/stats-strip.js';
 import { SuggestionSection } from '../../features/suggest/components/suggestion-form.js';
 import { siteConfig } from '../../lib/site-config.js';
+import { TodayPoll } from './today-poll.js';
 
 const TITLES: Record<Exclude<MainView, 'admin'>, string | null> = {
   today: null,
@@ -32,7 +32,7 @@ export function HomePage({ view, showAdminTab }: { view: Exclude<MainView, 'admi
               </p>
               <p>One education hot take a day. Vote anonymously in seconds and see where colleagues stand.</p>
             </div>
-            <ActivePollCard />
+            <TodayPoll />
             <StatsStrip />
             <SuggestionSection collapsed />
           </>

@@ -5,7 +5,7 @@ import { PageShell } from '../../components/layout/page-shell.js';
 import { storage } from '../../lib/storage.js';
 import { AdminPanel } from './admin-panel.js';
 import { LoginScreen } from './login-screen.js';
-import '../share/share.css';
+import '../../components/ui/dialog.css';
 import './admin.css';
 
 export default function AdminPage() {

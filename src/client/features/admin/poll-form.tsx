@@ -1,10 +1,13 @@
 /** Creating a poll, or editing one: question, description, go-live date, 2 to 6 options. */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { AdminPoll } from '../../../shared/api.js';
-import { DESCRIPTION_MAX_LENGTH, OPTIONS_MAX, OPTIONS_MIN, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../shared/limits.js';
+import { DESCRIPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../shared/limits.js';
 import { localDateAt } from '../../../shared/time.js';
 import { useCreatePoll, useUpdatePoll, type PollInput } from '../../api/admin/poll-changes.js';
+import { emptyOptions, OptionsEditor } from '../../components/forms/options-editor.js';
+import { toastProblem, type ProblemTitles } from '../../components/forms/problem-toast.js';
 import { toast } from '../../components/ui/toast.js';
+import { checkForm, preloadSchemas } from '../../lib/form-check.js';
 import { siteClock } from '../../lib/site-config.js';
 import { useAdminFailure } from './use-admin-failure.js';
 
@@ -17,7 +20,10 @@ export interface PollFormValues {
 
 export const todayInSiteZone = () => localDateAt(new Date(), siteClock.timeZone);
 
-export const emptyPollForm = (): PollFormValues => ({ question: '', description: '', options: ['', ''], liveDate: todayInSiteZone() });
+/** The spec's titles for what it names (section 5); any other problem reads as the server's refusal does. */
+const TITLES: ProblemTitles = { question: { too_small: 'Required fields missing' }, options: { too_small: 'Need more options' } };
+
+export const emptyPollForm = (): PollFormValues => ({ question: '', description: '', options: emptyOptions(), liveDate: todayInSiteZone() });
 
 export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | null; initial: PollFormValues; onDone: () => void }) {
   const [values, setValues] = useState(initial);
@@ -31,21 +37,25 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
   const pending = create.isPending || update.isPending;
 
   const set = (changes: Partial<PollFormValues>) => setValues((current) => ({ ...current, ...changes }));
-  const setOption = (index: number, value: string) => set({ options: values.options.map((o, i) => (i === index ? value : o)) });
+  const failedTitle = editing ? 'Failed to update poll' : 'Failed to create poll';
+  useEffect(preloadSchemas, []);
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
-    const question = values.question.trim();
-    if (!question) {
-      toast({ title: 'Required fields missing', description: 'Please fill in the question.', variant: 'validation' });
+    void check(values);
+  }
+
+  /** Checks with the server's schema, then saves; also what "Try again" calls, with the same values. */
+  async function check(poll: PollInput) {
+    let checked;
+    try {
+      checked = await checkForm((schemas) => schemas.pollDraft, poll);
+    } catch (error) {
+      failed(failedTitle, error, { retry: () => void check(poll) });
       return;
     }
-    const options = values.options.map((o) => o.trim()).filter(Boolean);
-    if (options.length < OPTIONS_MIN) {
-      toast({ title: 'Need more options', description: 'Please provide at least 2 poll options.', variant: 'validation' });
-      return;
-    }
-    save({ question, description: values.description.trim(), options, liveDate: values.liveDate });
+    if (checked.ok) save(checked.data);
+    else toastProblem(checked.problem, TITLES, failedTitle);
   }
 
   /** Creates or updates; also what "Try again" calls, with the same poll. */
@@ -55,8 +65,8 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
       onDone();
     };
     const retry = () => save(poll);
-    if (editing) update.mutate({ id: editing.id, ...poll }, { onSuccess: done, onError: (e) => failed('Failed to update poll', e, { retry }) });
-    else create.mutate(poll, { onSuccess: done, onError: (e) => failed('Failed to create poll', e, { retry }) });
+    if (editing) update.mutate({ id: editing.id, ...poll }, { onSuccess: done, onError: (e) => failed(failedTitle, e, { retry }) });
+    else create.mutate(poll, { onSuccess: done, onError: (e) => failed(failedTitle, e, { retry }) });
   }
 
   return (
@@ -121,36 +131,7 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
               : 'Polls become active at midnight on the selected date.'}
         </p>
       </div>
-      <fieldset className="admin-form__options">
-        <legend className="field__label">Answer options (2 to 6)</legend>
-        {values.options.map((option, index) => (
-          <div key={index} className="admin-form__option">
-            <input
-              className="input"
-              aria-label={`Option ${index + 1}`}
-              placeholder={`Option ${index + 1}`}
-              maxLength={OPTION_MAX_LENGTH}
-              value={option}
-              onChange={(e) => setOption(index, e.target.value)}
-            />
-            {values.options.length > OPTIONS_MIN && (
-              <button
-                type="button"
-                className="button button--quiet admin-form__remove"
-                aria-label={`Remove option ${index + 1}`}
-                onClick={() => set({ options: values.options.filter((_, i) => i !== index) })}
-              >
-                ×
-              </button>
-            )}
-          </div>
-        ))}
-        {values.options.length < OPTIONS_MAX && (
-          <button type="button" className="button button--quiet" onClick={() => set({ options: [...values.options, ''] })}>
-            + Add option
-          </button>
-        )}
-      </fieldset>
+      <OptionsEditor options={values.options} onChange={(options) => set({ options })} />
       <div className="admin-form__actions">
         {editing && (
           <button type="button" className="button button--quiet" onClick={onDone}>

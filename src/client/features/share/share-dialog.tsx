@@ -2,10 +2,10 @@
  * "Share this poll": the five networks and Copy Link on the poll card; on the results, the
  * device's own share sheet and Copy Link. Closes with Close, Escape or a click outside.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
+import { Dialog, DialogClose, DialogDescription } from '../../components/ui/dialog.js';
 import { toast } from '../../components/ui/toast.js';
-import { copyText } from './copy-text.js';
+import { copyText } from '../../lib/copy-text.js';
 import { shareLinks } from './share-links.js';
 import './share.css';
 
@@ -49,42 +49,36 @@ export default function ShareDialog({ open, onOpenChange, url, text, kind }: Sha
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog share-dialog">
-          <Dialog.Title className="dialog__title">Share this poll</Dialog.Title>
-          <Dialog.Description className="share-dialog__question">{text}</Dialog.Description>
-          {kind === 'networks' ? (
-            <ul className="share-dialog__networks">
-              {shareLinks(url, text).map((link) => (
-                <li key={link.name}>
-                  <a className="share-dialog__network" href={link.href} target="_blank" rel="noopener noreferrer">
-                    {link.name}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            'share' in navigator && (
-              <button type="button" className="button button--primary share-dialog__wide" onClick={() => void shareWithDevice()}>
-                Share via apps
-              </button>
-            )
-          )}
-          <div className="share-dialog__link">
-            <input className="input" readOnly value={url} aria-label="Link to this poll" onFocus={(e) => e.target.select()} />
-            <button type="button" className="button button--secondary" onClick={() => void copy()}>
-              {copied ? 'Copied!' : 'Copy Link'}
-            </button>
-          </div>
-          <p className="visually-hidden" role="status">
-            {copied ? 'Link copied' : ''}
-          </p>
-          <Dialog.Close className="button button--quiet share-dialog__wide">Close</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Share this poll" className="share-dialog">
+      <DialogDescription className="share-dialog__question">{text}</DialogDescription>
+      {kind === 'networks' ? (
+        <ul className="share-dialog__networks">
+          {shareLinks(url, text).map((link) => (
+            <li key={link.name}>
+              <a className="share-dialog__network" href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.name}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        'share' in navigator && (
+          <button type="button" className="button button--primary share-dialog__wide" onClick={() => void shareWithDevice()}>
+            Share via apps
+          </button>
+        )
+      )}
+      <div className="share-dialog__link">
+        <input className="input" readOnly value={url} aria-label="Link to this poll" onFocus={(e) => e.target.select()} />
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {copied ? 'Copied!' : 'Copy Link'}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status">
+        {copied ? 'Link copied' : ''}
+      </p>
+      <DialogClose className="button button--quiet share-dialog__wide">Close</DialogClose>
+    </Dialog>
   );
 }

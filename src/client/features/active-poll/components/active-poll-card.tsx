@@ -1,24 +1,30 @@
 /**
  * Today's poll: a skeleton while it loads, the voting card until this visitor votes (or voting
- * closes), then the results. Right after a vote the subscribe invitation opens, unless it was
- * seen or the visitor subscribed already.
+ * closes), then the results. What follows a vote or a press of Share (the subscribe invitation,
+ * the share dialog) belongs to other features: the page wires them in through the callbacks.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
 import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
 import { errorMessage, isRetryable } from '../../../lib/api-client.js';
-import { pollUrl } from '../../../lib/site-config.js';
-import { storage } from '../../../lib/storage.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
 
-const SubscribeModal = lazy(() => import('../../subscribe/components/subscribe-modal.js'));
-const ShareDialog = lazy(() => import('../../share/share-dialog.js'));
+export interface ActivePollCardProps {
+  /**
+   * This visitor's vote was counted. Return true when that opens something over the card, which
+   * then takes focus, and call `returnFocus` when it closes; otherwise the card's heading takes
+   * focus, since the option that was pressed is gone.
+   */
+  onVoted: (poll: ActivePoll, returnFocus: () => void) => boolean;
+  /** A Share button was pressed: beside the options (before voting) or under the results. */
+  onShare: (poll: ActivePoll, from: 'voting' | 'results') => void;
+}
 
-export function ActivePollCard() {
+export function ActivePollCard({ onVoted, onShare }: ActivePollCardProps) {
   const { data: poll, isPending, isError, refetch } = useActivePoll();
 
   if (isPending) return <PollCardSkeleton />;
@@ -44,14 +50,12 @@ export function ActivePollCard() {
       </section>
     );
   }
-  return <PollCard poll={poll} />;
+  return <PollCard poll={poll} onVoted={onVoted} onShare={onShare} />;
 }
 
-function PollCard({ poll }: { poll: ActivePoll }) {
+function PollCard({ poll, onVoted, onShare }: ActivePollCardProps & { poll: ActivePoll }) {
   const castVote = useCastVote();
   const [pendingOption, setPendingOption] = useState<number | null>(null);
-  const [subscribeOpen, setSubscribeOpen] = useState(false);
-  const [share, setShare] = useState<'networks' | 'device' | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -64,8 +68,8 @@ function PollCard({ poll }: { poll: ActivePoll }) {
       {
         onSuccess: () => {
           setAnnouncement(`Vote recorded for "${poll.options[optionIndex] ?? ''}". The results are shown below.`);
-          if (!storage.emailModalSeen() && !storage.emailSubscribed()) setSubscribeOpen(true);
-          else headingRef.current?.focus();
+          const focusHeading = () => headingRef.current?.focus();
+          if (!onVoted(poll, focusHeading)) focusHeading();
         },
         onError: (error) => {
           const message = errorMessage(error, 'Failed to record your vote. Please try again.');
@@ -91,33 +95,13 @@ function PollCard({ poll }: { poll: ActivePoll }) {
       </h2>
       {poll.description && <p className="poll-card__description">{poll.description}</p>}
       {showResults ? (
-        <ResultsView poll={poll} onShare={() => setShare('device')} />
+        <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />
       ) : (
-        <VotingForm poll={poll} pendingOption={pendingOption} onVote={vote} onShare={() => setShare('networks')} />
+        <VotingForm poll={poll} pendingOption={pendingOption} onVote={vote} onShare={() => onShare(poll, 'voting')} />
       )}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      <Suspense fallback={null}>
-        {subscribeOpen && (
-          <SubscribeModal
-            pollId={poll.id}
-            onClose={() => setSubscribeOpen(false)}
-            returnFocus={() => headingRef.current?.focus()}
-          />
-        )}
-        {share && (
-          <ShareDialog
-            open
-            onOpenChange={(open) => {
-              if (!open) setShare(null);
-            }}
-            url={pollUrl(poll.pollNumber)}
-            text={poll.question}
-            kind={share}
-          />
-        )}
-      </Suspense>
     </section>
   );
 }

@@ -16,7 +16,7 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
   async function shareImage() {
     setExporting(true);
     try {
-      const { shareChartImage } = await import('../../share/chart-image.js');
+      const { shareChartImage } = await import('../../../components/chart/chart-image.js');
       const outcome = await shareChartImage({
         siteName: siteConfig.siteName,
         timeZone: siteClock.timeZone,

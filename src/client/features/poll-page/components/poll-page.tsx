@@ -13,7 +13,7 @@ import { PageShell } from '../../../components/layout/page-shell.js';
 import { toast } from '../../../components/ui/toast.js';
 import { Link, navigate } from '../../../lib/router.js';
 import { pollUrl } from '../../../lib/site-config.js';
-import { copyText } from '../../share/copy-text.js';
+import { copyText } from '../../../lib/copy-text.js';
 import './poll-page.css';
 
 const BACK = { to: '/?view=archive', label: 'Back to Past Hot Takes' };

@@ -3,11 +3,15 @@
  * away under today's poll; open on its own tab.
  */
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { useId, useState } from 'react';
-import { NAME_MAX_LENGTH, OPTIONS_MAX, OPTIONS_MIN, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../shared/limits.js';
+import { useEffect, useId, useState } from 'react';
+import { NAME_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../shared/limits.js';
 import { useSubmitSuggestion, type NewSuggestion } from '../../../api/submit-suggestion.js';
+import { EmailField } from '../../../components/forms/email-field.js';
+import { emptyOptions, OptionsEditor } from '../../../components/forms/options-editor.js';
+import { toastProblem, type ProblemTitles } from '../../../components/forms/problem-toast.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
 import { errorMessage, isRetryable } from '../../../lib/api-client.js';
+import { checkForm, preloadSchemas } from '../../../lib/form-check.js';
 import './suggest.css';
 
 export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
@@ -39,53 +43,61 @@ export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
   );
 }
 
+/** The spec's titles for what it names (section 5); any other problem reads as the server's refusal does. */
+const TITLES: ProblemTitles = { question: { too_small: 'Question required' }, options: { too_small: 'Need more options' } };
+const FAILED = 'Oops! Something went wrong';
+
 function SuggestionForm() {
   const submit = useSubmitSuggestion();
   const [question, setQuestion] = useState('');
-  const [options, setOptions] = useState<string[]>(['', '']);
+  const [options, setOptions] = useState(emptyOptions);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const id = useId();
+  useEffect(preloadSchemas, []);
 
-  function setOption(index: number, value: string) {
-    setOptions((current) => current.map((option, i) => (i === index ? value : option)));
-  }
-
-  function send(event: { preventDefault: () => void }) {
-    event.preventDefault();
-    if (!question.trim()) {
-      toast({ title: 'Question required', description: 'Please enter a poll question.', variant: 'validation' });
+  /** Checks with the server's schema, then sends; also what "Try again" calls, with the same values. */
+  async function send(suggestion: NewSuggestion) {
+    let checked;
+    try {
+      checked = await checkForm((schemas) => schemas.suggestionRequest, suggestion);
+    } catch (error) {
+      failed(error, suggestion);
       return;
     }
-    const filled = options.map((o) => o.trim()).filter(Boolean);
-    if (filled.length < OPTIONS_MIN) {
-      toast({ title: 'Need more options', description: 'Please provide at least 2 poll options.', variant: 'validation' });
+    if (!checked.ok) {
+      toastProblem(checked.problem, TITLES, FAILED);
       return;
     }
-    deliver({ question: question.trim(), options: filled, suggestedBy: name.trim(), email: email.trim().toLowerCase() });
-  }
-
-  function deliver(suggestion: NewSuggestion) {
-    submit.mutate(suggestion, {
+    submit.mutate(checked.data, {
       onSuccess: () => {
         toast({ title: 'Suggestion submitted!', description: 'Thank you! Our team reviews every suggestion.' });
         setQuestion('');
-        setOptions(['', '']);
+        setOptions(emptyOptions());
         setName('');
         setEmail('');
       },
-      onError: (error) =>
-        toast({
-          title: 'Oops! Something went wrong',
-          description: errorMessage(error, 'Failed to submit suggestion. Please try again.'),
-          variant: 'failure',
-          action: isRetryable(error) ? tryAgain('Press Submit Suggestion again to send it.', () => deliver(suggestion)) : undefined,
-        }),
+      onError: (error) => failed(error, suggestion),
     });
   }
 
+  function failed(error: unknown, suggestion: NewSuggestion) {
+    toast({
+      title: FAILED,
+      description: errorMessage(error, 'Failed to submit suggestion. Please try again.'),
+      variant: 'failure',
+      action: isRetryable(error) ? tryAgain('Press Submit Suggestion again to send it.', () => void send(suggestion)) : undefined,
+    });
+  }
+
+  function submitForm(event: { preventDefault: () => void }) {
+    event.preventDefault();
+    // A blank e-mail is left out: the schema takes only an empty one that way.
+    void send({ question, options, suggestedBy: name, email: email.trim() });
+  }
+
   return (
-    <form className="suggest__form" onSubmit={send} noValidate>
+    <form className="suggest__form" onSubmit={submitForm} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-question`}>
           Your poll question
@@ -99,36 +111,7 @@ function SuggestionForm() {
           onChange={(e) => setQuestion(e.target.value)}
         />
       </div>
-      <fieldset className="suggest__options">
-        <legend className="field__label">Answer options (2 to 6)</legend>
-        {options.map((option, index) => (
-          <div key={index} className="suggest__option">
-            <input
-              className="input"
-              aria-label={`Option ${index + 1}`}
-              placeholder={`Option ${index + 1}`}
-              maxLength={OPTION_MAX_LENGTH}
-              value={option}
-              onChange={(e) => setOption(index, e.target.value)}
-            />
-            {options.length > OPTIONS_MIN && (
-              <button
-                type="button"
-                className="button button--quiet suggest__remove"
-                aria-label={`Remove option ${index + 1}`}
-                onClick={() => setOptions((current) => current.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            )}
-          </div>
-        ))}
-        {options.length < OPTIONS_MAX && (
-          <button type="button" className="button button--quiet suggest__add" onClick={() => setOptions((current) => [...current, ''])}>
-            + Add option
-          </button>
-        )}
-      </fieldset>
+      <OptionsEditor options={options} onChange={setOptions} addClassName="suggest__add" />
       <div className="suggest__optional">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-name`}>
@@ -143,20 +126,7 @@ function SuggestionForm() {
             onChange={(e) => setName(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-email`}>
-            Your email (optional)
-          </label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField label="Your email (optional)" value={email} onChange={setEmail} />
       </div>
       <button type="submit" className="button button--primary" disabled={submit.isPending}>
         {submit.isPending ? 'Submitting...' : 'Submit Suggestion'}

@@ -5,9 +5,9 @@
  */
 import type { ResultItem } from '../../../shared/results.js';
 import { localDateAt, localTimeAt } from '../../../shared/time.js';
-import { showsSliceLabel, shortLabel, votesText } from '../../components/chart/chart-labels.js';
-import { pieSlices } from '../../components/chart/chart-geometry.js';
-import { colorFor } from '../../components/chart/palette.js';
+import { showsSliceLabel, shortLabel, votesText } from './chart-labels.js';
+import { pieSlices } from './chart-geometry.js';
+import { colorFor } from './palette.js';
 
 export interface ChartImageInput {
   siteName: string;

@@ -1,0 +1,48 @@
+/**
+ * Today's poll with what follows from it: the card (active-poll), the subscribe invitation
+ * right after a vote (subscribe) and the share dialog (share). The features stay apart; this
+ * is where they meet. The two dialogs load only when first shown.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { ActivePoll } from '../../../shared/api.js';
+import { ActivePollCard } from '../../features/active-poll/components/active-poll-card.js';
+import { invitationDue } from '../../features/subscribe/invitation.js';
+import { pollUrl } from '../../lib/site-config.js';
+
+const SubscribeModal = lazy(() => import('../../features/subscribe/components/subscribe-modal.js'));
+const ShareDialog = lazy(() => import('../../features/share/share-dialog.js'));
+
+export function TodayPoll() {
+  const [invitation, setInvitation] = useState<{ pollId: number; returnFocus: () => void } | null>(null);
+  const [share, setShare] = useState<{ poll: ActivePoll; kind: 'networks' | 'device' } | null>(null);
+
+  function voted(poll: ActivePoll, returnFocus: () => void) {
+    if (!invitationDue()) return false;
+    setInvitation({ pollId: poll.id, returnFocus });
+    return true;
+  }
+
+  return (
+    <>
+      <ActivePollCard
+        onVoted={voted}
+        // Before voting, the networks to post to; on the results, the device's own share sheet.
+        onShare={(poll, from) => setShare({ poll, kind: from === 'voting' ? 'networks' : 'device' })}
+      />
+      <Suspense fallback={null}>
+        {invitation && <SubscribeModal pollId={invitation.pollId} onClose={() => setInvitation(null)} returnFocus={invitation.returnFocus} />}
+        {share && (
+          <ShareDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setShare(null);
+            }}
+            url={pollUrl(share.poll.pollNumber)}
+            text={share.poll.question}
+            kind={share.kind}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}

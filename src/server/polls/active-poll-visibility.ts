@@ -1,0 +1,54 @@
+/**
+ * What a visitor sees of today's poll (DESIGN.md, Privacy), as a pure function of the poll,
+ * the visitor and the moment:
+ * - No peeking: until the visitor has voted, and until the close time, the per-option results
+ *   are withheld, so nobody is swayed by them; the total may show.
+ * - A voter sees their own vote: which option they chose, and the results.
+ * - Identity is the voter cookie alone. The `email` hint of the request is not identity (anyone
+ *   can type anyone's address), so it never widens what a visitor sees: not someone else's
+ *   vote, nor the results.
+ *
+ * Every visitor is in one of a handful of sights (not voted yet, or voted for option n; before
+ * or after the close), so polls.service.ts writes each answer once per reading of the poll and
+ * reuses it for everyone with the same sight.
+ */
+import type { ActivePoll } from '../../shared/api.js';
+import type { VotingDay } from '../../shared/time.js';
+import { resultsOf, toPoll, totalVotes, type PollRecord } from './poll.js';
+
+export interface Visitor {
+  /** The vote of this browser (its voter cookie) on the poll, if it has voted. */
+  ownVote: { optionIndex: number } | undefined;
+  /** The address the request names in `?email=`, if it names one. */
+  emailHint?: string | undefined;
+}
+
+/** Everything besides the poll that decides what a visitor sees. */
+export interface Sight {
+  /** The option this visitor chose; null before voting. */
+  ownOption: number | null;
+  votingOpen: boolean;
+  closesAt: Date;
+}
+
+/** Where `visitor` stands on `day`. The e-mail hint plays no part (see above). */
+export function sightOf(visitor: Visitor, day: Pick<VotingDay, 'votingOpen' | 'closesAt'>): Sight {
+  return { ownOption: visitor.ownVote?.optionIndex ?? null, votingOpen: day.votingOpen, closesAt: day.closesAt };
+}
+
+/** Visitors whose sights have the same key see the same answer. */
+export const sightKey = (sight: Sight): string => `${sight.ownOption ?? '-'}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
+
+/** Today's poll as a visitor with this sight may see it. */
+export function activePollAsSeen(poll: PollRecord, sight: Sight): ActivePoll {
+  const userVoted = sight.ownOption !== null;
+  return {
+    ...toPoll(poll),
+    userVoted,
+    userVoteOption: sight.ownOption,
+    totalVotes: totalVotes(poll),
+    results: userVoted || !sight.votingOpen ? resultsOf(poll) : null,
+    votingOpen: sight.votingOpen,
+    closesAt: sight.closesAt.toISOString(),
+  };
+}

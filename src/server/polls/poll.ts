@@ -1,0 +1,117 @@
+/**
+ * A poll, as the server knows it: the one type every part of the server reads polls as, and
+ * every mapping of it, from the database row to each shape the API sends (src/shared/api.ts).
+ * Visitors' view of today's poll, which depends on who asks and when, is in
+ * active-poll-visibility.ts.
+ */
+import type { Selectable } from 'kysely';
+import type { AdminPoll, PastPoll, Poll, PollResults, VotesSummary } from '../../shared/api.js';
+import { resultItems, type ResultItem } from '../../shared/results.js';
+import type { LocalDate } from '../../shared/time.js';
+import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
+
+export interface PollOption {
+  label: string;
+  /** Votes so far (kept as a running tally with the option). */
+  votes: number;
+}
+
+/** A poll with its options and their tallies. */
+export interface PollRecord {
+  id: number;
+  pollNumber: number;
+  question: string;
+  description: string | null;
+  liveDate: LocalDate;
+  status: PollStatus;
+  wentLiveAt: string | null;
+  createdAt: string;
+  options: PollOption[];
+}
+
+/** A poll to store: what staff write, before it has a number or votes. */
+export interface NewPoll extends Pick<PollRecord, 'question' | 'description' | 'liveDate' | 'status'> {
+  options: string[];
+  /** When it went live; defaults to `now` for a poll that is not scheduled. */
+  wentLiveAt?: string;
+}
+
+/** An edit of a poll's text and date. */
+export interface PollChanges extends Pick<PollRecord, 'question' | 'description' | 'liveDate'> {
+  /** New options; only for a poll without votes. */
+  options?: string[];
+}
+
+/** The columns a PollRecord is read from (its options come from poll_options). */
+export const pollColumns = ['id', 'poll_number', 'question', 'description', 'live_date', 'status', 'went_live_at', 'created_at'] as const;
+
+export type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
+
+export function pollFromRow(row: PollRow, options: PollOption[]): PollRecord {
+  return {
+    id: row.id,
+    pollNumber: row.poll_number,
+    question: row.question,
+    description: row.description,
+    liveDate: row.live_date,
+    status: row.status,
+    wentLiveAt: row.went_live_at === null ? null : toIsoString(row.went_live_at),
+    createdAt: toIsoString(row.created_at),
+    options,
+  };
+}
+
+export const optionLabels = (poll: PollRecord): string[] => poll.options.map((option) => option.label);
+
+export const totalVotes = (poll: PollRecord): number => poll.options.reduce((sum, option) => sum + option.votes, 0);
+
+/** Votes and whole percentages per option. */
+export const resultsOf = (poll: PollRecord): ResultItem[] =>
+  resultItems(
+    optionLabels(poll),
+    poll.options.map((option) => option.votes),
+  );
+
+/** What every shape of a poll the API sends starts with. */
+function describePoll(poll: PollRecord): Pick<Poll, 'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate'> {
+  return {
+    id: poll.id,
+    pollNumber: poll.pollNumber,
+    question: poll.question,
+    description: poll.description,
+    options: optionLabels(poll),
+    liveDate: poll.liveDate,
+  };
+}
+
+/** What every visitor may know of a poll: no tallies. */
+export function toPoll(poll: PollRecord): Poll {
+  return { ...describePoll(poll), createdAt: poll.createdAt, isActive: poll.status === 'active' };
+}
+
+/** A past poll in the archive: with its total, not its results. */
+export const toPastPoll = (poll: PollRecord): PastPoll => ({ ...toPoll(poll), totalVotes: totalVotes(poll) });
+
+/** A poll's final results: the poll page of a past poll, its preview, the next day's e-mail. */
+export function toPollResults(poll: PollRecord): PollResults {
+  return { ...describePoll(poll), results: resultsOf(poll), totalVotes: totalVotes(poll) };
+}
+
+/** A poll as staff see it. A scheduled poll whose day has passed without it going live is "missed": staff decide. */
+export function toAdminPoll(poll: PollRecord, today: LocalDate): AdminPoll {
+  return {
+    ...toPoll(poll),
+    status: poll.status === 'scheduled' && poll.liveDate < today ? 'missed' : poll.status,
+    totalVotes: totalVotes(poll),
+  };
+}
+
+/** Votes and e-mails per option, for the voter section; `withEmail` counts by option index. */
+export function toVotesSummary(poll: PollRecord, withEmail: ReadonlyMap<number, number>): VotesSummary {
+  const options = poll.options.map((option, index) => ({ option: option.label, votes: option.votes, withEmail: withEmail.get(index) ?? 0 }));
+  return {
+    totalVotes: totalVotes(poll),
+    withEmail: options.reduce((sum, option) => sum + option.withEmail, 0),
+    options,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The schedule: which poll is live, and when the next one goes live (DESIGN.md, the daily
+ * rhythm). On a new day the poll scheduled for that day goes live and the one before becomes a
+ * past poll; with nothing scheduled, the current poll stays. A poll whose day passed without it
+ * going live (the site was down that day) never goes live by itself: staff see it as missed
+ * and choose ("Make Active").
+ *
+ * Every change to the schedule (the daily switch, Make Active, and staff creating, editing or
+ * deleting polls) runs in one transaction holding the schedule lock, so changes from any number
+ * of instances take turns and each sees the state the last one left: running the switch twice
+ * is the same as running it once. Whenever a poll goes live, the day's e-mail to subscribers is
+ * queued in that same transaction, so it exists exactly when the switch does (one per
+ * subscriber and day). After the change, this instance's copy of the active poll is dropped,
+ * and the outbox is told when there is mail to send.
+ */
+import { localDateAt, type LocalDate } from '../../shared/time.js';
+import type { Db } from '../db/connection.js';
+import { enqueueDaily } from '../email/outbox.repository.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { findPollStatus, findScheduledFor, lockSchedule, makeActive } from './polls.repository.js';
+
+export interface Transition {
+  /** The poll that went live, if one did. */
+  activatedPollId: number | null;
+}
+
+/** A change to the schedule, under way: its transaction (holding the lock) and its moment. */
+export interface ScheduleChange {
+  trx: Db;
+  now: Date;
+  /** `now`'s date in the site time zone. */
+  today: LocalDate;
+  /** Puts a poll live now, retiring the current one and queueing the day's e-mail. */
+  goLive: (pollId: number) => Promise<void>;
+}
+
+export function createScheduleService({
+  db,
+  clock,
+  site,
+  activePoll,
+  mailQueued,
+}: Pick<ServiceDeps, 'db' | 'clock' | 'site' | 'activePoll' | 'mailQueued'>) {
+  /**
+   * Runs `work` as one change to the schedule. What it returns is committed; only a fault
+   * (a thrown error) rolls it back. So a change that may be refused decides that before it
+   * writes anything.
+   */
+  async function change<T>(work: (change: ScheduleChange) => Promise<T>): Promise<T> {
+    const now = clock.now();
+    const today = localDateAt(now, site.timeZone);
+    const wentLive: number[] = [];
+    const result = await db.transaction().execute(async (trx) => {
+      await lockSchedule(trx);
+      return work({
+        trx,
+        now,
+        today,
+        goLive: async (pollId) => {
+          const previousPollId = await makeActive(trx, pollId, now, today);
+          await enqueueDaily(trx, { pollId, previousPollId, day: today, now });
+          wentLive.push(pollId);
+        },
+      });
+    });
+    activePoll.invalidate();
+    if (wentLive.length > 0) mailQueued();
+    return result;
+  }
+
+  return {
+    change,
+
+    /** The daily switch: puts today's scheduled poll live, if there is one and it is not yet. */
+    switchDay(): Promise<Transition> {
+      return change(async ({ trx, today, goLive }) => {
+        const due = await findScheduledFor(trx, today);
+        if (!due) return { activatedPollId: null };
+        await goLive(due.id);
+        return { activatedPollId: due.id };
+      });
+    },
+
+    /**
+     * Makes a poll the active one at once, whatever its date, as staff do with "Make Active".
+     * Pressing it twice, or on two instances at once, is the same as pressing it once. False
+     * for an unknown poll.
+     */
+    activate(pollId: number): Promise<boolean> {
+      return change(async ({ trx, goLive }) => {
+        const status = await findPollStatus(trx, pollId);
+        if (!status) return false;
+        if (status !== 'active') await goLive(pollId);
+        return true;
+      });
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
