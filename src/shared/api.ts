@@ -7,9 +7,44 @@ import type { LocalDate } from './time.js';
 
 export type { ResultItem };
 
-/** Every error response: a sentence a person can read, and the status code says the rest. */
+/**
+ * What went wrong, for code to act on: stable, unlike the message, which is worded for people
+ * and may change. The status code says the same coarsely; these say which rule refused.
+ */
+export const ERROR_CODES = [
+  /** The input broke a rule of the schema or the form (400); `issues` says which field. */
+  'validation',
+  /** The request itself is malformed: bad JSON, wrong content type, a body too large, a bad address. */
+  'bad-request',
+  'unauthorized',
+  /** Refused whoever asks: a request from another site, say (403). */
+  'forbidden',
+  'not-found',
+  /** A staff change that clashes with the schedule or with votes (409). */
+  'conflict',
+  /** This browser has a vote on the poll already (409). */
+  'already-voted',
+  /** The e-mail address has a vote on the poll already (409). */
+  'email-already-voted',
+  /** The vote has an e-mail address already, which cannot change (409). */
+  'email-locked',
+  /** Voting on today's poll has closed for the day (409). */
+  'voting-closed',
+  /** The poll is not today's, so it takes no votes (409). */
+  'poll-not-open',
+  /** Too many requests of this kind from this network or browser (429). */
+  'rate-limited',
+  /** The site cannot answer this now; try again soon (503). */
+  'unavailable',
+  /** A fault on the server (500). */
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every error response: a sentence a person can read, and a code that says which rule refused. */
 export interface ApiError {
   message: string;
+  code: ErrorCode;
   /** For invalid input: which field was wrong and why. */
   issues?: { path: string; message: string }[];
 }

@@ -4,12 +4,13 @@
  * shows), or no answer from the site came back (NetworkError: the toast shows the spec's
  * sentence for the action, since "Failed to fetch" means nothing to a teacher).
  */
-import type { ApiError } from '../../shared/api.js';
+import { ERROR_CODES, type ApiError, type ErrorCode } from '../../shared/api.js';
 
-/** The site's API answered with an error status and a sentence for people. */
+/** The site's API answered with an error status, a sentence for people and a code for code. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -60,13 +61,23 @@ export async function apiRequest<T>(
   }
   const body = text === '' ? null : parseJson(text);
   if (!response.ok) {
-    const message = (body as Partial<ApiError> | null | undefined)?.message;
-    if (typeof message === 'string' && message) throw new ApiRequestError(response.status, message);
+    const { message, code } = (body ?? {}) as Partial<ApiError>;
+    if (typeof message === 'string' && message) throw new ApiRequestError(response.status, knownCode(code), message);
     // Not the API's JSON: keep "status: text", as the spec words it, for whoever debugs it.
     throw new NetworkError(`${response.status}: ${text || response.statusText}`, response.status);
   }
   if (body === undefined) throw new NetworkError(`${response.status}: the answer is not JSON`, response.status);
   return body as T;
+}
+
+/** A code this client knows; an older or newer server's unknown one reads as a plain bad request. */
+function knownCode(code: unknown): ErrorCode {
+  return ERROR_CODES.find((known) => known === code) ?? 'bad-request';
+}
+
+/** Whether the server refused the call for the reason `code` names. */
+export function isRefusal(error: unknown, code: ErrorCode): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.code === code;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminSession, Confirmation } from '../../shared/api.js';
 import { signInRequest } from '../../shared/schemas.js';
 import { readCookie, setCookie } from '../http/cookies.js';
-import { HttpError } from '../http/errors.js';
+import { tooManyRequests, unauthorized } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { ADMIN_COOKIE, sameSiteOnly } from './admin-guard.js';
 import type { AdminAuth } from './admin-auth.service.js';
@@ -19,9 +19,9 @@ export const adminAuthRoutes: FastifyPluginAsync<{ auth: AdminAuth; publicUrl: s
     if (result.outcome === 'throttled') {
       const minutes = result.retryAfterMinutes === 1 ? '1 minute' : `${result.retryAfterMinutes} minutes`;
       reply.header('retry-after', String(result.retryAfterMinutes * 60));
-      throw new HttpError(429, `Too many failed sign-in attempts. Please try again in ${minutes}.`);
+      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes}.`);
     }
-    if (result.outcome === 'wrong-password') throw new HttpError(401, 'Incorrect password');
+    if (result.outcome === 'wrong-password') throw unauthorized('Incorrect password');
     setCookie(reply, ADMIN_COOKIE, result.token, {
       maxAgeSeconds: result.maxAgeSeconds,
       sameSite: 'Strict',

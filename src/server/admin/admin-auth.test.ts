@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
 
     const wrong = await signIn(staff, 'not the password');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Incorrect password' });
+    expect(wrong.json()).toEqual({ message: 'Incorrect password', code: 'unauthorized' });
     expect(await session(staff)).toBe(false);
 
     const right = await signIn(staff);
@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
 
     const blocked = await signIn(school); // even the right password, while throttled
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    expect(blocked.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 15 minutes.', code: 'rate-limited' });
     expect(blocked.headers['retry-after']).toBe('900');
 
     const elsewhere = new Visitor(t.app, { 'x-forwarded-for': '198.51.100.4' });

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { readCookie } from '../http/cookies.js';
-import { HttpError } from '../http/errors.js';
+import { forbidden, unauthorized } from '../http/errors.js';
 import type { AdminAuth } from './admin-auth.service.js';
 
 export const ADMIN_COOKIE = 'admin_session';
@@ -27,7 +27,7 @@ export function sameSiteOnly(publicUrl: string): onRequestHookHandler {
       const host = URL.canParse(origin) ? new URL(origin).host : null;
       foreign = origin !== publicOrigin && host !== request.headers.host;
     }
-    done(foreign ? new HttpError(403, 'This request came from another site and was refused.') : undefined);
+    done(foreign ? forbidden('This request came from another site and was refused.') : undefined);
   };
 }
 
@@ -35,7 +35,7 @@ export function sameSiteOnly(publicUrl: string): onRequestHookHandler {
 export function signedInOnly(auth: AdminAuth) {
   return async (request: FastifyRequest) => {
     if (!(await auth.isSignedIn(readCookie(request, ADMIN_COOKIE)))) {
-      throw new HttpError(401, 'Please sign in to the admin panel.');
+      throw unauthorized('Please sign in to the admin panel.');
     }
   };
 }

@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       for (const [method, url, payload] of adminCalls(poll.id, suggestionId)) {
         const response = await stranger.request({ method, url, ...(payload ? { payload } : {}) });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
-        expect(response.json()).toEqual({ message: 'Please sign in to the admin panel.' });
+        expect(response.json()).toEqual({ message: 'Please sign in to the admin panel.', code: 'unauthorized' });
       }
       const badBody = await stranger.post('/api/admin/polls', { question: 42 });
       expect(badBody.statusCode).toBe(401);

@@ -48,7 +48,7 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
 
   const sendApp = (reply: FastifyReply, { status, head }: PagePreview) => {
     if (renderPage === null) {
-      return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' } satisfies ApiError);
+      return reply.status(404).send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
     }
     const { html, styleNonce } = renderPage(head);
     return reply
@@ -91,7 +91,7 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply
         .status(404)
-        .send({ message: `There is no ${request.method} ${pathname.slice(0, 100)} here.` } satisfies ApiError);
+        .send({ message: `There is no ${request.method} ${pathname.slice(0, 100)} here.`, code: 'not-found' } satisfies ApiError);
     }
     return sendApp(reply, previews.notFoundPage());
   });

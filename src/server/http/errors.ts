@@ -1,27 +1,51 @@
 /**
- * Every error leaves the server as JSON `{ message }` with the right status. Expected
- * outcomes (bad input, already voted, closed) are HttpErrors with a sentence for the toast;
- * anything else is a fault: logged in full, answered with a 500 that reveals nothing.
+ * Every error leaves the server as JSON `{ message, code }` with the right status. Expected
+ * outcomes (bad input, already voted, closed) are HttpErrors with a sentence for the toast and
+ * a code for the client to act on; anything else is a fault: logged in full, answered with a
+ * 500 that reveals nothing. This file is the one place that writes error bodies.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../shared/api.js';
+import type { ApiError, ErrorCode } from '../../shared/api.js';
 
 type Issue = NonNullable<ApiError['issues']>[number];
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly issues?: Issue[],
   ) {
     super(message);
     this.name = 'HttpError';
   }
+
+  toJSON(): ApiError {
+    return { message: this.message, code: this.code, ...(this.issues ? { issues: this.issues } : {}) };
+  }
 }
 
-export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, message, issues);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, 'validation', message, issues);
+export const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not-found', message);
+/** 409: a rule refused it; `code` says which (a clash with the schedule by default). */
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
+export const tooManyRequests = (message: string) => new HttpError(429, 'rate-limited', message);
+export const unavailable = (message: string) => new HttpError(503, 'unavailable', message);
+
+/** The code of an error whose status is all that is known of it (Fastify's own, a plugin's). */
+export function codeOfStatus(status: number): ErrorCode {
+  const codes: Record<number, ErrorCode> = {
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not-found',
+    409: 'conflict',
+    429: 'rate-limited',
+    503: 'unavailable',
+  };
+  return codes[status] ?? (status >= 500 ? 'internal' : 'bad-request');
+}
 
 /** Fastify's own 4xx errors, reworded for people. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -43,7 +67,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 400;
   request.log.info({ code: error.code, status }, 'request refused');
-  void reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? 'The request was not valid.' } satisfies ApiError);
+  const body: ApiError = { message: FRAMEWORK_MESSAGES[error.code] ?? 'The request was not valid.', code: codeOfStatus(status) };
+  void reply.status(status).send(body);
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
@@ -51,18 +76,14 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (error instanceof HttpError) {
-      const body: ApiError = { message: error.message };
-      if (error.issues) body.issues = error.issues;
-      return reply.status(status).send(body);
-    }
+    if (error instanceof HttpError) return reply.status(status).send(error.toJSON());
     if (status >= 400 && status < 500) {
       const code = 'code' in error ? error.code : undefined;
       const message = (code && FRAMEWORK_MESSAGES[code]) ?? (error.message || 'The request was not valid.');
       request.log.info({ code, status }, 'request refused');
-      return reply.status(status).send({ message } satisfies ApiError);
+      return reply.status(status).send({ message, code: codeOfStatus(status) } satisfies ApiError);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE } satisfies ApiError);
+    return reply.status(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'internal' } satisfies ApiError);
   });
 }

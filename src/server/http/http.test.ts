@@ -81,7 +81,7 @@ describe('errors', () => {
     const unknown = await new Visitor(t.app).get('/api/nothing-here');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('application/json');
-    expect(unknown.json()).toEqual({ message: 'There is no GET /api/nothing-here here.' });
+    expect(unknown.json()).toEqual({ message: 'There is no GET /api/nothing-here here.', code: 'not-found' });
     const wrongMethod = await new Visitor(t.app).request({ method: 'DELETE', url: '/api/polls' });
     expect(wrongMethod.statusCode).toBe(404);
     expect(wrongMethod.json().message).toBe('There is no DELETE /api/polls here.');
@@ -91,10 +91,10 @@ describe('errors', () => {
     t = await createTestApp('sqlite');
     const long = await new Visitor(t.app).get(`/api/polls/number/${'1'.repeat(300)}`);
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ message: 'The address is too long.' });
+    expect(long.json()).toEqual({ message: 'The address is too long.', code: 'bad-request' });
     const bad = await new Visitor(t.app).get('/api/polls/number/%E0%A4%A');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'The address is not valid.' });
+    expect(bad.json()).toEqual({ message: 'The address is not valid.', code: 'bad-request' });
   });
 
   it('hides the details of a fault behind a plain 500 and keeps running', async () => {
@@ -104,7 +104,7 @@ describe('errors', () => {
 
     const response = await new Visitor(t.app).get('/api/polls/active');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: INTERNAL_ERROR_MESSAGE });
+    expect(response.json()).toEqual({ message: INTERNAL_ERROR_MESSAGE, code: 'internal' });
     expect(response.body).not.toMatch(/poll_options|sqlite|stack/i);
 
     expect((await new Visitor(t.app).get('/healthz')).statusCode).toBe(200);
@@ -123,7 +123,7 @@ describe('GET /healthz', () => {
     await db.destroy();
     const down = await new Visitor(app).get('/healthz');
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: 'The database is not reachable.' });
+    expect(down.json()).toEqual({ message: 'The database is not reachable.', code: 'unavailable' });
     await app.close();
     t = undefined;
   });

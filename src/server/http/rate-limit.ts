@@ -6,7 +6,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors.js';
+import { tooManyRequests } from './errors.js';
 
 /** Limits every route registered in `scope` (0 turns the limit off). */
 export async function limitWrites(scope: FastifyInstance, perMinute: number) {
@@ -16,6 +16,6 @@ export async function limitWrites(scope: FastifyInstance, perMinute: number) {
     max: perMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests from your network. Please wait ${context.after} and try again.`),
+      tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`),
   });
 }

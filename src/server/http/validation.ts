@@ -4,7 +4,7 @@
  */
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
-import { HttpError } from './errors.js';
+import { badRequest } from './errors.js';
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
@@ -21,5 +21,5 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
       message: issue.message,
     }));
     // The first problem is the toast; the list is there for forms that mark each field.
-    return { error: new HttpError(400, issues[0]?.message ?? 'The request was not valid.', issues) };
+    return { error: badRequest(issues[0]?.message ?? 'The request was not valid.', issues) };
   };

@@ -11,7 +11,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ID_MAX } from '../../shared/limits.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { notFound, unavailable } from '../http/errors.js';
 import { DrawingPool } from './drawing-pool.js';
 import type { ImagePreview, LinkPreviews } from './link-previews.js';
 import type { OgCard } from './og-image.js';
@@ -58,7 +58,7 @@ export class PreviewImages {
     const drawing = this.#drawing.get(version);
     if (drawing) return drawing;
     if (this.#drawing.size >= this.#maxWaiting) {
-      throw new HttpError(503, 'Too many preview images are being drawn right now. Please try again in a moment.');
+      throw unavailable('Too many preview images are being drawn right now. Please try again in a moment.');
     }
     const next = this.#render(card)
       .then((png) => {

@@ -189,16 +189,16 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
 
         const image = await get(`/og/poll-${n}.png`);
         expect(image.statusCode, `/og/poll-${n}.png`).toBe(404);
-        expect(image.json()).toEqual({ message: 'There is no preview image here.' });
+        expect(image.json()).toEqual({ message: 'There is no preview image here.', code: 'not-found' });
       }
       for (const file of ['poll-0.png', 'poll-1.svg', 'poll-01.png', 'poll-1', 'today.jpg', '..%2Fpackage.json', 'x'.repeat(90)]) {
         const image = await get(`/og/${file}`);
         expect(image.statusCode, file).toBe(404);
-        expect(image.json()).toEqual({ message: 'There is no preview image here.' });
+        expect(image.json()).toEqual({ message: 'There is no preview image here.', code: 'not-found' });
       }
       const tooLong = await get(`/og/${'x'.repeat(300)}.png`);
       expect(tooLong.statusCode).toBe(414);
-      expect(tooLong.json()).toEqual({ message: 'The address is too long.' });
+      expect(tooLong.json()).toEqual({ message: 'The address is too long.', code: 'bad-request' });
       expect(drawn).toEqual([]);
     });
   });

@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
       for (const n of [active.pollNumber, scheduled.pollNumber, 99]) {
         const response = await new Visitor(t.app).get(`/api/polls/number/${n}`);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: 'Poll not found' });
+        expect(response.json()).toEqual({ message: 'Poll not found', code: 'not-found' });
       }
     });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation } from '../../shared/api.js';
 import { subscribeRequest } from '../../shared/schemas.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { notFound, tooManyRequests } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
@@ -19,7 +19,7 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
       const outcome = await subscriptions.subscribe(request.body.email, request.body.pollId ?? undefined, request.ip);
       if (outcome === 'poll-not-found') throw notFound('Poll not found');
       if (outcome === 'rate-limited') {
-        throw new HttpError(429, 'Too many new subscriptions from your network in the last hour. Please try again later.');
+        throw tooManyRequests('Too many new subscriptions from your network in the last hour. Please try again later.');
       }
       return { message: SUBSCRIBE_CONFIRMATION };
     },

@@ -77,6 +77,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
 
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/already voted/i);
+      expect(again.json().code).toBe('already-voted');
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
 
@@ -133,6 +134,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const late = await new Visitor(t.app).vote(poll.id, 0);
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe('Voting has closed for today. Results are live!');
+      expect(late.json().code).toBe('voting-closed');
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
 
@@ -173,6 +175,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
         const response = await new Visitor(t.app).vote(closed.id, 0);
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe('This poll is not open for voting.');
+        expect(response.json().code).toBe('poll-not-open');
       }
       const count = await t.db.selectFrom('votes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(4);
@@ -181,7 +184,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
     it('answers 404 for an unknown poll and 400 for an id that is not one', async () => {
       const unknown = await new Visitor(t.app).vote(poll.id + 100, 0);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Poll not found' });
+      expect(unknown.json()).toEqual({ message: 'Poll not found', code: 'not-found' });
       for (const id of ['abc', '0', '-1', '1.5', '3000000000', '99999999999999999999']) {
         const response = await new Visitor(t.app).post(`/api/polls/${id}/vote`, { optionIndex: 0 });
         expect(response.statusCode, id).toBe(400);
@@ -230,11 +233,11 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
 
       const invalid = await send('{"optionIndex": 0');
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json()).toEqual({ message: 'The request body is not valid JSON.' });
+      expect(invalid.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'bad-request' });
 
       const oversized = await send(JSON.stringify({ optionIndex: 0, voterEmail: 'x'.repeat(20_000) }));
       expect(oversized.statusCode).toBe(413);
-      expect(oversized.json()).toEqual({ message: 'The request body is too large.' });
+      expect(oversized.json()).toEqual({ message: 'The request body is too large.', code: 'bad-request' });
 
       const empty = await send('');
       expect(empty.statusCode).toBe(400);
@@ -266,6 +269,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const otherBrowser = await new Visitor(t.app).vote(poll.id, 1, 'pat.teacher@example.org');
       expect(otherBrowser.statusCode).toBe(409);
       expect(otherBrowser.json().message).toBe('This email has already voted on this poll.');
+      expect(otherBrowser.json().code).toBe('email-already-voted');
       expect(await tallies()).toEqual([4, 1, 0]);
     });
 
@@ -300,6 +304,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const changed = await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'colleague@example.org' });
       expect(changed.statusCode).toBe(409);
       expect(changed.json().message).toBe("Your vote already has an email address, and it can't be changed.");
+      expect(changed.json().code).toBe('email-locked');
       expect(await snapshotDatabase(t.db)).toEqual(before);
       expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'FIRST@example.org' })).statusCode).toBe(200);
     });
@@ -342,6 +347,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
 
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toMatch(/already voted/i);
+      expect(response.json().code).toBe('email-already-voted');
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
 

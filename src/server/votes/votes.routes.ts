@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
 import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
@@ -14,20 +14,20 @@ export const TOO_MANY_EMAILS = 'Too many tries at adding an email to your vote. 
 
 const voteRefusals: Record<Exclude<VoteOutcome, 'counted'>, () => HttpError> = {
   'poll-not-found': () => notFound('Poll not found'),
-  'poll-not-open': () => conflict('This poll is not open for voting.'),
-  'voting-closed': () => conflict(VOTING_CLOSED),
+  'poll-not-open': () => conflict('This poll is not open for voting.', 'poll-not-open'),
+  'voting-closed': () => conflict(VOTING_CLOSED, 'voting-closed'),
   'no-such-option': () => badRequest("Please choose one of the poll's options."),
-  'already-voted': () => conflict(ALREADY_VOTED),
-  'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED),
-  'too-many-emails': () => new HttpError(429, TOO_MANY_EMAILS),
+  'already-voted': () => conflict(ALREADY_VOTED, 'already-voted'),
+  'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED, 'email-already-voted'),
+  'too-many-emails': () => tooManyRequests(TOO_MANY_EMAILS),
 };
 
 const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => HttpError> = {
   'poll-not-found': () => notFound('Poll not found'),
   'no-vote': () => notFound('Please vote on this poll before adding your email.'),
-  'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED),
-  'email-locked': () => conflict(EMAIL_LOCKED),
-  'too-many-emails': () => new HttpError(429, TOO_MANY_EMAILS),
+  'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED, 'email-already-voted'),
+  'email-locked': () => conflict(EMAIL_LOCKED, 'email-locked'),
+  'too-many-emails': () => tooManyRequests(TOO_MANY_EMAILS),
 };
 
 export const votesRoutes: FastifyPluginAsync<{

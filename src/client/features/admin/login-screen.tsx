@@ -23,7 +23,7 @@ export function LoginScreen() {
           toast({ title: 'The admin panel could not be reached.', description: 'Please try again.', variant: 'failure' });
           return;
         }
-        const wrongPassword = error.status === 401;
+        const wrongPassword = error.code === 'unauthorized';
         toast({ title: 'Access denied', description: wrongPassword ? 'Incorrect password' : error.message, variant: 'destructive' });
         if (wrongPassword) setPassword('');
         field.current?.focus();

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { adminSessionQuery } from '../../api/admin/get-admin-session.js';
 import { toast, tryAgain } from '../../components/ui/toast.js';
-import { ApiRequestError, errorMessage, isRetryable } from '../../lib/api-client.js';
+import { errorMessage, isRefusal, isRetryable } from '../../lib/api-client.js';
 
 /**
  * Reports a failed admin call. A 401 means the session ended (idle, too old, signed out
@@ -12,7 +12,7 @@ import { ApiRequestError, errorMessage, isRetryable } from '../../lib/api-client
 export function useAdminFailure() {
   const queryClient = useQueryClient();
   return (title: string, error: unknown, { description, retry }: { description?: string; retry?: () => void } = {}) => {
-    if (error instanceof ApiRequestError && error.status === 401) {
+    if (isRefusal(error, 'unauthorized')) {
       toast({ title: 'Access denied', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
       void queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey });
       return;

@@ -8,7 +8,7 @@ import type { ActivePoll } from '../../../../shared/api.js';
 import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
-import { errorMessage, isRetryable } from '../../../lib/api-client.js';
+import { errorMessage, isRefusal, isRetryable } from '../../../lib/api-client.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
@@ -72,10 +72,11 @@ function PollCard({ poll, onVoted, onShare }: ActivePollCardProps & { poll: Acti
           if (!onVoted(poll, focusHeading)) focusHeading();
         },
         onError: (error) => {
-          const message = errorMessage(error, 'Failed to record your vote. Please try again.');
           toast({
             title: 'Just a heads up!',
-            description: /already voted/i.test(message) ? "Just a heads up! You've already voted on this poll!" : message,
+            description: isRefusal(error, 'already-voted')
+              ? "Just a heads up! You've already voted on this poll!"
+              : errorMessage(error, 'Failed to record your vote. Please try again.'),
             variant: 'heads-up',
             action: isRetryable(error) ? tryAgain('Choose your answer again to vote.', () => vote(optionIndex)) : undefined,
           });

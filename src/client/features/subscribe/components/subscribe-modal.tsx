@@ -12,7 +12,7 @@ import { EmailField } from '../../../components/forms/email-field.js';
 import { toastProblem, type ProblemTitles } from '../../../components/forms/problem-toast.js';
 import { Dialog, DialogDescription } from '../../../components/ui/dialog.js';
 import { toast } from '../../../components/ui/toast.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { errorMessage, isRefusal } from '../../../lib/api-client.js';
 import { checkForm, preloadSchemas } from '../../../lib/form-check.js';
 import { siteConfig } from '../../../lib/site-config.js';
 import { storage } from '../../../lib/storage.js';
@@ -88,10 +88,10 @@ export default function SubscribeModal({
    * voted" in the spec's; the spec's sentence when the server was not reached.
    */
   function failed(error: unknown) {
-    const message = errorMessage(error, 'Could not subscribe. Please try again.');
+    const alreadyVoted = isRefusal(error, 'email-already-voted') || isRefusal(error, 'already-voted');
     toast({
       title: FAILED,
-      description: /already voted/i.test(message) ? 'This email has already voted on this poll.' : message,
+      description: alreadyVoted ? 'This email has already voted on this poll.' : errorMessage(error, 'Could not subscribe. Please try again.'),
       variant: 'failure',
     });
   }
