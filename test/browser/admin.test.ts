@@ -1,51 +1,13 @@
 /** The admin panel as staff use it on a laptop, in Chromium. */
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { insertVoteRow, seedPoll } from '../../src/server/testing/fixtures.js';
 import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
-import { TodayPage } from './pages.js';
+import { AdminPanel, TodayPage } from './pages.js';
 import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } from './support.js';
 
 const t = browserTest();
-
-class AdminPanel {
-  constructor(readonly page: Page) {}
-
-  toast(title: string) {
-    return this.page.locator('.toast', { hasText: title });
-  }
-
-  section(heading: string) {
-    return this.page.locator('section.admin-section', { has: this.page.getByRole('heading', { name: heading }) });
-  }
-
-  item(section: string, text: string) {
-    return this.section(section).locator('.admin-item', { hasText: text });
-  }
-
-  async signIn(password = TEST_ADMIN_PASSWORD) {
-    await this.page.getByLabel('Password').fill(password);
-    await this.page.getByRole('button', { name: 'Access Admin Panel' }).click();
-  }
-
-  async confirm(label: string) {
-    const dialog = this.page.getByRole('alertdialog');
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: label }).click();
-    await dialog.waitFor({ state: 'detached' });
-  }
-
-  async fillPoll({ question, options, date }: { question: string; options: string[]; date?: string }) {
-    await this.page.getByLabel('Question').fill(question);
-    for (const [i, option] of options.entries()) {
-      if (i >= 2) await this.page.getByRole('button', { name: '+ Add option' }).click();
-      await this.page.getByLabel(`Option ${i + 1}`, { exact: true }).fill(option);
-    }
-    if (date) await this.page.getByLabel('Go-live date').fill(date);
-  }
-}
 
 async function openAdmin() {
   const visitor = await newVisitor(t.browser, t.site, LAPTOP);

@@ -1,5 +1,6 @@
 /** Page objects: what a visitor sees and does, in the product's words. */
 import type { Locator, Page } from 'playwright-core';
+import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
 
 export class TodayPage {
   constructor(readonly page: Page) {}
@@ -30,5 +31,43 @@ export class TodayPage {
 
   toast(title: string): Locator {
     return this.page.locator('.toast', { hasText: title });
+  }
+}
+
+/** The admin panel at /admin, as staff use it. */
+export class AdminPanel {
+  constructor(readonly page: Page) {}
+
+  toast(title: string) {
+    return this.page.locator('.toast', { hasText: title });
+  }
+
+  section(heading: string) {
+    return this.page.locator('section.admin-section', { has: this.page.getByRole('heading', { name: heading }) });
+  }
+
+  item(section: string, text: string) {
+    return this.section(section).locator('.admin-item', { hasText: text });
+  }
+
+  async signIn(password = TEST_ADMIN_PASSWORD) {
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  }
+
+  async confirm(label: string) {
+    const dialog = this.page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: label }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async fillPoll({ question, options, date }: { question: string; options: string[]; date?: string }) {
+    await this.page.getByLabel('Question').fill(question);
+    for (const [i, option] of options.entries()) {
+      if (i >= 2) await this.page.getByRole('button', { name: '+ Add option' }).click();
+      await this.page.getByLabel(`Option ${i + 1}`, { exact: true }).fill(option);
+    }
+    if (date) await this.page.getByLabel('Go-live date').fill(date);
   }
 }
