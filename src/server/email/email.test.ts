@@ -6,26 +6,20 @@ import { seedPoll } from '../testing/fixtures.js';
 import { createMailTransport } from './mail-transport.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { confirmationPath, SmtpTestServer } from '../testing/smtp-test-server.js';
-import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, createTestAppOn, createTestAppWithMail, TEST_ADMIN_PASSWORD, type MailTestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
 describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
   let smtp: SmtpTestServer;
-  let t: TestApp;
+  let t: MailTestApp;
 
   beforeEach(async () => {
-    smtp = new SmtpTestServer();
-    await smtp.start();
-    t = await createTestApp(kind, {
-      env: { SMTP_URL: smtp.url, MAIL_POSTAL_ADDRESS: '1 School Lane, Springfield, IL 62701', PUBLIC_URL: 'https://hottake.example.org' },
-    });
+    t = await createTestAppWithMail(kind, { env: { PUBLIC_URL: 'https://hottake.example.org' } });
+    smtp = t.smtp;
   });
-  afterEach(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterEach(() => t.close());
 
   const subscribe = (email: string, pollId?: number) =>
     new Visitor(t.app).post('/api/subscribe', { email, ...(pollId === undefined ? {} : { pollId }) });
@@ -353,10 +347,8 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
 
     it('marks a message failed, with its error, after repeated failures', async () => {
       await t.close();
-      t = await createTestApp(kind, {
-        env: { SMTP_URL: smtp.url, MAIL_POSTAL_ADDRESS: '1 School Lane' },
-        outbox: { maxAttempts: 3 },
-      });
+      t = await createTestAppWithMail(kind, { outbox: { maxAttempts: 3 } });
+      smtp = t.smtp;
       await subscribe('a@example.org');
       await smtp.stop();
       for (let i = 0; i < 3; i += 1) {

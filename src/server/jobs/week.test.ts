@@ -6,28 +6,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivePoll } from '../../shared/api.js';
 import { addDays } from '../../shared/time.js';
 import { seedPoll } from '../testing/fixtures.js';
-import { confirmationPath, SmtpTestServer } from '../testing/smtp-test-server.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { confirmationPath, type SmtpTestServer } from '../testing/smtp-test-server.js';
+import { createTestAppWithMail, type MailTestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
 describe.each(testDatabaseKinds())('a week left alone (%s)', (kind) => {
   let smtp: SmtpTestServer;
-  let t: TestApp;
+  let t: MailTestApp;
 
   beforeEach(async () => {
-    smtp = new SmtpTestServer();
-    await smtp.start();
-    t = await createTestApp(kind, {
-      env: { SMTP_URL: smtp.url, MAIL_POSTAL_ADDRESS: '1 School Lane' },
-      now: newYorkTime('2026-11-21', '09:00'),
-    });
+    t = await createTestAppWithMail(kind, { now: newYorkTime('2026-11-21', '09:00') });
+    smtp = t.smtp;
   });
-  afterEach(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterEach(() => t.close());
 
   it('switches polls every midnight, closes voting at 20:00, and mails each subscriber once a day', async () => {
     const start = '2026-11-21';

@@ -1,13 +1,11 @@
 /** A real app on a real database, for `app.inject()` tests. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.js';
 import { newYorkTime, TestClock } from './test-clock.js';
-import type { OutboxSettings } from '../email/outbox.worker.js';
-import type { LogStream } from '../http/logging.js';
-import type { PreviewImages } from '../og/og.routes.js';
+import { SmtpTestServer } from './smtp-test-server.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 
@@ -19,17 +17,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
+export interface TestAppOptions
+  extends Pick<AppOptions, 'clientDir' | 'logStream' | 'announceAdminPassword' | 'outbox' | 'previewImages' | 'requestTimeoutMs'> {
   /** Environment variables, as a deploy would set them. */
   env?: Record<string, string>;
   /** Defaults to 10:00 in New York on 2026-11-21, well before the close time. */
   now?: Date;
-  clientDir?: string | null;
-  logStream?: LogStream;
-  announceAdminPassword?: (password: string) => void;
-  outbox?: Partial<OutboxSettings>;
-  previewImages?: PreviewImages;
-  requestTimeoutMs?: number;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,26 +37,17 @@ export async function createTestAppOn(
   database: TestDatabase,
   options: TestAppOptions & { keepDatabase?: boolean } = {},
 ): Promise<TestApp> {
+  const { env, now, keepDatabase, ...appOptions } = options;
   const config = loadConfig({
     DATABASE_URL: database.target.kind === 'sqlite' ? database.target.file : database.target.url,
     SITE_TIMEZONE: 'America/New_York',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    ...options.env,
+    ...env,
   });
   const db = openDatabase(config.database);
-  const clock = new TestClock(options.now ?? newYorkTime('2026-11-21', '10:00'));
-  const app = await buildApp({
-    config,
-    db,
-    clock,
-    clientDir: options.clientDir ?? null,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
-    ...(options.outbox ? { outbox: options.outbox } : {}),
-    ...(options.previewImages ? { previewImages: options.previewImages } : {}),
-    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
-  });
+  const clock = new TestClock(now ?? newYorkTime('2026-11-21', '10:00'));
+  const app = await buildApp({ ...appOptions, config, db, clock, clientDir: options.clientDir ?? null });
   return {
     app,
     db,
@@ -72,7 +56,30 @@ export async function createTestAppOn(
     async close() {
       await app.close();
       await db.destroy();
-      if (!options.keepDatabase) await database.drop();
+      if (!keepDatabase) await database.drop();
+    },
+  };
+}
+
+export type MailTestApp = TestApp & { smtp: SmtpTestServer };
+
+/** An app whose e-mail goes over SMTP to a real mail server in this process; closing stops both. */
+export async function createTestAppWithMail(
+  kind: DatabaseKind,
+  options: TestAppOptions = {},
+): Promise<MailTestApp> {
+  const smtp = new SmtpTestServer();
+  await smtp.start();
+  const t = await createTestApp(kind, {
+    ...options,
+    env: { SMTP_URL: smtp.url, MAIL_POSTAL_ADDRESS: '1 School Lane, Springfield, IL 62701', ...options.env },
+  });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.stop();
     },
   };
 }
