@@ -8,7 +8,8 @@ module.exports = {
     {
       name: 'client-features-stand-alone',
       severity: 'error',
-      comment: 'A client feature never imports another; the page (app/) composes them. What two features need lives in components/ or lib/.',
+      comment:
+        'A client feature never imports another; the page (app/) composes them. What two features need lives in components/ or lib/.',
       from: { path: '^src/client/features/([^/]+)/' },
       to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
     },
@@ -74,6 +75,10 @@ module.exports = {
     exclude: { path: ['(^|/)(node_modules|dist)/', '[.]test[.]tsx?$', '^src/server/testing/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
   },
 };

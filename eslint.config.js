@@ -27,7 +27,10 @@ export default tseslint.config(
     // Server and client never import each other; both may import shared.
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'The server must not import client code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/client/**'], message: 'The server must not import client code.' }] },
+      ],
     },
   },
   {
@@ -36,7 +39,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] },
+      ],
     },
   },
   {
@@ -46,7 +52,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '**/server/**', '**/client/**'], message: 'Shared code must run in the browser and on the server.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '**/server/**', '**/client/**'],
+              message: 'Shared code must run in the browser and on the server.',
+            },
+          ],
+        },
       ],
     },
   },

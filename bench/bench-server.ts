@@ -24,7 +24,12 @@ function ready(port: number) {
 }
 
 if (mode === 'app') {
-  const config = loadConfig({ DATABASE_URL: file, RATE_LIMIT_WRITES_PER_MINUTE: '0', PORT: '0', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD });
+  const config = loadConfig({
+    DATABASE_URL: file,
+    RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    PORT: '0',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+  });
   // The clock runs from 10:00 in New York, so votes are open whenever the benchmark runs.
   const offset = new Date(BENCH_NOW).getTime() - Date.now();
   const app = await buildApp({
@@ -49,7 +54,13 @@ if (mode === 'app') {
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString()) as { optionIndex: number };
       const now = new Date();
-      insert.run(pollId, randomBytes(16).toString('base64url'), body.optionIndex, now.toISOString().slice(0, 10), now.toISOString());
+      insert.run(
+        pollId,
+        randomBytes(16).toString('base64url'),
+        body.optionIndex,
+        now.toISOString().slice(0, 10),
+        now.toISOString(),
+      );
       response.writeHead(201, { 'content-type': 'application/json' });
       response.end('{"message":"Vote recorded"}');
     });

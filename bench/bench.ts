@@ -160,7 +160,11 @@ async function main() {
   const answer = await fetchOnce('app', smallDb, activeAs(small.voterId));
   fs.writeFileSync(fixedJson, answer);
 
-  const ballot = { method: 'POST' as const, body: '{"optionIndex":1,"voterEmail":""}', headers: { 'content-type': 'application/json' } };
+  const ballot = {
+    method: 'POST' as const,
+    body: '{"optionIndex":1,"voterEmail":""}',
+    headers: { 'content-type': 'application/json' },
+  };
   const label = {
     appVotes: 'app: POST /api/polls/:id/vote, a new voter each',
     bareVotes: 'bare node:http + the same insert (better-sqlite3)',
@@ -216,7 +220,10 @@ async function measureDrawing() {
     siteName: 'Teacher Hot Take',
     pollLabel: `Poll #${i}`,
     question: `Question number ${i}: should schools ${'really '.repeat(i % 12)}start later for teenagers?`,
-    results: resultItems(['Yes', 'No', 'It depends', 'Only for high school', 'Not sure', 'Other'].slice(0, 2 + (i % 5)), [i, 2 * i, 7, 3, 1, 9]),
+    results: resultItems(
+      ['Yes', 'No', 'It depends', 'Only for high school', 'Not sure', 'Other'].slice(0, 2 + (i % 5)),
+      [i, 2 * i, 7, 3, 1, 9],
+    ),
     totalVotes: 3 * i + 20,
     closed: true,
   });
@@ -284,7 +291,12 @@ async function measureExport(file: string, pollId: number) {
         `before ${mb(before.anon)} anonymous (${mb(before.rss)} resident), peak ${mb(peak.anon)} (${mb(peak.rss)}).`,
     );
     const grew = (peak.anon - before.anon) / bytes;
-    ratio('CSV export: peak heap growth / file size', grew, '< 0.25', response.status === 200 && lines === 1_000_001 && grew < 0.25);
+    ratio(
+      'CSV export: peak heap growth / file size',
+      grew,
+      '< 0.25',
+      response.status === 200 && lines === 1_000_001 && grew < 0.25,
+    );
     console.log('');
   } finally {
     await stopServer(server);

@@ -30,7 +30,12 @@ const db = openDatabase({ kind: 'sqlite', file });
 await migrateToLatest(db);
 for (let i = 0; i < POLLS; i += 1) {
   const day = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-  await seedPoll(db, { status: 'past', liveDate: day, question: `Flood poll ${i}: should schools start later?`, votes: [i % 7, 3, 1] });
+  await seedPoll(db, {
+    status: 'past',
+    liveDate: day,
+    question: `Flood poll ${i}: should schools start later?`,
+    votes: [i % 7, 3, 1],
+  });
 }
 await db.destroy();
 
@@ -38,7 +43,13 @@ const entry = process.env.FLOOD_BUILT
   ? [path.resolve(import.meta.dirname, '../dist/server/main.js')]
   : ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server/main.ts')];
 const server = spawn(process.execPath, entry, {
-  env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_URL: file, LOG_LEVEL: 'info', ADMIN_PASSWORD: 'flood test password' },
+  env: {
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    DATABASE_URL: file,
+    LOG_LEVEL: 'info',
+    ADMIN_PASSWORD: 'flood test password',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const base = await new Promise<string>((resolve, reject) => {
@@ -49,8 +60,10 @@ const base = await new Promise<string>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
 });
 
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+const rss = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 async function timeHealth(until: () => boolean): Promise<number[]> {
   const times: number[] = [];
@@ -97,7 +110,9 @@ console.log(row('/healthz, quiet', quiet));
 console.log(row(`/healthz, ${CONNECTIONS} connections asking for images for ${SECONDS} s`, busy));
 console.log(`images: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}`);
 if (process.env.FLOOD_TRACE) console.log(`RSS each second: ${trace.join(' ')}`);
-console.log(`server RSS: ${rssIdle.toFixed(0)} MB after the first image, ${peak.toFixed(0)} MB at the peak of the flood`);
+console.log(
+  `server RSS: ${rssIdle.toFixed(0)} MB after the first image, ${peak.toFixed(0)} MB at the peak of the flood`,
+);
 
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));

@@ -23,7 +23,14 @@ if (!entry) {
 }
 
 const stamp = path.join(root, 'dist', '.build-stamp');
-const buildInputs = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.server.json'];
+const buildInputs = [
+  'src',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.server.json',
+];
 
 function newestChange(file) {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -37,7 +44,9 @@ function newestChange(file) {
 const builtAt = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sourcesChanged = Math.max(...buildInputs.map((input) => newestChange(path.join(root, input)))) > builtAt;
 if (sourcesChanged || !fs.existsSync(path.join(root, entry))) {
-  console.log(builtAt === 0 ? 'Building the site (first start)...' : 'Sources changed since the last build: building...');
+  console.log(
+    builtAt === 0 ? 'Building the site (first start)...' : 'Sources changed since the last build: building...',
+  );
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

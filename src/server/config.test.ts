@@ -45,7 +45,10 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', SITE_NAME: '  ', DATABASE_URL: '' })).toMatchObject({ port: 3000, site: { siteName: 'Teacher Hot Take' } });
+    expect(loadConfig({ PORT: '', SITE_NAME: '  ', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      site: { siteName: 'Teacher Hot Take' },
+    });
   });
 
   it('reads every setting', () => {
@@ -101,10 +104,22 @@ describe('loadConfig', () => {
   });
 
   it('takes a SQLite path, a file: URL, or a PostgreSQL URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'var/site.sqlite' }).database).toEqual({ kind: 'sqlite', file: path.resolve('var/site.sqlite') });
-    expect(loadConfig({ DATABASE_URL: 'file:./x.db' }).database).toEqual({ kind: 'sqlite', file: path.resolve('x.db') });
-    expect(loadConfig({ DATABASE_URL: 'file:///srv/hot%20take.db' }).database).toEqual({ kind: 'sqlite', file: '/srv/hot take.db' });
-    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({ kind: 'postgres', url: 'postgresql://h/db' });
+    expect(loadConfig({ DATABASE_URL: 'var/site.sqlite' }).database).toEqual({
+      kind: 'sqlite',
+      file: path.resolve('var/site.sqlite'),
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:./x.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: path.resolve('x.db'),
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:///srv/hot%20take.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/hot take.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://h/db',
+    });
   });
 
   it('takes a number of proxy hops or the proxies’ addresses, and refuses to believe every client', () => {
@@ -147,8 +162,12 @@ describe('loadConfig', () => {
   });
 
   it('requires a postal address when real e-mail is sent', () => {
-    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.org' })).toEqual([expect.stringMatching(/^MAIL_POSTAL_ADDRESS must be set when SMTP_URL is/)]);
-    expect(problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_POSTAL_ADDRESS: 'x' })).toEqual([expect.stringMatching(/^SMTP_URL must be/)]);
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.org' })).toEqual([
+      expect.stringMatching(/^MAIL_POSTAL_ADDRESS must be set when SMTP_URL is/),
+    ]);
+    expect(problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_POSTAL_ADDRESS: 'x' })).toEqual([
+      expect.stringMatching(/^SMTP_URL must be/),
+    ]);
     // Listed together with any other problem.
     expect(problemsOf({ PORT: 'x', SMTP_URL: 'smtp://mail.example.org' })).toHaveLength(2);
   });

@@ -9,9 +9,7 @@ import { EMAIL_PATTERN } from '../shared/limits.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
 import { formatTimeOfDay, isValidTimeZone, parseTimeOfDay, type SiteClock } from '../shared/time.js';
 
-export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = false | number | string[];
@@ -198,7 +196,10 @@ const rateLimit = setting().transform((value, ctx) => {
 const smtpUrl = setting().transform((value, ctx) => {
   if (value === undefined) return undefined;
   if (!/^smtps?:\/\//i.test(value) || !URL.canParse(value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be an smtp:// or smtps:// URL, such as smtps://user:pass@mail.example.org:465' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an smtp:// or smtps:// URL, such as smtps://user:pass@mail.example.org:465',
+    });
     return z.NEVER;
   }
   return value;

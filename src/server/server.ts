@@ -26,10 +26,7 @@ export function readConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-export async function startServer(
-  config: Config,
-  options: Omit<AppOptions, 'config'> = {},
-): Promise<FastifyInstance> {
+export async function startServer(config: Config, options: Omit<AppOptions, 'config'> = {}): Promise<FastifyInstance> {
   const app = await buildApp({ clientDir: BUILT_CLIENT_DIR, ...options, config });
   closeGracefully(app);
   await app.listen({ port: config.port, host: config.host });

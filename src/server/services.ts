@@ -40,7 +40,14 @@ export interface ServicesOptions {
   outbox?: Partial<OutboxSettings> | undefined;
 }
 
-export async function createServices({ config, db, clock, log, announceAdminPassword, outbox: outboxSettings }: ServicesOptions) {
+export async function createServices({
+  config,
+  db,
+  clock,
+  log,
+  announceAdminPassword,
+  outbox: outboxSettings,
+}: ServicesOptions) {
   const { site } = config;
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);

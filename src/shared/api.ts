@@ -68,7 +68,10 @@ export interface PastPoll extends Poll {
 }
 
 /** GET /api/polls/number/:n: the final results of a past poll. */
-export interface PollResults extends Pick<PastPoll, 'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes'> {
+export interface PollResults extends Pick<
+  PastPoll,
+  'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes'
+> {
   results: ResultItem[];
 }
 

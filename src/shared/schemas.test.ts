@@ -17,13 +17,41 @@ function firstIssue<S extends z.ZodType>(schema: S, values: z.input<S>) {
 
 describe('the first problem a form is told about', () => {
   it.each([
-    ['a suggestion without a question', firstIssue(suggestionRequest, { ...suggestion, question: '  ', options: ['', ''] }), ['question', 'too_small', 'Please enter a poll question.']],
-    ['a suggestion with one option', firstIssue(suggestionRequest, { ...suggestion, options: ['Yes', ' ', ''] }), ['options', 'too_small', 'Please provide at least 2 poll options.']],
-    ['a suggestion with an option twice', firstIssue(suggestionRequest, { ...suggestion, options: ['Yes', ' yes'] }), ['options', 'custom', 'The option "yes" is listed twice.']],
-    ['a poll without a question', firstIssue(pollDraft, { ...poll, question: '' }), ['question', 'too_small', 'Please fill in the question.']],
-    ['a poll with one option', firstIssue(pollDraft, { ...poll, options: ['Yes', '', ''] }), ['options', 'too_small', 'Please provide at least 2 poll options.']],
-    ['a subscription without an address', firstIssue(subscribeRequest, { email: '  ', pollId: 1 }), ['email', 'too_small', 'Please enter your email address to subscribe.']],
-    ['a subscription with a malformed address', firstIssue(subscribeRequest, { email: 'pat@example', pollId: 1 }), ['email', 'invalid_format', 'Please enter a valid email address.']],
+    [
+      'a suggestion without a question',
+      firstIssue(suggestionRequest, { ...suggestion, question: '  ', options: ['', ''] }),
+      ['question', 'too_small', 'Please enter a poll question.'],
+    ],
+    [
+      'a suggestion with one option',
+      firstIssue(suggestionRequest, { ...suggestion, options: ['Yes', ' ', ''] }),
+      ['options', 'too_small', 'Please provide at least 2 poll options.'],
+    ],
+    [
+      'a suggestion with an option twice',
+      firstIssue(suggestionRequest, { ...suggestion, options: ['Yes', ' yes'] }),
+      ['options', 'custom', 'The option "yes" is listed twice.'],
+    ],
+    [
+      'a poll without a question',
+      firstIssue(pollDraft, { ...poll, question: '' }),
+      ['question', 'too_small', 'Please fill in the question.'],
+    ],
+    [
+      'a poll with one option',
+      firstIssue(pollDraft, { ...poll, options: ['Yes', '', ''] }),
+      ['options', 'too_small', 'Please provide at least 2 poll options.'],
+    ],
+    [
+      'a subscription without an address',
+      firstIssue(subscribeRequest, { email: '  ', pollId: 1 }),
+      ['email', 'too_small', 'Please enter your email address to subscribe.'],
+    ],
+    [
+      'a subscription with a malformed address',
+      firstIssue(subscribeRequest, { email: 'pat@example', pollId: 1 }),
+      ['email', 'invalid_format', 'Please enter a valid email address.'],
+    ],
   ])('%s', (_case, issue, expected) => {
     expect(issue).toEqual(expected);
   });
@@ -31,10 +59,16 @@ describe('the first problem a form is told about', () => {
 
 describe('what a form sends', () => {
   it('leaves out a blank name and an empty e-mail from a suggestion', () => {
-    expect(suggestionRequest.parse({ ...suggestion, suggestedBy: '  ' })).toEqual({ question: suggestion.question, options: ['Yes', 'No'] });
+    expect(suggestionRequest.parse({ ...suggestion, suggestedBy: '  ' })).toEqual({
+      question: suggestion.question,
+      options: ['Yes', 'No'],
+    });
   });
 
   it('trims and lowercases the address to subscribe', () => {
-    expect(subscribeRequest.parse({ email: ' Pat@Example.org ', pollId: 1 })).toEqual({ email: 'pat@example.org', pollId: 1 });
+    expect(subscribeRequest.parse({ email: ' Pat@Example.org ', pollId: 1 })).toEqual({
+      email: 'pat@example.org',
+      pollId: 1,
+    });
   });
 });

@@ -79,13 +79,9 @@ const positiveId = (field: string) =>
  * `too_small` issue, as a blank required field is: the forms title both "missing".
  */
 export const answerOptions = z
-  .array(
-    text('Each option').max(
-      OPTION_MAX_LENGTH,
-      `Each option can be at most ${OPTION_MAX_LENGTH} characters.`,
-    ),
-    { error: 'Options must be a list of answers.' },
-  )
+  .array(text('Each option').max(OPTION_MAX_LENGTH, `Each option can be at most ${OPTION_MAX_LENGTH} characters.`), {
+    error: 'Options must be a list of answers.',
+  })
   .max(OPTIONS_MAX, `A poll can have at most ${OPTIONS_MAX} options.`)
   .transform((options) => options.filter((option) => option !== ''))
   .superRefine((options, ctx) => {

@@ -69,7 +69,10 @@ describe('managing polls', () => {
     await page.getByRole('button', { name: 'Create Poll' }).click();
     await admin.toast('Need more options').waitFor();
 
-    await admin.fillPoll({ question: 'Should schools start later for teenagers?', options: ['Yes', 'No', 'Only high schools'] });
+    await admin.fillPoll({
+      question: 'Should schools start later for teenagers?',
+      options: ['Yes', 'No', 'Only high schools'],
+    });
     await page.getByRole('button', { name: 'Create Poll' }).click();
     await admin.toast('Poll created and is now live!').waitFor();
 
@@ -80,13 +83,21 @@ describe('managing polls', () => {
     expect(await today.question.textContent()).toBe('Should schools start later for teenagers?');
 
     // Schedule one for three days on.
-    await admin.fillPoll({ question: 'Is a four-day school week good for students?', options: ['Yes', 'No'], date: '2026-11-24' });
-    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe('Polls become active at midnight on the selected date.');
+    await admin.fillPoll({
+      question: 'Is a four-day school week good for students?',
+      options: ['Yes', 'No'],
+      date: '2026-11-24',
+    });
+    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe(
+      'Polls become active at midnight on the selected date.',
+    );
     await page.getByRole('button', { name: 'Create Poll' }).click();
     await admin.toast('Poll scheduled successfully!').waitFor();
     const upcoming = admin.item('Upcoming Polls', 'four-day school week');
     await upcoming.waitFor();
-    expect(await upcoming.locator('.admin-item__meta').textContent()).toBe('Goes live in 3 days · November 24, 2026 · 2 options');
+    expect(await upcoming.locator('.admin-item__meta').textContent()).toBe(
+      'Goes live in 3 days · November 24, 2026 · 2 options',
+    );
 
     // Edit it.
     await upcoming.getByRole('button', { name: 'Edit' }).click();
@@ -124,11 +135,27 @@ describe('managing polls', () => {
   it('shows a poll’s voter e-mails with counts, and downloads every vote as CSV', async () => {
     const poll = await seedPoll(
       t.site.db,
-      { question: 'Should homework be banned?', options: ['Yes', 'No'], status: 'past', liveDate: '2026-11-20', votes: [1, 1] },
+      {
+        question: 'Should homework be banned?',
+        options: ['Yes', 'No'],
+        status: 'past',
+        liveDate: '2026-11-20',
+        votes: [1, 1],
+      },
       newYorkTime('2026-11-20', '09:00'),
     );
-    await insertVoteRow(t.site.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'pat@example.org', createdAt: '2026-11-21T03:30:00.000Z' });
-    await insertVoteRow(t.site.db, { pollId: poll.id, optionIndex: 0, voterEmail: '=sum@example.org', createdAt: '2026-11-20T15:00:00.000Z' });
+    await insertVoteRow(t.site.db, {
+      pollId: poll.id,
+      optionIndex: 1,
+      voterEmail: 'pat@example.org',
+      createdAt: '2026-11-21T03:30:00.000Z',
+    });
+    await insertVoteRow(t.site.db, {
+      pollId: poll.id,
+      optionIndex: 0,
+      voterEmail: '=sum@example.org',
+      createdAt: '2026-11-20T15:00:00.000Z',
+    });
     const { page, admin } = await openAdmin();
     await admin.signIn();
 
@@ -139,7 +166,10 @@ describe('managing polls', () => {
       'Yes: 2 votes, 1 with an email',
       'No: 2 votes, 1 with an email',
     ]);
-    expect(await item.locator('.admin-voters__table tbody tr').allTextContents()).toEqual(['pat@example.orgNo', '=sum@example.orgYes']);
+    expect(await item.locator('.admin-voters__table tbody tr').allTextContents()).toEqual([
+      'pat@example.orgNo',
+      '=sum@example.orgYes',
+    ]);
 
     const download = page.waitForEvent('download');
     await item.getByRole('link', { name: 'Download CSV' }).click();
@@ -158,13 +188,22 @@ describe('managing polls', () => {
 
   it('shows a poll whose day passed without going live as Missed, to run now or give a new date', async () => {
     await seedPoll(t.site.db, { question: 'Current?', options: ['A', 'B'], liveDate: '2026-11-19' });
-    await seedPoll(t.site.db, { question: 'Due while the site was down?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-20' });
+    await seedPoll(t.site.db, {
+      question: 'Due while the site was down?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-20',
+    });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     const missed = admin.item('Upcoming Polls', 'Due while the site was down?');
     await missed.waitFor();
-    expect(await missed.locator('.admin-item__meta').textContent()).toBe('Missed was due November 20, 2026 · 2 options');
-    expect(await admin.item('All Polls', 'Due while the site was down?').locator('.admin-badge').textContent()).toBe('Missed');
+    expect(await missed.locator('.admin-item__meta').textContent()).toBe(
+      'Missed was due November 20, 2026 · 2 options',
+    );
+    expect(await admin.item('All Polls', 'Due while the site was down?').locator('.admin-badge').textContent()).toBe(
+      'Missed',
+    );
     await expectAccessible(page);
     await saveScreenshots(page, 'admin-missed-poll');
 
@@ -185,7 +224,12 @@ describe('community suggestions', () => {
       await fetch(`${t.site.url}/api/poll-suggestions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ question, options: ['Yes', 'No'], suggestedBy: 'Ms. Rivera', email: 'rivera@example.org' }),
+        body: JSON.stringify({
+          question,
+          options: ['Yes', 'No'],
+          suggestedBy: 'Ms. Rivera',
+          email: 'rivera@example.org',
+        }),
       });
     }
     const { page, admin } = await openAdmin();
@@ -194,7 +238,10 @@ describe('community suggestions', () => {
     await pending.getByText('Best pizza topping?').waitFor();
     expect(await pending.locator('.admin-count').textContent()).toBe('3');
 
-    await admin.item('Community Poll Suggestions', 'cursive').getByRole('button', { name: 'Use This Suggestion' }).click();
+    await admin
+      .item('Community Poll Suggestions', 'cursive')
+      .getByRole('button', { name: 'Use This Suggestion' })
+      .click();
     await admin.toast('Suggestion loaded!').waitFor();
     expect(await page.getByLabel('Question').inputValue()).toBe('Should cursive be taught?');
     expect(await page.getByLabel('Description (optional)').inputValue()).toBe('Poll suggested by the community');
@@ -208,15 +255,24 @@ describe('community suggestions', () => {
     const reviewed = admin.section('Reviewed Submissions');
     await reviewed.getByText('Best pizza topping?').waitFor();
     expect(await reviewed.locator('.admin-badge').allTextContents()).toEqual(['Rejected', 'Approved']);
-    expect(await admin.item('Reviewed Submissions', 'pizza').getByRole('button', { name: 'Use This Suggestion' }).count()).toBe(0);
+    expect(
+      await admin.item('Reviewed Submissions', 'pizza').getByRole('button', { name: 'Use This Suggestion' }).count(),
+    ).toBe(0);
     await admin.item('Reviewed Submissions', 'cursive').getByRole('button', { name: 'Use This Suggestion' }).click();
     await admin.toast('Approved suggestion loaded!').waitFor();
 
-    await admin.item('Community Poll Suggestions', 'snow days').getByRole('button', { name: /Delete suggestion/ }).click();
+    await admin
+      .item('Community Poll Suggestions', 'snow days')
+      .getByRole('button', { name: /Delete suggestion/ })
+      .click();
     await admin.confirm('Delete');
     await admin.toast('Suggestion deleted!').waitFor();
     expect(await pending.locator('.admin-item').count()).toBe(0);
-    const stored = await t.site.db.selectFrom('poll_suggestions').select(['question', 'status']).orderBy('id').execute();
+    const stored = await t.site.db
+      .selectFrom('poll_suggestions')
+      .select(['question', 'status'])
+      .orderBy('id')
+      .execute();
     expect(stored).toEqual([
       { question: 'Should cursive be taught?', status: 'approved' },
       { question: 'Best pizza topping?', status: 'rejected' },
@@ -227,7 +283,12 @@ describe('community suggestions', () => {
 describe('confirming an activation', () => {
   it('words the question after the button pressed, not after the poll', async () => {
     await seedPoll(t.site.db, { question: 'Live now?', options: ['A', 'B'] });
-    await seedPoll(t.site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    await seedPoll(t.site.db, {
+      question: 'Next week?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-28',
+    });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     const dialog = page.getByRole('alertdialog');
@@ -235,7 +296,9 @@ describe('confirming an activation', () => {
     // The same scheduled poll, from Upcoming Polls ...
     await admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
     await dialog.waitFor();
-    expect(await dialog.locator('p').textContent()).toBe('This will override the scheduled date and deactivate the current poll.');
+    expect(await dialog.locator('p').textContent()).toBe(
+      'This will override the scheduled date and deactivate the current poll.',
+    );
     expect(await dialog.getByRole('button', { name: 'Make Active Now' }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -251,7 +314,12 @@ describe('confirming an activation', () => {
 
 describe('when a call fails', () => {
   it('shows the spec’s sentences when the network fails, and the server’s words when it refuses', async () => {
-    await seedPoll(t.site.db, { question: 'Scheduled already?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-24' });
+    await seedPoll(t.site.db, {
+      question: 'Scheduled already?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-24',
+    });
     await fetch(`${t.site.url}/api/poll-suggestions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -287,7 +355,12 @@ describe('when a call fails', () => {
 
   it('offers "Try again" after a network failure, which makes the same change once the network is back', async () => {
     await seedPoll(t.site.db, { question: 'Live now?', options: ['A', 'B'] });
-    await seedPoll(t.site.db, { question: 'Next week?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-28' });
+    await seedPoll(t.site.db, {
+      question: 'Next week?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-28',
+    });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     await page.route('**/api/admin/polls/*/activate', (route) => route.abort('internetdisconnected'), { times: 1 });
@@ -299,7 +372,11 @@ describe('when a call fails', () => {
 
     await failed.getByRole('button', { name: 'Try again' }).click();
     await admin.toast('Poll is now active!').waitFor();
-    const active = await t.site.db.selectFrom('polls').select('question').where('status', '=', 'active').executeTakeFirstOrThrow();
+    const active = await t.site.db
+      .selectFrom('polls')
+      .select('question')
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
     expect(active.question).toBe('Next week?');
   });
 
@@ -334,7 +411,12 @@ describe('utilities and accessibility', () => {
 
   it('has no serious or critical accessibility violations, signed out or in', async () => {
     await seedPoll(t.site.db, { question: 'Live poll?', options: ['A', 'B'], votes: [2, 1] });
-    await seedPoll(t.site.db, { question: 'Scheduled poll?', options: ['A', 'B'], status: 'scheduled', liveDate: '2026-11-23' });
+    await seedPoll(t.site.db, {
+      question: 'Scheduled poll?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-23',
+    });
     await fetch(`${t.site.url}/api/poll-suggestions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -351,7 +433,10 @@ describe('utilities and accessibility', () => {
     await admin.item('All Polls', 'Live poll?').getByRole('link', { name: 'Download CSV' }).waitFor();
     await expectAccessible(page);
     await saveScreenshots(page, 'admin-panel');
-    await admin.item('All Polls', 'Scheduled poll?').getByRole('button', { name: /Delete poll/ }).click();
+    await admin
+      .item('All Polls', 'Scheduled poll?')
+      .getByRole('button', { name: /Delete poll/ })
+      .click();
     await page.getByRole('alertdialog').waitFor();
     await expectAccessible(page);
   });

@@ -11,12 +11,20 @@ import { browserTest, expectAccessible, newVisitor, saveScreenshots } from './su
 const t = browserTest();
 
 const seedToday = () =>
-  seedPoll(t.site.db, { question: 'Should homework be banned in elementary school?', options: ['Yes', 'No', 'Depends'], votes: [3, 1, 0] });
+  seedPoll(t.site.db, {
+    question: 'Should homework be banned in elementary school?',
+    options: ['Yes', 'No', 'Depends'],
+    votes: [3, 1, 0],
+  });
 
 const countVotes = async () => (await t.site.db.selectFrom('votes').select('id').execute()).length;
 
 /** A proxy or gateway answering instead of the site. */
-const BAD_GATEWAY_PAGE = { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+const BAD_GATEWAY_PAGE = {
+  status: 502,
+  contentType: 'text/html',
+  body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+};
 
 describe('voting', () => {
   it('says "Failed to record your vote. Please try again." when the vote never reaches the server', async () => {
@@ -29,7 +37,9 @@ describe('voting', () => {
 
     const toast = today.toast('Just a heads up!');
     await toast.waitFor();
-    expect(await toast.locator('.toast__description').textContent()).toBe('Failed to record your vote. Please try again.');
+    expect(await toast.locator('.toast__description').textContent()).toBe(
+      'Failed to record your vote. Please try again.',
+    );
     expect(await countVotes()).toBe(4); // the seeded ones only
     // The voting card stays, ready for another try.
     await today.option('No').waitFor();
@@ -46,7 +56,9 @@ describe('voting', () => {
 
     const toast = today.toast('Just a heads up!');
     await toast.waitFor();
-    expect(await toast.locator('.toast__description').textContent()).toBe('Failed to record your vote. Please try again.');
+    expect(await toast.locator('.toast__description').textContent()).toBe(
+      'Failed to record your vote. Please try again.',
+    );
   });
 });
 
@@ -94,7 +106,9 @@ describe('trying again', () => {
     await page.getByLabel('Option 2').fill('No');
     await page.route('**/api/poll-suggestions', (route) => route.abort('internetdisconnected'), { times: 1 });
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
-    await expect.poll(() => failed.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
+    await expect
+      .poll(() => failed.locator('.toast__description').textContent())
+      .toBe('Failed to submit suggestion. Please try again.');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await today.toast('Suggestion submitted!').waitFor();
     const stored = await t.site.db.selectFrom('poll_suggestions').select(['question', 'options']).execute();
@@ -118,14 +132,18 @@ describe('suggesting a poll', () => {
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     const toast = today.toast('Oops! Something went wrong');
     await toast.waitFor();
-    expect(await toast.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
+    expect(await toast.locator('.toast__description').textContent()).toBe(
+      'Failed to submit suggestion. Please try again.',
+    );
 
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();
     await toast.waitFor({ state: 'detached' });
     await page.route('**/api/poll-suggestions', (route) => route.fulfill(BAD_GATEWAY_PAGE), { times: 1 });
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     await toast.waitFor();
-    expect(await toast.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
+    expect(await toast.locator('.toast__description').textContent()).toBe(
+      'Failed to submit suggestion. Please try again.',
+    );
     expect(await t.site.db.selectFrom('poll_suggestions').selectAll().execute()).toEqual([]);
     // What was typed is still there.
     expect(await page.getByLabel('Your poll question').inputValue()).toBe('Should schools start later for teenagers?');
@@ -150,7 +168,9 @@ describe('suggesting a poll', () => {
     const { page } = await newVisitor(t.browser, t.site);
     const today = new TodayPage(page);
     const refusal = 'Too many suggestions from your network today. Please try again tomorrow.';
-    await page.route('**/api/poll-suggestions', (route) => route.fulfill({ status: 429, json: { message: refusal } }), { times: 1 });
+    await page.route('**/api/poll-suggestions', (route) => route.fulfill({ status: 429, json: { message: refusal } }), {
+      times: 1,
+    });
     await fillSuggestion(page, ['Yes', 'No']);
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     const toast = today.toast('Oops! Something went wrong');
@@ -168,7 +188,9 @@ describe('suggesting a poll', () => {
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     const toast = today.toast('Oops! Something went wrong');
     await toast.waitFor();
-    expect(await toast.locator('.toast__description').textContent()).toBe('Failed to submit suggestion. Please try again.');
+    expect(await toast.locator('.toast__description').textContent()).toBe(
+      'Failed to submit suggestion. Please try again.',
+    );
     expect(await t.site.db.selectFrom('poll_suggestions').selectAll().execute()).toEqual([]);
 
     await page.unroute('**/assets/schemas-*.js');
@@ -226,7 +248,11 @@ describe('subscribing', () => {
 
     await page.route(
       '**/api/polls/*/update-vote',
-      (route) => route.fulfill({ status: 409, json: { message: "Your vote already has an email address, and it can't be changed." } }),
+      (route) =>
+        route.fulfill({
+          status: 409,
+          json: { message: "Your vote already has an email address, and it can't be changed." },
+        }),
       { times: 1 },
     );
     await subscribe();

@@ -7,7 +7,8 @@ import { browserTest, expectAccessible, newVisitor, saveScreenshots } from './su
 
 const t = browserTest();
 
-const seedToday = () => seedPoll(t.site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
+const seedToday = () =>
+  seedPoll(t.site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
 
 /** The accessible name of the landmark region that holds the focused element, if any. */
 const focusedRegion = (page: Page) =>

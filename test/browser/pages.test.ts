@@ -21,7 +21,11 @@ async function seedHistory() {
     liveDate: '2026-11-20',
     votes: [5, 4, 1],
   });
-  const today = await seedPoll(t.site.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [2, 1] });
+  const today = await seedPoll(t.site.db, {
+    question: 'Should homework be banned?',
+    options: ['Yes', 'No'],
+    votes: [2, 1],
+  });
   return { yesterday, today };
 }
 
@@ -43,7 +47,10 @@ describe('the archive and closed-poll pages', () => {
     ]);
     expect(await page.title()).toBe('Past Hot Takes · Teacher Hot Take');
 
-    await items.first().getByRole('link', { name: `See all votes for poll ${yesterday.pollNumber}` }).click();
+    await items
+      .first()
+      .getByRole('link', { name: `See all votes for poll ${yesterday.pollNumber}` })
+      .click();
     await page.getByRole('heading', { name: yesterday.question }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/poll-3');
     expect(await page.title()).toBe(`${yesterday.question} · Teacher Hot Take`);
@@ -156,7 +163,11 @@ describe('suggesting a poll', () => {
     for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: '+ Add option' }).click();
     expect(await page.getByRole('button', { name: '+ Add option' }).count()).toBe(0); // six is the most
     expect(await page.getByRole('button', { name: /Remove option/ }).count()).toBe(6);
-    for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: /Remove option/ }).last().click();
+    for (let i = 0; i < 4; i += 1)
+      await page
+        .getByRole('button', { name: /Remove option/ })
+        .last()
+        .click();
     expect(await page.getByRole('button', { name: /Remove option/ }).count()).toBe(0);
 
     await page.getByLabel('Option 2').fill('No');
@@ -166,7 +177,11 @@ describe('suggesting a poll', () => {
     expect(await page.getByLabel('Your poll question').inputValue()).toBe('');
 
     const stored = await t.site.db.selectFrom('poll_suggestions').selectAll().executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ question: 'Should schools start later for teenagers?', suggested_by: 'Ms. Rivera', email: null });
+    expect(stored).toMatchObject({
+      question: 'Should schools start later for teenagers?',
+      suggested_by: 'Ms. Rivera',
+      email: null,
+    });
     expect(JSON.parse(stored.options)).toEqual(['Yes', 'No']);
   });
 
@@ -188,7 +203,9 @@ describe('navigation and the other pages', () => {
     const { page } = await newVisitor(t.browser, t.site);
     await page.goto(t.site.url);
     await page.getByRole('heading', { name: 'No Active Poll' }).waitFor();
-    expect(await page.locator('.poll-card--message').textContent()).toContain('Check back tomorrow for a new hot take!');
+    expect(await page.locator('.poll-card--message').textContent()).toContain(
+      'Check back tomorrow for a new hot take!',
+    );
   });
 
   it('answers an unknown address with status 404 and the 404 page', async () => {
@@ -311,7 +328,9 @@ describe('the page a teacher first opens', () => {
     const total = gzipped.reduce((sum, n) => sum + n, 0);
     console.warn(`JavaScript before a vote: ${before.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
     expect(total).toBeLessThanOrEqual(100 * 1024);
-    expect(before.some((file) => /pie-chart|chart-image|share-dialog|subscribe-modal|toaster|schemas/.test(file))).toBe(false);
+    expect(before.some((file) => /pie-chart|chart-image|share-dialog|subscribe-modal|toaster|schemas/.test(file))).toBe(
+      false,
+    );
 
     await today.option('Yes').click();
     await today.results.waitFor();

@@ -13,14 +13,21 @@ const t = browserTest({ now: newYorkTime('2026-12-31', '19:00') });
 
 describe('a browser far ahead of the site', () => {
   it('dates the footer and the chart image by New York’s calendar', async () => {
-    await seedPoll(t.site.db, { question: 'Resolutions: worth making?', options: ['Yes', 'No'], liveDate: '2026-12-31', votes: [1, 1] });
+    await seedPoll(t.site.db, {
+      question: 'Resolutions: worth making?',
+      options: ['Yes', 'No'],
+      liveDate: '2026-12-31',
+      votes: [1, 1],
+    });
     const { page } = await newVisitor(t.browser, t.site, PHONE, { timezoneId: 'Pacific/Kiritimati' });
     const today = new TodayPage(page);
     await today.goto(t.site.url);
     await today.question.waitFor();
     expect(await page.evaluate(() => new Date().getFullYear())).toBe(2027); // the browser's own calendar
 
-    expect(await page.locator('.site-footer__note').textContent()).toBe('© 2026 Teacher Hot Take. Votes are anonymous.');
+    expect(await page.locator('.site-footer__note').textContent()).toBe(
+      '© 2026 Teacher Hot Take. Votes are anonymous.',
+    );
 
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();

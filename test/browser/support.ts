@@ -78,9 +78,15 @@ export async function newVisitor(
   browser: Browser,
   site: Site,
   viewport = PHONE,
-  { timezoneId }: { /** The browser's own time zone (IANA), when it should differ from the machine's. */ timezoneId?: string } = {},
+  {
+    timezoneId,
+  }: { /** The browser's own time zone (IANA), when it should differ from the machine's. */ timezoneId?: string } = {},
 ): Promise<Visitor> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(timezoneId ? { timezoneId } : {}) });
+  const context = await browser.newContext({
+    viewport,
+    reducedMotion: 'reduce',
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   openContexts.add(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
   const page = await context.newPage();

@@ -9,7 +9,8 @@ import { browserTest, newVisitor, recordToasts, setTime, startSite, toastsShown 
 const t = browserTest();
 
 const question = 'Should homework be banned in elementary school?';
-const seedToday = () => seedPoll(t.site.db, { question, options: ['Yes', 'No', 'Depends on the grade'], votes: [3, 1, 0] });
+const seedToday = () =>
+  seedPoll(t.site.db, { question, options: ['Yes', 'No', 'Depends on the grade'], votes: [3, 1, 0] });
 
 describe('voting', () => {
   it('takes a vote, shows the results, invites to subscribe, and subscribing updates the stats', async () => {
@@ -46,10 +47,18 @@ describe('voting', () => {
     // What the server stored, read straight from the database.
     const subscriber = await t.site.db.selectFrom('subscribers').selectAll().executeTakeFirstOrThrow();
     expect(subscriber).toMatchObject({ email: 'pat.teacher@example.org', source_poll_id: poll.id });
-    const vote = await t.site.db.selectFrom('votes').selectAll().where('voter_email', 'is not', null).executeTakeFirstOrThrow();
+    const vote = await t.site.db
+      .selectFrom('votes')
+      .selectAll()
+      .where('voter_email', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(vote).toMatchObject({ option_index: 1, voter_email: 'pat.teacher@example.org' });
     const remembered = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
-    expect(remembered).toEqual({ voterEmail: 'pat.teacher@example.org', emailSubscribed: 'true', emailModalSeen: 'true' });
+    expect(remembered).toEqual({
+      voterEmail: 'pat.teacher@example.org',
+      emailSubscribed: 'true',
+      emailModalSeen: 'true',
+    });
     expect(errors).toEqual([]);
   });
 
@@ -77,7 +86,9 @@ describe('voting', () => {
 
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await today.toast('Email required').waitFor();
-    expect(await today.toast('Email required').textContent()).toContain('Please enter your email address to subscribe.');
+    expect(await today.toast('Email required').textContent()).toContain(
+      'Please enter your email address to subscribe.',
+    );
 
     await page.getByLabel('Email address').fill('pat@example');
     await page.getByLabel('Email address').press('Enter'); // Enter submits
@@ -128,13 +139,20 @@ describe('voting', () => {
 
     // The next day brings a new poll; voting on it does not bring the invitation back.
     await t.site.db.updateTable('polls').set({ status: 'past' }).where('id', '=', poll.id).execute();
-    await seedPoll(t.site.db, { question: 'Is a four-day week good for students?', options: ['Yes', 'No'], liveDate: '2026-11-22' });
+    await seedPoll(t.site.db, {
+      question: 'Is a four-day week good for students?',
+      options: ['Yes', 'No'],
+      liveDate: '2026-11-22',
+    });
     await setTime(t.site, page, '2026-11-22', '09:00');
     // Each instance re-reads the active poll at least once a second; wait until this one has.
     await expect
-      .poll(async () => ((await (await fetch(`${t.site.url}/api/polls/active`)).json()) as { question: string }).question, {
-        timeout: 3000,
-      })
+      .poll(
+        async () => ((await (await fetch(`${t.site.url}/api/polls/active`)).json()) as { question: string }).question,
+        {
+          timeout: 3000,
+        },
+      )
       .toBe('Is a four-day week good for students?');
     await page.reload();
     await today.option('No').click();
@@ -222,15 +240,20 @@ describe('sharing', () => {
     const dialog = page.getByRole('dialog', { name: 'Share this poll' });
     await dialog.waitFor();
     const link = `${t.site.publicUrl}/poll-${poll.pollNumber}`;
-    const networks = await dialog.locator('.share-dialog__network').evaluateAll((links) =>
-      links.map((a) => [a.textContent.replace(' (opens in a new tab)', ''), (a as HTMLAnchorElement).href]),
-    );
+    const networks = await dialog
+      .locator('.share-dialog__network')
+      .evaluateAll((links) =>
+        links.map((a) => [a.textContent.replace(' (opens in a new tab)', ''), (a as HTMLAnchorElement).href]),
+      );
     expect(networks.map(([name]) => name)).toEqual(['Facebook', 'X', 'Pinterest', 'Instagram', 'TikTok']);
     for (const [, href] of networks.slice(0, 3)) {
       expect(href).toContain(encodeURIComponent(link));
       expect(href).toContain(encodeURIComponent(question));
     }
-    expect(networks.slice(3).map(([, href]) => href)).toEqual(['https://www.instagram.com/', 'https://www.tiktok.com/']);
+    expect(networks.slice(3).map(([, href]) => href)).toEqual([
+      'https://www.instagram.com/',
+      'https://www.tiktok.com/',
+    ]);
 
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
@@ -271,7 +294,10 @@ describe('sharing', () => {
  * DOMException it rejects with (AbortError when the visitor closes the sheet), and
  * `window.__shares` counts the calls. With `clipboardFails`, copying is refused too.
  */
-async function stubDeviceShare(page: Page, { outcome, clipboardFails = false }: { outcome: string; clipboardFails?: boolean }) {
+async function stubDeviceShare(
+  page: Page,
+  { outcome, clipboardFails = false }: { outcome: string; clipboardFails?: boolean },
+) {
   await page.addInitScript(
     ({ outcome, clipboardFails }) => {
       const state = window as unknown as { __shareOutcome: string; __shares: number };
@@ -312,7 +338,9 @@ describe('sharing through the device', () => {
     await page.getByRole('button', { name: 'No Thanks' }).click();
     await today.subscribeModal.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const shareViaApps = page.getByRole('dialog', { name: 'Share this poll' }).getByRole('button', { name: 'Share via apps' });
+    const shareViaApps = page
+      .getByRole('dialog', { name: 'Share this poll' })
+      .getByRole('button', { name: 'Share via apps' });
 
     await shareViaApps.click();
     await today.toast('Failed to share link. Please try again.').waitFor();
@@ -329,7 +357,12 @@ describe('sharing through the device', () => {
   });
 
   it('on a closed poll’s page, copies the link when the sheet fails, and says which failed when both do', async () => {
-    await seedPoll(t.site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
+    await seedPoll(t.site.db, {
+      question: 'Should cursive be taught?',
+      status: 'past',
+      liveDate: '2026-11-20',
+      votes: [3, 1, 0],
+    });
     const copying = await newVisitor(t.browser, t.site);
     await stubDeviceShare(copying.page, { outcome: 'NotAllowedError' });
     await copying.page.goto(`${t.site.url}/poll-1`);
@@ -345,7 +378,12 @@ describe('sharing through the device', () => {
   });
 
   it('on a closed poll’s page, says nothing when the visitor closes the share sheet', async () => {
-    await seedPoll(t.site.db, { question: 'Should cursive be taught?', status: 'past', liveDate: '2026-11-20', votes: [3, 1, 0] });
+    await seedPoll(t.site.db, {
+      question: 'Should cursive be taught?',
+      status: 'past',
+      liveDate: '2026-11-20',
+      votes: [3, 1, 0],
+    });
     const { page } = await newVisitor(t.browser, t.site);
     await recordToasts(page);
     await stubDeviceShare(page, { outcome: 'AbortError', clipboardFails: true });

@@ -9,7 +9,13 @@ import { activePollQuery } from './get-active-poll.js';
 type VoteBody = z.input<typeof voteRequest>;
 
 /** An anonymous vote: the e-mail comes later, if at all, with the subscribe invitation. */
-export function castVote({ pollId, optionIndex }: { pollId: number; optionIndex: VoteBody['optionIndex'] }): Promise<VoteReceipt> {
+export function castVote({
+  pollId,
+  optionIndex,
+}: {
+  pollId: number;
+  optionIndex: VoteBody['optionIndex'];
+}): Promise<VoteReceipt> {
   const body: VoteBody = { optionIndex, voterEmail: '' };
   return apiRequest<VoteReceipt>(`/api/polls/${pollId}/vote`, { method: 'POST', body });
 }

@@ -5,7 +5,9 @@ import { storage } from '../lib/storage.js';
 
 /** GET without a saved e-mail; POST with it, as the spec's client does. */
 export function getStats(email: string | null): Promise<Stats> {
-  return email ? apiRequest<Stats>('/api/stats', { method: 'POST', body: { voterEmail: email } }) : apiRequest<Stats>('/api/stats');
+  return email
+    ? apiRequest<Stats>('/api/stats', { method: 'POST', body: { voterEmail: email } })
+    : apiRequest<Stats>('/api/stats');
 }
 
 export const statsQuery = queryOptions({

@@ -22,7 +22,8 @@ export function App() {
   const view: MainView = requested && VIEWS.has(requested) ? requested : 'today';
 
   // ?redirect=poll-N rewrites the address to /poll-N; ?view=admin goes to /admin.
-  const redirectTo = redirect && /^poll-\d+$/.test(redirect) ? `/${redirect}` : pathname === '/' && view === 'admin' ? '/admin' : null;
+  const redirectTo =
+    redirect && /^poll-\d+$/.test(redirect) ? `/${redirect}` : pathname === '/' && view === 'admin' ? '/admin' : null;
   useEffect(() => {
     if (redirectTo) navigate(redirectTo, { replace: true });
   }, [redirectTo]);
@@ -32,7 +33,10 @@ export function App() {
   return (
     <Suspense fallback={<p className="container page-loading">Loading…</p>}>
       {pathname === '/' ? (
-        <HomePage view={view === 'admin' ? 'today' : view} showAdminTab={search.get('admin') === 'true' || view === 'admin'} />
+        <HomePage
+          view={view === 'admin' ? 'today' : view}
+          showAdminTab={search.get('admin') === 'true' || view === 'admin'}
+        />
       ) : pathname === '/faq' ? (
         <FaqPage />
       ) : pathname === '/terms' ? (

@@ -5,8 +5,14 @@ import { ApiRequestError, apiRequest, errorMessage, isRefusal, NetworkError } fr
 
 /** A real server on loopback that answers each path with the status and body it names. */
 const answers: Record<string, { status: number; body: string }> = {
-  '/refused': { status: 409, body: JSON.stringify({ message: 'You have already voted on this poll.', code: 'already-voted' }) },
-  '/newer-server': { status: 409, body: JSON.stringify({ message: 'A rule this client does not know.', code: 'some-future-rule' }) },
+  '/refused': {
+    status: 409,
+    body: JSON.stringify({ message: 'You have already voted on this poll.', code: 'already-voted' }),
+  },
+  '/newer-server': {
+    status: 409,
+    body: JSON.stringify({ message: 'A rule this client does not know.', code: 'some-future-rule' }),
+  },
   '/proxy-page': { status: 502, body: '<html>Bad gateway</html>' },
   '/ok': { status: 200, body: JSON.stringify({ fine: true }) },
 };
@@ -50,7 +56,9 @@ describe('apiRequest', () => {
   it('treats an answer without the API’s JSON as a network failure, with the action’s fallback', async () => {
     const error = await failure('/proxy-page');
     expect(error).toBeInstanceOf(NetworkError);
-    expect(errorMessage(error, 'Failed to record your vote. Please try again.')).toBe('Failed to record your vote. Please try again.');
+    expect(errorMessage(error, 'Failed to record your vote. Please try again.')).toBe(
+      'Failed to record your vote. Please try again.',
+    );
   });
 
   it('returns the JSON of a success', async () => {

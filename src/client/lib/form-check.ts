@@ -39,9 +39,19 @@ export type FormCheck<T> = { ok: true; data: T } | { ok: false; problem: FormPro
  * Checks `values` with the schema that `pick` chooses, and gives what the server would take.
  * Rejects with a NetworkError when the schemas cannot be loaded: report it as a failed send.
  */
-export async function checkForm<S extends z.ZodType>(pick: (schemas: Schemas) => S, values: z.input<S>): Promise<FormCheck<z.output<S>>> {
+export async function checkForm<S extends z.ZodType>(
+  pick: (schemas: Schemas) => S,
+  values: z.input<S>,
+): Promise<FormCheck<z.output<S>>> {
   const result = pick(await loadSchemas()).safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];
-  return { ok: false, problem: { field: String(issue?.path[0] ?? ''), code: issue?.code ?? 'custom', message: issue?.message ?? result.error.message } };
+  return {
+    ok: false,
+    problem: {
+      field: String(issue?.path[0] ?? ''),
+      code: issue?.code ?? 'custom',
+      message: issue?.message ?? result.error.message,
+    },
+  };
 }

@@ -25,7 +25,10 @@ export const siteConfig: SiteConfig = readSiteConfig();
 export const pollUrl = (pollNumber: number) => `${siteConfig.publicUrl}/poll-${pollNumber}`;
 
 /** The time rules of src/shared/time.ts, for this site. */
-export const siteClock: SiteClock = { timeZone: siteConfig.timeZone, votingClosesAt: closeTime(siteConfig.votingClosesAt) };
+export const siteClock: SiteClock = {
+  timeZone: siteConfig.timeZone,
+  votingClosesAt: closeTime(siteConfig.votingClosesAt),
+};
 
 function closeTime(text: string): TimeOfDay {
   const time = parseTimeOfDay(text) ?? parseTimeOfDay(SITE_DEFAULTS.votingClosesAt);

@@ -3,7 +3,11 @@ import type { Db } from '../db/connection.js';
 import { toIsoString } from '../db/tables.js';
 
 /** A setting's value, writing `value` first if none was stored (the first writer wins). */
-export async function settingOrInsert(db: Db, name: string, value: string): Promise<{ value: string; inserted: boolean }> {
+export async function settingOrInsert(
+  db: Db,
+  name: string,
+  value: string,
+): Promise<{ value: string; inserted: boolean }> {
   const inserted = await db
     .insertInto('settings')
     .values({ name, value })

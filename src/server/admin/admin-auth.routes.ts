@@ -7,10 +7,11 @@ import type { ZodTypeProvider } from '../http/validation.js';
 import { ADMIN_COOKIE, sameSiteOnly } from './admin-guard.js';
 import type { AdminAuth } from './admin-auth.service.js';
 
-export const adminAuthRoutes: FastifyPluginAsync<{ auth: AdminAuth; publicUrl: string; secureCookies: boolean }> = async (
-  app,
-  { auth, publicUrl, secureCookies },
-) => {
+export const adminAuthRoutes: FastifyPluginAsync<{
+  auth: AdminAuth;
+  publicUrl: string;
+  secureCookies: boolean;
+}> = async (app, { auth, publicUrl, secureCookies }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', sameSiteOnly(publicUrl));
 

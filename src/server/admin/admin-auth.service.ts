@@ -10,7 +10,14 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { clearRateLimit, hitRateLimit } from '../db/rate-limits.js';
-import { deleteEndedSessions, deleteSession, findSession, insertSession, settingOrInsert, touchSession } from './admin-auth.repository.js';
+import {
+  deleteEndedSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  settingOrInsert,
+  touchSession,
+} from './admin-auth.repository.js';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -58,11 +65,16 @@ export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: 
   return {
     async signIn(password: string, address: string): Promise<SignInResult> {
       const now = clock.now();
-      const limit = { key: `sign-in:${keyedHash(address)}`, max: config.adminLoginAttempts, windowMs: FAILURE_WINDOW_MS };
+      const limit = {
+        key: `sign-in:${keyedHash(address)}`,
+        max: config.adminLoginAttempts,
+        windowMs: FAILURE_WINDOW_MS,
+      };
       // Counted first: concurrent guesses each see the count with the others in it. Refused
       // before the slow hash, so a flood of guesses costs the server little.
       const attempt = await hitRateLimit(db, limit, now);
-      if (!attempt.allowed) return { outcome: 'throttled', retryAfterMinutes: Math.ceil(attempt.retryAfterMs / 60_000) };
+      if (!attempt.allowed)
+        return { outcome: 'throttled', retryAfterMinutes: Math.ceil(attempt.retryAfterMs / 60_000) };
       if (!(await verifyPassword(password, passwordHash))) return { outcome: 'wrong-password' };
       await clearRateLimit(db, limit.key);
       await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());

@@ -13,7 +13,8 @@ afterEach(async () => {
 });
 
 const signIn = (visitor: Visitor, password = TEST_ADMIN_PASSWORD) => visitor.post('/api/admin/login', { password });
-const session = async (visitor: Visitor) => (await visitor.get('/api/admin/session')).json<{ authenticated: boolean }>().authenticated;
+const session = async (visitor: Visitor) =>
+  (await visitor.get('/api/admin/session')).json<{ authenticated: boolean }>().authenticated;
 
 describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
   it('refuses a wrong password and lets the right one in with a strict, HttpOnly session cookie', async () => {
@@ -85,7 +86,10 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
 
     const blocked = await signIn(school); // even the right password, while throttled
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 15 minutes.', code: 'rate-limited' });
+    expect(blocked.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      code: 'rate-limited',
+    });
     expect(blocked.headers['retry-after']).toBe('900');
 
     const elsewhere = new Visitor(t.app, { 'x-forwarded-for': '198.51.100.4' });
@@ -176,7 +180,10 @@ describe.each(testDatabaseKinds())('the generated admin password (%s)', (kind) =
       env: { ADMIN_PASSWORD: '' },
       announceAdminPassword: (password) => shown.push(password),
     });
-    const second = await createTestAppOn(database, { env: { ADMIN_PASSWORD: '' }, announceAdminPassword: (p) => shown.push(p) });
+    const second = await createTestAppOn(database, {
+      env: { ADMIN_PASSWORD: '' },
+      announceAdminPassword: (p) => shown.push(p),
+    });
     try {
       expect(shown).toHaveLength(1);
       const [password = ''] = shown;

@@ -9,7 +9,14 @@ import type { AdminPoll, VoteRecord, VotesSummary } from '../../shared/api.js';
 import type { PollDraft } from '../../shared/schemas.js';
 import { localDateAt } from '../../shared/time.js';
 import { optionLabels, toAdminPoll, toVotesSummary, totalVotes } from '../polls/poll.js';
-import { deletePoll, findPollById, findScheduledFor, insertPoll, listAllPolls, updatePoll } from '../polls/polls.repository.js';
+import {
+  deletePoll,
+  findPollById,
+  findScheduledFor,
+  insertPoll,
+  listAllPolls,
+  updatePoll,
+} from '../polls/polls.repository.js';
 import type { ScheduleService, Transition } from '../polls/schedule.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { emailCountsByOption, votesPage } from '../votes/votes.repository.js';
@@ -26,7 +33,8 @@ export type SaveRefusal = 'not-found' | 'date-in-past' | 'date-taken' | 'date-lo
 
 export type SaveResult = { outcome: 'live' | 'scheduled' | 'updated'; poll: AdminPoll } | { outcome: SaveRefusal };
 
-const sameOptions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameOptions = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedule: ScheduleService) {
   const today = () => localDateAt(clock.now(), site.timeZone);
@@ -56,53 +64,57 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
     },
 
     async create(draft: PollDraft): Promise<SaveResult> {
-      const result = await schedule.change(async ({ trx, now, today, goLive }): Promise<SaveRefusal | { id: number; outcome: 'live' | 'scheduled' }> => {
-        if (draft.liveDate < today) return 'date-in-past';
-        if (await findScheduledFor(trx, draft.liveDate)) return 'date-taken';
-        const created = await insertPoll(
-          trx,
-          {
-            question: draft.question,
-            description: draft.description ?? null,
-            options: draft.options,
-            liveDate: draft.liveDate,
-            status: 'scheduled',
-          },
-          now,
-        );
-        if (draft.liveDate !== today) return { id: created.id, outcome: 'scheduled' };
-        await goLive(created.id);
-        return { id: created.id, outcome: 'live' };
-      });
+      const result = await schedule.change(
+        async ({ trx, now, today, goLive }): Promise<SaveRefusal | { id: number; outcome: 'live' | 'scheduled' }> => {
+          if (draft.liveDate < today) return 'date-in-past';
+          if (await findScheduledFor(trx, draft.liveDate)) return 'date-taken';
+          const created = await insertPoll(
+            trx,
+            {
+              question: draft.question,
+              description: draft.description ?? null,
+              options: draft.options,
+              liveDate: draft.liveDate,
+              status: 'scheduled',
+            },
+            now,
+          );
+          if (draft.liveDate !== today) return { id: created.id, outcome: 'scheduled' };
+          await goLive(created.id);
+          return { id: created.id, outcome: 'live' };
+        },
+      );
       return typeof result === 'string' ? { outcome: result } : saved(result.id, result.outcome);
     },
 
     async update(id: number, draft: PollDraft): Promise<SaveResult> {
-      const result = await schedule.change(async ({ trx, now, today, goLive }): Promise<SaveRefusal | 'live' | 'updated'> => {
-        const existing = await findPollById(trx, id);
-        if (!existing) return 'not-found';
-        const optionsChanged = !sameOptions(optionLabels(existing), draft.options);
-        if (optionsChanged && totalVotes(existing) > 0) return 'options-locked';
-        const scheduled = existing.status === 'scheduled';
-        if (!scheduled && draft.liveDate !== existing.liveDate) return 'date-locked';
-        if (scheduled && draft.liveDate < today) return 'date-in-past';
-        const sameDay = scheduled ? await findScheduledFor(trx, draft.liveDate) : undefined;
-        if (sameDay && sameDay.id !== id) return 'date-taken';
-        await updatePoll(
-          trx,
-          id,
-          {
-            question: draft.question,
-            description: draft.description ?? null,
-            liveDate: draft.liveDate,
-            ...(optionsChanged ? { options: draft.options } : {}),
-          },
-          now,
-        );
-        if (!scheduled || draft.liveDate !== today) return 'updated';
-        await goLive(id);
-        return 'live';
-      });
+      const result = await schedule.change(
+        async ({ trx, now, today, goLive }): Promise<SaveRefusal | 'live' | 'updated'> => {
+          const existing = await findPollById(trx, id);
+          if (!existing) return 'not-found';
+          const optionsChanged = !sameOptions(optionLabels(existing), draft.options);
+          if (optionsChanged && totalVotes(existing) > 0) return 'options-locked';
+          const scheduled = existing.status === 'scheduled';
+          if (!scheduled && draft.liveDate !== existing.liveDate) return 'date-locked';
+          if (scheduled && draft.liveDate < today) return 'date-in-past';
+          const sameDay = scheduled ? await findScheduledFor(trx, draft.liveDate) : undefined;
+          if (sameDay && sameDay.id !== id) return 'date-taken';
+          await updatePoll(
+            trx,
+            id,
+            {
+              question: draft.question,
+              description: draft.description ?? null,
+              liveDate: draft.liveDate,
+              ...(optionsChanged ? { options: draft.options } : {}),
+            },
+            now,
+          );
+          if (!scheduled || draft.liveDate !== today) return 'updated';
+          await goLive(id);
+          return 'live';
+        },
+      );
       return result === 'live' || result === 'updated' ? saved(id, result) : { outcome: result };
     },
 
@@ -127,7 +139,10 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
     },
 
     /** One page of a poll's votes, after vote `after`; undefined for an unknown poll. */
-    async votesPage(id: number, query: { after: number; limit: number; withEmail: boolean }): Promise<VoteRecord[] | undefined> {
+    async votesPage(
+      id: number,
+      query: { after: number; limit: number; withEmail: boolean },
+    ): Promise<VoteRecord[] | undefined> {
       if (!(await findPollById(db, id))) return undefined;
       return votesPage(db, id, { afterId: query.after, limit: query.limit, withEmail: query.withEmail });
     },

@@ -102,7 +102,13 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect(response.statusCode).toBe(201);
       const saved = response.json<SavedPoll>();
       expect(saved.message).toBe('Poll scheduled successfully!');
-      expect(saved.poll).toMatchObject({ status: 'scheduled', liveDate: '2026-11-25', pollNumber: 1, totalVotes: 0, isActive: false });
+      expect(saved.poll).toMatchObject({
+        status: 'scheduled',
+        liveDate: '2026-11-25',
+        pollNumber: 1,
+        totalVotes: 0,
+        isActive: false,
+      });
       expect(saved.poll.options).toEqual(['Yes', 'No', 'Not sure']);
 
       expect((await new Visitor(t.app).get('/api/polls')).json()).toEqual([]);
@@ -154,13 +160,24 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         payload: draft({ question: 'Fixed a typo?', options: ['A', 'B'], liveDate: '2026-11-21' }),
       });
       expect(edit.statusCode).toBe(200);
-      expect(edit.json<SavedPoll>()).toMatchObject({ message: 'Poll updated successfully!', poll: { question: 'Fixed a typo?' } });
+      expect(edit.json<SavedPoll>()).toMatchObject({
+        message: 'Poll updated successfully!',
+        poll: { question: 'Fixed a typo?' },
+      });
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().question).toBe('Fixed a typo?');
 
-      const options = await staff.request({ method: 'PUT', url: `/api/admin/polls/${live.id}`, payload: draft({ options: ['A', 'C'], liveDate: '2026-11-21' }) });
+      const options = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${live.id}`,
+        payload: draft({ options: ['A', 'C'], liveDate: '2026-11-21' }),
+      });
       expect(options.statusCode).toBe(409);
       expect(options.json().message).toBe('This poll already has votes, so its options cannot be changed.');
-      const moved = await staff.request({ method: 'PUT', url: `/api/admin/polls/${live.id}`, payload: draft({ options: ['A', 'B'] }) });
+      const moved = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${live.id}`,
+        payload: draft({ options: ['A', 'B'] }),
+      });
       expect(moved.statusCode).toBe(409);
 
       const scheduled = (await staff.post('/api/admin/polls', draft())).json<SavedPoll>().poll;
@@ -169,7 +186,11 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         url: `/api/admin/polls/${scheduled.id}`,
         payload: draft({ options: ['Later', 'Sooner'], liveDate: '2026-11-26' }),
       });
-      expect(rewritten.json<SavedPoll>().poll).toMatchObject({ options: ['Later', 'Sooner'], liveDate: '2026-11-26', status: 'scheduled' });
+      expect(rewritten.json<SavedPoll>().poll).toMatchObject({
+        options: ['Later', 'Sooner'],
+        liveDate: '2026-11-26',
+        status: 'scheduled',
+      });
 
       const missing = await staff.request({ method: 'PUT', url: '/api/admin/polls/999', payload: draft() });
       expect(missing.statusCode).toBe(404);
@@ -177,8 +198,15 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
 
     it('puts a scheduled poll live when its date is moved to today', async () => {
       const scheduled = (await staff.post('/api/admin/polls', draft())).json<SavedPoll>().poll;
-      const response = await staff.request({ method: 'PUT', url: `/api/admin/polls/${scheduled.id}`, payload: draft({ liveDate: '2026-11-21' }) });
-      expect(response.json<SavedPoll>()).toMatchObject({ message: 'Poll updated successfully! It is now live.', poll: { status: 'active' } });
+      const response = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${scheduled.id}`,
+        payload: draft({ liveDate: '2026-11-21' }),
+      });
+      expect(response.json<SavedPoll>()).toMatchObject({
+        message: 'Poll updated successfully! It is now live.',
+        poll: { status: 'active' },
+      });
     });
 
     it('deletes a poll with its votes and tallies in one go', async () => {
@@ -207,11 +235,18 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     });
 
     it('runs a past poll again without moving it: it keeps its own date in the archive and on its page', async () => {
-      const rerun = await seedPoll(t.db, { question: 'Ran on the 14th?', status: 'past', liveDate: '2026-11-14', votes: [2, 1, 0] });
+      const rerun = await seedPoll(t.db, {
+        question: 'Ran on the 14th?',
+        status: 'past',
+        liveDate: '2026-11-14',
+        votes: [2, 1, 0],
+      });
       await seedPoll(t.db, { question: 'Current?', liveDate: '2026-11-21' });
       const next = (await staff.post('/api/admin/polls', draft({ liveDate: '2026-11-22' }))).json<SavedPoll>().poll;
 
-      expect((await staff.request({ method: 'PUT', url: `/api/admin/polls/${rerun.id}/activate` })).statusCode).toBe(200);
+      expect((await staff.request({ method: 'PUT', url: `/api/admin/polls/${rerun.id}/activate` })).statusCode).toBe(
+        200,
+      );
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
         id: rerun.id,
         liveDate: '2026-11-14',
@@ -223,7 +258,9 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
 
       t.clock.set(newYorkTime('2026-11-22', '00:00:10'));
       expect((await t.app.jobs.tick()).activatedPollId).toBe(next.id);
-      const archive = (await new Visitor(t.app).get('/api/polls')).json<{ question: string; liveDate: string; totalVotes: number }[]>();
+      const archive = (await new Visitor(t.app).get('/api/polls')).json<
+        { question: string; liveDate: string; totalVotes: number }[]
+      >();
       expect(archive.map((p) => [p.question, p.liveDate, p.totalVotes])).toEqual([
         ['Current?', '2026-11-21', 0],
         ['Ran on the 14th?', '2026-11-14', 4],
@@ -234,7 +271,11 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
 
     it('never puts a missed poll live by itself: staff see it as missed and can run it or give it a new date', async () => {
       await seedPoll(t.db, { question: 'Current?', liveDate: '2026-11-19' });
-      const missed = await seedPoll(t.db, { question: 'Due while the site was down?', status: 'scheduled', liveDate: '2026-11-20' });
+      const missed = await seedPoll(t.db, {
+        question: 'Due while the site was down?',
+        status: 'scheduled',
+        liveDate: '2026-11-20',
+      });
       const later = await seedPoll(t.db, { question: 'Later?', status: 'scheduled', liveDate: '2026-11-24' });
 
       expect((await t.app.jobs.tick()).activatedPollId).toBeNull();
@@ -245,12 +286,25 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().question).toBe('Current?');
       await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
       const statuses = (await staff.get('/api/admin/polls')).json<AdminPoll[]>().map((p) => [p.id, p.status]);
-      expect(statuses).toEqual(expect.arrayContaining([[missed.id, 'missed'], [later.id, 'scheduled']]));
+      expect(statuses).toEqual(
+        expect.arrayContaining([
+          [missed.id, 'missed'],
+          [later.id, 'scheduled'],
+        ]),
+      );
       expect((await new Visitor(t.app).get(`/api/polls/number/${missed.pollNumber}`)).statusCode).toBe(404);
 
-      const keepsPastDate = await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}`, payload: draft({ liveDate: '2026-11-20' }) });
+      const keepsPastDate = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${missed.id}`,
+        payload: draft({ liveDate: '2026-11-20' }),
+      });
       expect(keepsPastDate.statusCode).toBe(400);
-      const moved = await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}`, payload: draft({ liveDate: '2026-11-23' }) });
+      const moved = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/polls/${missed.id}`,
+        payload: draft({ liveDate: '2026-11-23' }),
+      });
       expect(moved.json<SavedPoll>().poll).toMatchObject({ status: 'scheduled', liveDate: '2026-11-23' });
       t.clock.set(newYorkTime('2026-11-23', '00:00:10'));
       expect((await t.app.jobs.tick()).activatedPollId).toBe(missed.id);
@@ -259,15 +313,23 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     it('runs a missed poll on "Make Active Now", dated today', async () => {
       await seedPoll(t.db, { question: 'Current?', liveDate: '2026-11-19' });
       const missed = await seedPoll(t.db, { question: 'Missed?', status: 'scheduled', liveDate: '2026-11-20' });
-      expect((await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}/activate` })).statusCode).toBe(200);
-      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>()).toMatchObject({ id: missed.id, liveDate: '2026-11-21' });
+      expect((await staff.request({ method: 'PUT', url: `/api/admin/polls/${missed.id}/activate` })).statusCode).toBe(
+        200,
+      );
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
+        id: missed.id,
+        liveDate: '2026-11-21',
+      });
     });
 
     it('runs the day’s switch on "Update Poll Status": the poll dated today goes live, once', async () => {
       await seedPoll(t.db, { question: 'Yesterday?', liveDate: '2026-11-20' });
       const tomorrow = (await staff.post('/api/admin/polls', draft({ liveDate: '2026-11-22' }))).json<SavedPoll>().poll;
 
-      expect((await staff.post('/api/admin/update-poll-status')).json()).toEqual({ message: 'Poll statuses updated!', activatedPollId: null });
+      expect((await staff.post('/api/admin/update-poll-status')).json()).toEqual({
+        message: 'Poll statuses updated!',
+        activatedPollId: null,
+      });
       t.clock.set(newYorkTime('2026-11-22', '00:00'));
       // Fourteen hours on, the session has ended (twelve at most): sign in again.
       expect((await staff.post('/api/admin/update-poll-status')).statusCode).toBe(401);
@@ -279,9 +341,24 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
 
     it('lists every vote, anonymous ones without an e-mail, oldest first; a page at a time with limit and after', async () => {
       const poll = await seedPoll(t.db, { options: ['A', 'B'] });
-      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 1, voterEmail: 'b@example.org', createdAt: '2026-11-21T15:00:00.000Z' });
-      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: null, createdAt: '2026-11-21T15:01:00.000Z' });
-      await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: 'a@example.org', createdAt: '2026-11-21T15:02:00.000Z' });
+      await insertVoteRow(t.db, {
+        pollId: poll.id,
+        optionIndex: 1,
+        voterEmail: 'b@example.org',
+        createdAt: '2026-11-21T15:00:00.000Z',
+      });
+      await insertVoteRow(t.db, {
+        pollId: poll.id,
+        optionIndex: 0,
+        voterEmail: null,
+        createdAt: '2026-11-21T15:01:00.000Z',
+      });
+      await insertVoteRow(t.db, {
+        pollId: poll.id,
+        optionIndex: 0,
+        voterEmail: 'a@example.org',
+        createdAt: '2026-11-21T15:02:00.000Z',
+      });
       const all = await staff.get(`/api/admin/polls/${poll.id}/votes`);
       expect(all.headers['content-type']).toBe('application/json; charset=utf-8');
       const votes = all.json<VoteRecord[]>();
@@ -291,11 +368,17 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         { voterEmail: 'a@example.org', optionIndex: 0, createdAt: '2026-11-21T15:02:00.000Z' },
       ]);
 
-      const firstPage = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1`)).json<VoteRecord[]>();
+      const firstPage = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1`)).json<
+        VoteRecord[]
+      >();
       expect(firstPage.map((v) => v.voterEmail)).toEqual(['b@example.org']);
-      const secondPage = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1&after=${firstPage[0]?.id}`)).json<VoteRecord[]>();
+      const secondPage = (
+        await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1&after=${firstPage[0]?.id}`)
+      ).json<VoteRecord[]>();
       expect(secondPage.map((v) => v.voterEmail)).toEqual(['a@example.org']);
-      expect((await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1&after=${secondPage[0]?.id}`)).json()).toEqual([]);
+      expect(
+        (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1&after=${secondPage[0]?.id}`)).json(),
+      ).toEqual([]);
       expect((await staff.get(`/api/admin/polls/${poll.id}/votes/summary`)).json()).toEqual({
         totalVotes: 3,
         withEmail: 2,
@@ -314,7 +397,10 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     });
 
     it('exports every vote as CSV, streamed across pages, with New York dates and times', async () => {
-      const poll = await seedPoll(t.db, { question: 'Should homework be banned?', options: ['Yes, "all" of it', 'No'] });
+      const poll = await seedPoll(t.db, {
+        question: 'Should homework be banned?',
+        options: ['Yes, "all" of it', 'No'],
+      });
       const many = Array.from({ length: 12_001 }, (_, i) => ({
         poll_id: poll.id,
         voter_id: `voter-${i}`,
@@ -324,12 +410,18 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         // The first at 23:30 on November 21 in New York (04:30 UTC the next day).
         created_at: new Date(Date.parse('2026-11-22T04:30:00.000Z') + i * 1000).toISOString(),
       }));
-      for (let start = 0; start < many.length; start += 2000) await t.db.insertInto('votes').values(many.slice(start, start + 2000)).execute();
+      for (let start = 0; start < many.length; start += 2000)
+        await t.db
+          .insertInto('votes')
+          .values(many.slice(start, start + 2000))
+          .execute();
 
       const response = await staff.get(`/api/admin/polls/${poll.id}/votes.csv`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="poll-votes-${poll.id}-2026-11-21.csv"`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="poll-votes-${poll.id}-2026-11-21.csv"`,
+      );
       expect(response.body.startsWith('\uFEFF')).toBe(true);
       const lines = response.body.slice(1).split('\r\n');
       expect(lines.slice(0, 3)).toEqual([
@@ -352,7 +444,11 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv`)).body.slice(1);
       const rows = Papa.parse<string[]>(csv.trim(), { newline: '\r\n' }).data;
       expect(rows).toHaveLength(3);
-      expect(rows[1]?.slice(0, 3)).toEqual([`'=HYPERLINK("http://evil.example","click")\nsecond line`, "'@SUM(A1)", "'=cmd@example.org"]);
+      expect(rows[1]?.slice(0, 3)).toEqual([
+        `'=HYPERLINK("http://evil.example","click")\nsecond line`,
+        "'@SUM(A1)",
+        "'=cmd@example.org",
+      ]);
       expect(rows[2]?.[1]).toBe("'+1");
       for (const cell of [...(rows[1] ?? []), ...(rows[2] ?? [])]) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     });
@@ -368,22 +464,36 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         ['First?', 'pending', 'rivera@example.org'],
       ]);
 
-      const approve = await staff.request({ method: 'PUT', url: `/api/admin/poll-suggestions/${first}/status`, payload: { status: 'approved' } });
+      const approve = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/poll-suggestions/${first}/status`,
+        payload: { status: 'approved' },
+      });
       expect(approve.json()).toEqual({ message: 'Suggestion approved!' });
-      const reject = await staff.request({ method: 'PUT', url: `/api/admin/poll-suggestions/${second}/status`, payload: { status: 'rejected' } });
+      const reject = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/poll-suggestions/${second}/status`,
+        payload: { status: 'rejected' },
+      });
       expect(reject.json()).toEqual({ message: 'Suggestion rejected' });
       const reviewed = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
       expect(reviewed.map((s) => s.status)).toEqual(['rejected', 'approved']);
       expect(reviewed.every((s) => s.reviewedAt !== null)).toBe(true);
 
-      const bad = await staff.request({ method: 'PUT', url: `/api/admin/poll-suggestions/${first}/status`, payload: { status: 'maybe' } });
+      const bad = await staff.request({
+        method: 'PUT',
+        url: `/api/admin/poll-suggestions/${first}/status`,
+        payload: { status: 'maybe' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('The status must be "approved" or "rejected".');
 
       expect((await staff.request({ method: 'DELETE', url: `/api/admin/poll-suggestions/${first}` })).json()).toEqual({
         message: 'Suggestion deleted!',
       });
-      expect((await staff.request({ method: 'DELETE', url: `/api/admin/poll-suggestions/${first}` })).statusCode).toBe(404);
+      expect((await staff.request({ method: 'DELETE', url: `/api/admin/poll-suggestions/${first}` })).statusCode).toBe(
+        404,
+      );
       expect((await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>()).toHaveLength(1);
     });
   });
@@ -396,7 +506,13 @@ describe.each(testDatabaseKinds())('the daily switch under concurrency (%s)', (k
       await seedPoll(t.db, { question: 'Yesterday?', liveDate: '2026-11-20' });
       const today = await seedPoll(t.db, { question: 'Today?', status: 'scheduled', liveDate: '2026-11-21' });
       const clock = new TestClock(newYorkTime('2026-11-21', '00:00'));
-      const schedule = createScheduleService({ db: t.db, clock, site: testSite(), activePoll: new ActivePollCache(t.db, clock), mailQueued: () => {} });
+      const schedule = createScheduleService({
+        db: t.db,
+        clock,
+        site: testSite(),
+        activePoll: new ActivePollCache(t.db, clock),
+        mailQueued: () => {},
+      });
       const results = await Promise.all(Array.from({ length: 10 }, () => schedule.switchDay()));
       expect(results.filter((r) => r.activatedPollId === today.id)).toHaveLength(1);
       const statuses = await t.db.selectFrom('polls').select(['question', 'status']).orderBy('id').execute();
@@ -447,7 +563,9 @@ describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind
     }
     for (let round = 0; round < 5; round += 1) {
       const responses = await Promise.all(
-        polls.flatMap((poll, i) => [0, 1].map((j) => at(staff, i + j).request({ method: 'PUT', url: `/api/admin/polls/${poll.id}/activate` }))),
+        polls.flatMap((poll, i) =>
+          [0, 1].map((j) => at(staff, i + j).request({ method: 'PUT', url: `/api/admin/polls/${poll.id}/activate` })),
+        ),
       );
       expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
     }
@@ -457,11 +575,12 @@ describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind
     expect(outbox).toEqual([]); // no subscribers: nothing queued, and nothing failed
   });
 
-  it('answers votes sent while staff delete today\'s poll with 201, 404 or 409, never 500', async () => {
+  it("answers votes sent while staff delete today's poll with 201, 404 or 409, never 500", async () => {
     const db = at(instances, 0).db;
     const poll = await seedPoll(db, { options: ['A', 'B'] });
     // Every instance has read today's poll, as a busy site's have.
-    for (const instance of instances) expect((await new Visitor(instance.app).get('/api/polls/active')).statusCode).toBe(200);
+    for (const instance of instances)
+      expect((await new Visitor(instance.app).get('/api/polls/active')).statusCode).toBe(200);
     const vote = (i: number) => new Visitor(at(instances, i).app).vote(poll.id, i % 2);
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => vote(i)));
     // Votes keep arriving while the poll is deleted through the last instance, and just after,

@@ -1,8 +1,22 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type { AdminPoll, AdminSuggestion, Confirmation, MailStats, SavedPoll, VoteRecord, VotesSummary } from '../../shared/api.js';
-import { pollDraft, pollIdParams, suggestionIdParams, suggestionStatusRequest, votesQuery } from '../../shared/schemas.js';
+import type {
+  AdminPoll,
+  AdminSuggestion,
+  Confirmation,
+  MailStats,
+  SavedPoll,
+  VoteRecord,
+  VotesSummary,
+} from '../../shared/api.js';
+import {
+  pollDraft,
+  pollIdParams,
+  suggestionIdParams,
+  suggestionStatusRequest,
+  votesQuery,
+} from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
@@ -61,9 +75,12 @@ export const adminRoutes: FastifyPluginAsync<{
     return saved;
   });
 
-  api.put('/api/admin/polls/:id', { schema: { params: pollIdParams, body: pollDraft } }, async (request): Promise<SavedPoll> =>
-    // An edit that moves a scheduled poll to today puts it live, and says so.
-    answer(await polls.update(request.params.id, request.body), 'Poll updated successfully! It is now live.'),
+  api.put(
+    '/api/admin/polls/:id',
+    { schema: { params: pollIdParams, body: pollDraft } },
+    async (request): Promise<SavedPoll> =>
+      // An edit that moves a scheduled poll to today puts it live, and says so.
+      answer(await polls.update(request.params.id, request.body), 'Poll updated successfully! It is now live.'),
   );
 
   api.delete('/api/admin/polls/:id', { schema: { params: pollIdParams } }, async (request): Promise<Confirmation> => {
@@ -71,10 +88,14 @@ export const adminRoutes: FastifyPluginAsync<{
     return { message: 'Poll deleted successfully' };
   });
 
-  api.put('/api/admin/polls/:id/activate', { schema: { params: pollIdParams } }, async (request): Promise<Confirmation> => {
-    if (!(await polls.activate(request.params.id))) throw notFound('Poll not found');
-    return { message: 'Poll is now active!' };
-  });
+  api.put(
+    '/api/admin/polls/:id/activate',
+    { schema: { params: pollIdParams } },
+    async (request): Promise<Confirmation> => {
+      if (!(await polls.activate(request.params.id))) throw notFound('Poll not found');
+      return { message: 'Poll is now active!' };
+    },
+  );
 
   api.post('/api/admin/update-poll-status', async (): Promise<Confirmation & { activatedPollId: number | null }> => {
     const { activatedPollId } = await polls.updateStatuses();
@@ -82,23 +103,31 @@ export const adminRoutes: FastifyPluginAsync<{
   });
 
   // Every vote of a poll, streamed page by page; with `limit`, one page (the voter section).
-  api.get('/api/admin/polls/:id/votes', { schema: { params: pollIdParams, querystring: votesQuery } }, async (request, reply) => {
-    const { after, limit, withEmail } = request.query;
-    if (limit !== undefined) {
-      const page = await polls.votesPage(request.params.id, { after, limit, withEmail: withEmail === 'true' });
-      if (!page) throw notFound('Poll not found');
-      return page;
-    }
-    const pages = await polls.votePages(request.params.id, withEmail === 'true');
-    if (!pages) throw notFound('Poll not found');
-    return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(pages), { highWaterMark: 1 }));
-  });
+  api.get(
+    '/api/admin/polls/:id/votes',
+    { schema: { params: pollIdParams, querystring: votesQuery } },
+    async (request, reply) => {
+      const { after, limit, withEmail } = request.query;
+      if (limit !== undefined) {
+        const page = await polls.votesPage(request.params.id, { after, limit, withEmail: withEmail === 'true' });
+        if (!page) throw notFound('Poll not found');
+        return page;
+      }
+      const pages = await polls.votePages(request.params.id, withEmail === 'true');
+      if (!pages) throw notFound('Poll not found');
+      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(pages), { highWaterMark: 1 }));
+    },
+  );
 
-  api.get('/api/admin/polls/:id/votes/summary', { schema: { params: pollIdParams } }, async (request): Promise<VotesSummary> => {
-    const summary = await polls.votesSummary(request.params.id);
-    if (!summary) throw notFound('Poll not found');
-    return summary;
-  });
+  api.get(
+    '/api/admin/polls/:id/votes/summary',
+    { schema: { params: pollIdParams } },
+    async (request): Promise<VotesSummary> => {
+      const summary = await polls.votesSummary(request.params.id);
+      if (!summary) throw notFound('Poll not found');
+      return summary;
+    },
+  );
 
   api.get('/api/admin/polls/:id/votes.csv', { schema: { params: pollIdParams } }, async (request, reply) => {
     const csv = await polls.votesCsv(request.params.id);
@@ -123,8 +152,12 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.delete('/api/admin/poll-suggestions/:id', { schema: { params: suggestionIdParams } }, async (request): Promise<Confirmation> => {
-    if (!(await suggestions.remove(request.params.id))) throw notFound('Suggestion not found');
-    return { message: 'Suggestion deleted!' };
-  });
+  api.delete(
+    '/api/admin/poll-suggestions/:id',
+    { schema: { params: suggestionIdParams } },
+    async (request): Promise<Confirmation> => {
+      if (!(await suggestions.remove(request.params.id))) throw notFound('Suggestion not found');
+      return { message: 'Suggestion deleted!' };
+    },
+  );
 };

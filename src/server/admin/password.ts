@@ -9,7 +9,9 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

@@ -18,7 +18,9 @@ for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DEMO_DATABASE}${suffix}`
 const db = openDatabase(config.database);
 await migrateToLatest(db);
 const summary = await seedDemo(db, systemClock.now(), config.site);
-console.log(`Demo data in ${path.relative(process.cwd(), DEMO_DATABASE)}: ${summary.polls} polls, ${summary.votes} votes.`);
+console.log(
+  `Demo data in ${path.relative(process.cwd(), DEMO_DATABASE)}: ${summary.polls} polls, ${summary.votes} votes.`,
+);
 
 await startServer(config, { db });
 console.log(`Open ${config.site.publicUrl}`);

@@ -51,7 +51,12 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
     await vote(poll.id, 'voter-y', null, 1);
     await expect(vote(poll.id, 'voter-y', null, 2)).rejects.toThrow(); // a refused vote counts nothing
 
-    const tallies = await db.selectFrom('poll_options').select('vote_count').where('poll_id', '=', poll.id).orderBy('position').execute();
+    const tallies = await db
+      .selectFrom('poll_options')
+      .select('vote_count')
+      .where('poll_id', '=', poll.id)
+      .orderBy('position')
+      .execute();
     const counted = await db
       .selectFrom('votes')
       .select(['option_index', (eb) => eb.fn.countAll<number>().as('n')])
@@ -105,14 +110,21 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
 
   it('keeps subscriber addresses unique', async () => {
     const add = () =>
-      db.insertInto('subscribers').values({ email: 'a@example.org', source_poll_id: null, created_at: '2026-11-21T15:00:00Z' }).execute();
+      db
+        .insertInto('subscribers')
+        .values({ email: 'a@example.org', source_poll_id: null, created_at: '2026-11-21T15:00:00Z' })
+        .execute();
     await add();
     await expect(add()).rejects.toThrow();
   });
 
   it('stores times as instants and dates as calendar days', async () => {
     const poll = await seedPoll(db, { liveDate: '2026-03-08' }, new Date('2026-03-08T06:30:00.000Z'));
-    const row = await db.selectFrom('polls').select(['live_date', 'created_at']).where('id', '=', poll.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('polls')
+      .select(['live_date', 'created_at'])
+      .where('id', '=', poll.id)
+      .executeTakeFirstOrThrow();
     expect(row.live_date).toBe('2026-03-08');
     expect(new Date(row.created_at).toISOString()).toBe('2026-03-08T06:30:00.000Z');
   });
@@ -130,12 +142,19 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
       });
       expect((await migrator.migrateTo('0003-mail')).error).toBeUndefined();
       const at = '2026-11-01T12:00:00.000Z';
-      await sql`insert into subscribers (email, created_at, consented_at, unsubscribe_token) values ('old@example.org', ${at}, ${at}, 'token-of-an-old-subscriber')`.execute(db);
+      await sql`insert into subscribers (email, created_at, consented_at, unsubscribe_token) values ('old@example.org', ${at}, ${at}, 'token-of-an-old-subscriber')`.execute(
+        db,
+      );
       await sql`insert into email_outbox (kind, subscriber_id, dedupe_key, status, next_attempt_at, created_at)
-        values ('welcome', 1, 'welcome:1:sent', 'sent', ${at}, ${at}), ('welcome', 1, 'welcome:1:queued', 'queued', ${at}, ${at})`.execute(db);
+        values ('welcome', 1, 'welcome:1:sent', 'sent', ${at}, ${at}), ('welcome', 1, 'welcome:1:queued', 'queued', ${at}, ${at})`.execute(
+        db,
+      );
 
       expect(await migrateToLatest(db)).toEqual(['0004-opt-in']);
-      const subscriber = await db.selectFrom('subscribers').select(['confirmed_at', 'confirm_token']).executeTakeFirstOrThrow();
+      const subscriber = await db
+        .selectFrom('subscribers')
+        .select(['confirmed_at', 'confirm_token'])
+        .executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
       const outbox = await db.selectFrom('email_outbox').select(['dedupe_key', 'status']).orderBy('id').execute();
       expect(outbox).toEqual([
@@ -144,7 +163,17 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
       ]);
       // The widened check takes the new kind and still refuses an unknown one.
       const row = (kind_: string, key: string) =>
-        db.insertInto('email_outbox').values({ kind: kind_ as 'confirm', subscriber_id: 1, dedupe_key: key, status: 'queued', next_attempt_at: at, created_at: at }).execute();
+        db
+          .insertInto('email_outbox')
+          .values({
+            kind: kind_ as 'confirm',
+            subscriber_id: 1,
+            dedupe_key: key,
+            status: 'queued',
+            next_attempt_at: at,
+            created_at: at,
+          })
+          .execute();
       await row('confirm', 'confirm:1');
       await expect(row('spam', 'spam:1')).rejects.toThrow();
     } finally {

@@ -25,7 +25,10 @@ describe.each(testDatabaseKinds())('precompiled (%s)', (kind) => {
 
   it('refuses a query that does not take each argument as one plain parameter', async () => {
     const transformed = precompiled(1, (q: Db, pollNumber: number) =>
-      q.selectFrom('polls').select('id').where('poll_number', '=', pollNumber * 2),
+      q
+        .selectFrom('polls')
+        .select('id')
+        .where('poll_number', '=', pollNumber * 2),
     );
     await expect(transformed(db, 1)).rejects.toThrow(/uses 0 of its 1 arguments/);
   });

@@ -25,14 +25,9 @@ export interface DemoSuggestion {
 export const activePoll: DemoPoll = {
   question: 'Should students be required to keep phones locked away for the entire school day?',
   description:
-    'A growing number of districts now require phones to stay in pouches or lockers from first bell '
-    + 'to dismissal, rather than only during class time.',
-  options: [
-    'Yes, bell to bell',
-    'Only during class time',
-    'Leave it to each teacher',
-    'No restrictions needed',
-  ],
+    'A growing number of districts now require phones to stay in pouches or lockers from first bell ' +
+    'to dismissal, rather than only during class time.',
+  options: ['Yes, bell to bell', 'Only during class time', 'Leave it to each teacher', 'No restrictions needed'],
   weights: [58, 27, 11, 4],
   votes: 412,
 };
@@ -62,8 +57,7 @@ export const pastPolls: DemoPoll[] = [
   {
     question: 'Would you support your district moving to a four-day school week?',
     description:
-      'Several rural districts have adopted four-day weeks, often citing budget savings '
-      + 'and teacher recruitment.',
+      'Several rural districts have adopted four-day weeks, often citing budget savings ' + 'and teacher recruitment.',
     options: [
       'Yes, with longer days',
       'Yes, but only with a fifth-day enrichment option',
@@ -75,11 +69,10 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question:
-      'If your school let students use AI writing tools on assignments, which approach would you want '
-      + 'as the default policy, knowing it would apply to every subject and grade level in the building '
-      + 'unless a teacher opted out?',
-    description:
-      'Schools are drafting AI policies quickly, and many leave the details to individual classrooms.',
+      'If your school let students use AI writing tools on assignments, which approach would you want ' +
+      'as the default policy, knowing it would apply to every subject and grade level in the building ' +
+      'unless a teacher opted out?',
+    description: 'Schools are drafting AI policies quickly, and many leave the details to individual classrooms.',
     options: [
       'Ban it outright',
       'Allow it for brainstorming only',
@@ -94,8 +87,8 @@ export const pastPolls: DemoPoll[] = [
   {
     question: 'Should middle and high schools start no earlier than 8:30 a.m.?',
     description:
-      'Sleep researchers recommend later start times for adolescents, but later starts can affect '
-      + 'bus routes, athletics and after-school jobs.',
+      'Sleep researchers recommend later start times for adolescents, but later starts can affect ' +
+      'bus routes, athletics and after-school jobs.',
     options: ['Yes', 'No', 'Only for high schools'],
     weights: [49, 30, 21],
     votes: 356,
@@ -103,21 +96,14 @@ export const pastPolls: DemoPoll[] = [
   {
     question: 'How much of your own money did you spend on classroom supplies last school year?',
     description: null,
-    options: [
-      'Nothing',
-      'Under $100',
-      '$100 to $499',
-      '$500 to $999',
-      '$1,000 or more',
-    ],
+    options: ['Nothing', 'Under $100', '$100 to $499', '$500 to $999', '$1,000 or more'],
     weights: [4, 14, 43, 27, 12],
     votes: 871,
   },
   {
     question: 'Is standards-based grading better than traditional letter grades?',
     description:
-      'Standards-based grading reports mastery of specific skills instead of averaging '
-      + 'points across assignments.',
+      'Standards-based grading reports mastery of specific skills instead of averaging ' + 'points across assignments.',
     options: [
       'Yes, clearly better',
       'Better in theory, hard in practice',
@@ -130,11 +116,7 @@ export const pastPolls: DemoPoll[] = [
   {
     question: 'Should recess ever be taken away as a consequence for behavior?',
     description: null,
-    options: [
-      'Never',
-      'Only part of recess, rarely',
-      'Yes, it is an effective consequence',
-    ],
+    options: ['Never', 'Only part of recess, rarely', 'Yes, it is an effective consequence'],
     weights: [55, 33, 12],
     votes: 489,
   },
@@ -159,28 +141,15 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Would you accept merit pay tied to student outcomes if it raised your total salary?',
-    description:
-      'Merit pay proposals usually link part of a salary to test scores, evaluations or other measures.',
-    options: [
-      'Yes',
-      'Only if not based on test scores',
-      'No',
-      'Not sure',
-    ],
+    description: 'Merit pay proposals usually link part of a salary to test scores, evaluations or other measures.',
+    options: ['Yes', 'Only if not based on test scores', 'No', 'Not sure'],
     weights: [12, 26, 54, 8],
     votes: 533,
   },
   {
     question: 'What is the largest class size you can teach effectively?',
     description: null,
-    options: [
-      '18 or fewer',
-      '19 to 22',
-      '23 to 26',
-      '27 to 30',
-      'More than 30',
-      'It depends entirely on the students',
-    ],
+    options: ['18 or fewer', '19 to 22', '23 to 26', '27 to 30', 'More than 30', 'It depends entirely on the students'],
     weights: [17, 33, 24, 8, 2, 16],
     votes: 392,
   },
@@ -191,33 +160,21 @@ export const scheduledPolls: DemoPoll[] = [
   {
     question: 'Should students who are far below grade level be retained for another year?',
     description:
-      'Retention policies, especially for third-grade reading, remain contested among '
-      + 'researchers and educators.',
-    options: [
-      'Yes, in most cases',
-      'Only in early grades',
-      'Rarely, with strong supports instead',
-      'Never',
-    ],
+      'Retention policies, especially for third-grade reading, remain contested among ' + 'researchers and educators.',
+    options: ['Yes, in most cases', 'Only in early grades', 'Rarely, with strong supports instead', 'Never'],
     weights: [16, 23, 48, 13],
     votes: 274,
   },
   {
     question: 'How much class time should go to test prep in the weeks before state exams?',
     description: null,
-    options: [
-      'None',
-      'A few lessons',
-      'About a week',
-      'Two weeks or more',
-    ],
+    options: ['None', 'A few lessons', 'About a week', 'Two weeks or more'],
     weights: [19, 46, 24, 11],
     votes: 161,
   },
   {
     question: 'Should schools have a student dress code beyond basic safety rules?',
-    description:
-      'Many schools have simplified dress codes in recent years to reduce class time lost to enforcement.',
+    description: 'Many schools have simplified dress codes in recent years to reduce class time lost to enforcement.',
     options: ['Yes', 'No', 'Only for special events'],
     weights: [44, 41, 15],
     votes: 58,

@@ -113,7 +113,8 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
   for (const n of [0, 4, 8, 12, 16]) {
     const email = `teacher${n}@example.org`;
     await insertPendingSubscriber(db, { email, sourcePollId: null, consentText: consentText('Teacher Hot Take'), now });
-    if (n < 16) await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
+    if (n < 16)
+      await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
   }
 
   return { polls: pastPolls.length + 1 + scheduledPolls.length, votes };

@@ -6,7 +6,13 @@ import { seedPoll } from '../testing/fixtures.js';
 import { createMailTransport } from './mail-transport.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { confirmationPath, SmtpTestServer } from '../testing/smtp-test-server.js';
-import { createTestApp, createTestAppOn, createTestAppWithMail, TEST_ADMIN_PASSWORD, type MailTestApp } from '../testing/test-app.js';
+import {
+  createTestApp,
+  createTestAppOn,
+  createTestAppWithMail,
+  TEST_ADMIN_PASSWORD,
+  type MailTestApp,
+} from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -25,13 +31,15 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     new Visitor(t.app).post('/api/subscribe', { email, ...(pollId === undefined ? {} : { pollId }) });
 
   const outboxRows = () => t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
-  const subscriberRow = (email: string) => t.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const subscriberRow = (email: string) =>
+    t.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
   /** Subscribes each address and follows the link each one receives, as people would. */
   async function subscribeAndConfirm(...emails: string[]) {
     for (const email of emails) await subscribe(email);
     await t.app.jobs.sendMail();
-    for (const email of emails) expect((await new Visitor(t.app).post(confirmationPath(smtp.to(email).at(-1)))).statusCode).toBe(200);
+    for (const email of emails)
+      expect((await new Visitor(t.app).post(confirmationPath(smtp.to(email).at(-1)))).statusCode).toBe(200);
     smtp.delivered.length = 0;
   }
 
@@ -103,7 +111,13 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     });
 
     it('goes to an address at most once a day, however often it is submitted, and every link sent works', async () => {
-      for (const email of ['pat@example.org', 'PAT@example.org', ' pat@example.org ', 'Pat@Example.Org', 'pat@example.org']) {
+      for (const email of [
+        'pat@example.org',
+        'PAT@example.org',
+        ' pat@example.org ',
+        'Pat@Example.Org',
+        'pat@example.org',
+      ]) {
         expect((await subscribe(email)).statusCode).toBe(200);
       }
       await t.app.jobs.sendMail();
@@ -181,7 +195,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     });
 
     it('answers an unknown or malformed confirmation link with a clear page, not an error trace', async () => {
-      for (const url of ['/subscribe/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAA', '/subscribe/confirm', '/subscribe/confirm?token=<script>']) {
+      for (const url of [
+        '/subscribe/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAA',
+        '/subscribe/confirm',
+        '/subscribe/confirm?token=<script>',
+      ]) {
         for (const method of ['GET', 'POST'] as const) {
           const response = await new Visitor(t.app).request({ method, url });
           expect(response.statusCode, `${method} ${url}`).toBe(404);
@@ -214,7 +232,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
           subscribe: await new Visitor(t.app).post('/api/subscribe', { email, pollId: poll.id }),
           'update-vote': await voter.post(`/api/polls/${poll.id}/update-vote`, { email }),
           vote: await new Visitor(t.app).post(`/api/polls/${poll.id}/vote`, { optionIndex: 0, voterEmail: email }),
-          suggestion: await new Visitor(t.app).post('/api/poll-suggestions', { question: 'Q?', options: ['A', 'B'], email }),
+          suggestion: await new Visitor(t.app).post('/api/poll-suggestions', {
+            question: 'Q?',
+            options: ['A', 'B'],
+            email,
+          }),
         };
         for (const [call, response] of Object.entries(attempts)) {
           expect(response.statusCode, `${call}: ${email}`).toBe(400);
@@ -230,9 +252,9 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       const transport = createMailTransport(t.config.mail, t.app.log);
       try {
         const mail = { subject: 'S', html: '<p>H</p>', text: 'T', headers: {}, messageId: '<one@hottake.example.org>' };
-        await expect(transport.send({ ...mail, to: { name: '', address: 'victim@school.example, stranger@example.org' } })).rejects.toThrow(
-          /recipient/i,
-        );
+        await expect(
+          transport.send({ ...mail, to: { name: '', address: 'victim@school.example, stranger@example.org' } }),
+        ).rejects.toThrow(/recipient/i);
         await transport.send({ ...mail, to: { name: '', address: 'pat@example.org' } });
       } finally {
         transport.close();
@@ -246,7 +268,12 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       const legacy = 'victim@school.example, stranger@example.org';
       await t.db
         .insertInto('subscribers')
-        .values({ email: legacy, created_at: '2026-01-01T00:00:00.000Z', confirmed_at: '2026-01-01T00:00:00.000Z', unsubscribe_token: 'legacy-token-0123456789' })
+        .values({
+          email: legacy,
+          created_at: '2026-01-01T00:00:00.000Z',
+          confirmed_at: '2026-01-01T00:00:00.000Z',
+          unsubscribe_token: 'legacy-token-0123456789',
+        })
         .execute();
       t.clock.set(newYorkTime('2026-11-22', '00:01'));
       await t.app.jobs.tick();
@@ -257,8 +284,18 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
 
   describe('the daily e-mail', () => {
     it('goes out when the new day’s poll goes live at midnight: one per subscriber, with yesterday’s results', async () => {
-      await seedPoll(t.db, { question: 'Should homework be banned?', options: ['Yes', 'No'], votes: [3, 1], liveDate: '2026-11-21' });
-      await seedPoll(t.db, { question: 'Is a four-day week better?', options: ['Yes', 'No'], status: 'scheduled', liveDate: '2026-11-22' });
+      await seedPoll(t.db, {
+        question: 'Should homework be banned?',
+        options: ['Yes', 'No'],
+        votes: [3, 1],
+        liveDate: '2026-11-21',
+      });
+      await seedPoll(t.db, {
+        question: 'Is a four-day week better?',
+        options: ['Yes', 'No'],
+        status: 'scheduled',
+        liveDate: '2026-11-22',
+      });
       await subscribeAndConfirm('a@example.org', 'b@example.org', 'c@example.org');
       await subscribe('pending@example.org');
       await t.app.jobs.sendMail();
@@ -298,7 +335,12 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       expect(smtp.delivered.map((m) => m.parsed.subject)).toEqual(["Today's hot take: Later?"]);
     });
     it('labels the results by the poll’s own date: yesterday, earlier today, or its date', async () => {
-      await seedPoll(t.db, { question: 'Still live from last week?', options: ['Yes', 'No'], votes: [1, 1], liveDate: '2026-11-14' });
+      await seedPoll(t.db, {
+        question: 'Still live from last week?',
+        options: ['Yes', 'No'],
+        votes: [1, 1],
+        liveDate: '2026-11-14',
+      });
       await seedPoll(t.db, { question: 'Due today?', status: 'scheduled', liveDate: '2026-11-21' });
       await subscribeAndConfirm('early@example.org');
       await t.app.jobs.tick();
@@ -311,7 +353,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       await subscribeAndConfirm('late@example.org');
       const staff = new Visitor(t.app);
       await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
-      await staff.post('/api/admin/polls', { question: 'Replaced at noon?', options: ['Yes', 'No'], liveDate: '2026-11-21' });
+      await staff.post('/api/admin/polls', {
+        question: 'Replaced at noon?',
+        options: ['Yes', 'No'],
+        liveDate: '2026-11-21',
+      });
       await t.app.jobs.sendMail();
       const [late] = smtp.to('late@example.org');
       expect(late?.parsed.subject).toBe("Today's hot take: Replaced at noon?");
@@ -368,7 +414,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
   describe('unsubscribing', () => {
     async function tokenFor(email: string) {
       await subscribe(email);
-      const row = await t.db.selectFrom('subscribers').select('unsubscribe_token').where('email', '=', email).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('subscribers')
+        .select('unsubscribe_token')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       return row.unsubscribe_token ?? '';
     }
 
@@ -401,7 +451,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     });
 
     it('answers an unknown or malformed token with a clear page, not an error trace', async () => {
-      for (const url of ['/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAAAA', '/unsubscribe', '/unsubscribe?token=<script>']) {
+      for (const url of [
+        '/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAAAA',
+        '/unsubscribe',
+        '/unsubscribe?token=<script>',
+      ]) {
         for (const method of ['GET', 'POST'] as const) {
           const response = await new Visitor(t.app).request({ method, url });
           expect(response.statusCode, `${method} ${url}`).toBe(404);
@@ -428,7 +482,11 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
     await subscribeAndConfirm('a@example.org', 'b@example.org');
     await subscribe('c@example.org');
     await t.app.jobs.sendMail();
-    await t.db.updateTable('subscribers').set({ unsubscribed_at: new Date().toISOString() }).where('email', '=', 'b@example.org').execute();
+    await t.db
+      .updateTable('subscribers')
+      .set({ unsubscribed_at: new Date().toISOString() })
+      .where('email', '=', 'b@example.org')
+      .execute();
     const staff = new Visitor(t.app);
     await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
     expect((await staff.get('/api/admin/mail-stats')).json()).toEqual({
@@ -444,7 +502,10 @@ describe('without a mail server', () => {
   it('writes each e-mail as an .eml file and logs where, without the address', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-mail-'));
     const lines: string[] = [];
-    const t = await createTestApp('sqlite', { env: { MAIL_OUTBOX_DIR: dir }, logStream: { write: (l) => void lines.push(l) } });
+    const t = await createTestApp('sqlite', {
+      env: { MAIL_OUTBOX_DIR: dir },
+      logStream: { write: (l) => void lines.push(l) },
+    });
     try {
       await new Visitor(t.app).post('/api/subscribe', { email: 'files@example.org' });
       expect(await t.app.jobs.sendMail()).toMatchObject({ sent: 1 });
@@ -454,7 +515,9 @@ describe('without a mail server', () => {
       expect(eml).toContain('To: files@example.org');
       expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(eml).toContain('Subject: Confirm your subscription to Teacher Hot Take');
-      const log = lines.map((l) => JSON.parse(l) as { msg: string; file?: string }).find((l) => l.msg.startsWith('e-mail written'));
+      const log = lines
+        .map((l) => JSON.parse(l) as { msg: string; file?: string })
+        .find((l) => l.msg.startsWith('e-mail written'));
       expect(log?.file).toContain('.eml');
       expect(lines.join('')).not.toContain('files@example.org');
     } finally {

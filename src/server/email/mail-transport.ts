@@ -38,7 +38,9 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
       host: url.hostname,
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
-      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      ...(url.username
+        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        : {}),
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
@@ -60,7 +62,10 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`;
       const file = path.join(config.outboxDir, name);
       fs.writeFileSync(file, info.message as Buffer);
-      log.info({ file: path.relative(process.cwd(), file), subject: mail.subject }, 'e-mail written to a file (no SMTP_URL set)');
+      log.info(
+        { file: path.relative(process.cwd(), file), subject: mail.subject },
+        'e-mail written to a file (no SMTP_URL set)',
+      );
     },
     close: () => transporter.close(),
   };

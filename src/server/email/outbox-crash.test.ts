@@ -50,7 +50,14 @@ it('a process killed mid-send and restarted sends no duplicate', async () => {
   const later = String(DEFAULT_OUTBOX_SETTINGS.leaseMs + 60_000);
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', WORKER, file, smtp.url, later]);
   expect(JSON.parse(stdout)).toMatchObject({ sent: 1 });
-  const { stdout: again } = await promisify(execFile)(process.execPath, ['--import', 'tsx', WORKER, file, smtp.url, later]);
+  const { stdout: again } = await promisify(execFile)(process.execPath, [
+    '--import',
+    'tsx',
+    WORKER,
+    file,
+    smtp.url,
+    later,
+  ]);
   expect(JSON.parse(again)).toMatchObject({ sent: 0 });
   expect(smtp.to('once@example.org')).toHaveLength(1);
   const sent = await t.db.selectFrom('email_outbox').select(['status', 'attempts']).executeTakeFirstOrThrow();

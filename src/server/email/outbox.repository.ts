@@ -39,7 +39,17 @@ export async function enqueueDaily(
   const at = now.toISOString();
   await db
     .insertInto('email_outbox')
-    .columns(['kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'dedupe_key', 'status', 'attempts', 'next_attempt_at', 'created_at'])
+    .columns([
+      'kind',
+      'subscriber_id',
+      'poll_id',
+      'previous_poll_id',
+      'dedupe_key',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'created_at',
+    ])
     .expression(
       db
         .selectFrom('subscribers')
@@ -75,7 +85,13 @@ export interface ClaimedMail {
 }
 
 /** Takes up to `limit` due messages (or ones whose sender's lease ran out) for `owner`. */
-export async function claimDue(db: Db, owner: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+export async function claimDue(
+  db: Db,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedMail[]> {
   const at = now.toISOString();
   let due = db
     .selectFrom('email_outbox')
@@ -91,7 +107,12 @@ export async function claimDue(db: Db, owner: string, now: Date, leaseUntil: Dat
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
   const rows = await db
     .updateTable('email_outbox')
-    .set({ status: 'sending', lease_owner: owner, lease_expires_at: leaseUntil.toISOString(), attempts: sql`attempts + 1` })
+    .set({
+      status: 'sending',
+      lease_owner: owner,
+      lease_expires_at: leaseUntil.toISOString(),
+      attempts: sql`attempts + 1`,
+    })
     .where('id', 'in', due)
     .returning(['id', 'kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'attempts', 'created_at'])
     .execute();
@@ -113,7 +134,10 @@ export async function settle(
   db: Db,
   id: number,
   owner: string,
-  outcome: { status: 'sent'; at: Date } | { status: 'queued'; retryAt: Date; error: string } | { status: 'failed' | 'cancelled'; error: string },
+  outcome:
+    | { status: 'sent'; at: Date }
+    | { status: 'queued'; retryAt: Date; error: string }
+    | { status: 'failed' | 'cancelled'; error: string },
 ): Promise<void> {
   await db
     .updateTable('email_outbox')
@@ -121,7 +145,9 @@ export async function settle(
       status: outcome.status,
       lease_owner: null,
       lease_expires_at: null,
-      ...(outcome.status === 'sent' ? { sent_at: outcome.at.toISOString(), last_error: null } : { last_error: outcome.error }),
+      ...(outcome.status === 'sent'
+        ? { sent_at: outcome.at.toISOString(), last_error: null }
+        : { last_error: outcome.error }),
       ...(outcome.status === 'queued' ? { next_attempt_at: outcome.retryAt.toISOString() } : {}),
     })
     .where('id', '=', id)

@@ -80,7 +80,10 @@ export function createOutboxWorker({ db, clock, transport, compose, messageIdHos
           error: reason,
         });
         result.retried += 1;
-        log.warn({ outboxId: mail.id, kind: mail.kind, attempts: mail.attempts, reason }, 'e-mail not sent; will retry');
+        log.warn(
+          { outboxId: mail.id, kind: mail.kind, attempts: mail.attempts, reason },
+          'e-mail not sent; will retry',
+        );
       }
     }
   }

@@ -30,7 +30,6 @@ const GREEN = '#15803d';
 const INK = '#1c1917';
 const MUTED = '#57534e';
 
-
 const JOINED = (siteName: string) => `You get this e-mail because you joined the ${siteName} list.`;
 
 /** Why the e-mail came, and a one-click link that stops them: "{label}{tail}". */
@@ -135,7 +134,10 @@ export function dailyEmail(
   previous: FinalResults | null,
 ): RenderedMail {
   const subject = `Today's hot take: ${today.question}`;
-  const foot = footer(site, unsubscribeUrl, JOINED(site.siteName), { label: 'Unsubscribe', tail: ' with one click at any time.' });
+  const foot = footer(site, unsubscribeUrl, JOINED(site.siteName), {
+    label: 'Unsubscribe',
+    tail: ' with one click at any time.',
+  });
   const heading = previous && resultsHeading(previous.liveDate, day);
   const body = `
     <tr><td style="padding:16px 24px 0">

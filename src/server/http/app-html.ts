@@ -15,7 +15,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON that cannot end the <script> element it sits in, whatever the strings hold. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface RenderedPage {
@@ -81,7 +84,9 @@ export function createAppHtml(template: string, site: SiteConfig): (head: PageHe
   const end = template.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`index.html has no ${HEAD_START}…${HEAD_END} block for the page head`);
   const fill = (part: string) =>
-    part.replaceAll(HTML_PLACEHOLDERS.siteName, escapeHtml(site.siteName)).replace(HTML_PLACEHOLDERS.siteConfig, jsonForScript(site));
+    part
+      .replaceAll(HTML_PLACEHOLDERS.siteName, escapeHtml(site.siteName))
+      .replace(HTML_PLACEHOLDERS.siteConfig, jsonForScript(site));
   const before = fill(template.slice(0, start));
   const after = fill(template.slice(end + HEAD_END.length));
   return (head) => {

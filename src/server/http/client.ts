@@ -48,7 +48,9 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
 
   const sendApp = (reply: FastifyReply, { status, head }: PagePreview) => {
     if (renderPage === null) {
-      return reply.status(404).send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
+      return reply
+        .status(404)
+        .send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
     }
     const { html, styleNonce } = renderPage(head);
     return reply
@@ -79,7 +81,9 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
   }
 
   for (const screen of APP_SCREENS) {
-    app.get(screen, async (_request, reply) => sendApp(reply, { status: 200, head: await previews.screenHead(screen) }));
+    app.get(screen, async (_request, reply) =>
+      sendApp(reply, { status: 200, head: await previews.screenHead(screen) }),
+    );
   }
   app.get('/poll-:number', async (request, reply) => {
     const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);
@@ -89,9 +93,10 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply
-        .status(404)
-        .send({ message: `There is no ${request.method} ${pathname.slice(0, 100)} here.`, code: 'not-found' } satisfies ApiError);
+      return reply.status(404).send({
+        message: `There is no ${request.method} ${pathname.slice(0, 100)} here.`,
+        code: 'not-found',
+      } satisfies ApiError);
     }
     return sendApp(reply, previews.notFoundPage());
   });

@@ -32,7 +32,15 @@ describe.each(testDatabaseKinds())('control characters (%s)', (kind) => {
     for (const c of CONTROLS) {
       const calls: [string, () => Promise<{ statusCode: number; json: () => { message: string } }>][] = [
         ['question', () => staff.post('/api/admin/polls', { ...draft, question: `Is${c}it?` })],
-        ['description', () => staff.request({ method: 'PUT', url: `/api/admin/polls/${poll.id}`, payload: { ...draft, description: `a${c}b` } })],
+        [
+          'description',
+          () =>
+            staff.request({
+              method: 'PUT',
+              url: `/api/admin/polls/${poll.id}`,
+              payload: { ...draft, description: `a${c}b` },
+            }),
+        ],
         ['option', () => staff.post('/api/admin/polls', { ...draft, options: ['A', `B${c}C`] })],
         ['suggestion', () => voter.post('/api/poll-suggestions', { ...suggestion, question: `Why${c}not?` })],
         ['suggestion option', () => voter.post('/api/poll-suggestions', { ...suggestion, options: [`A${c}Z`, 'B'] })],

@@ -21,7 +21,12 @@ export interface CookieAttributes {
   secure: boolean;
 }
 
-export function setCookie(reply: FastifyReply, name: string, value: string, { maxAgeSeconds, sameSite, secure }: CookieAttributes) {
+export function setCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  { maxAgeSeconds, sameSite, secure }: CookieAttributes,
+) {
   const attributes = [`Max-Age=${maxAgeSeconds}`, 'Path=/', 'HttpOnly', `SameSite=${sameSite}`];
   if (secure) attributes.push('Secure');
   reply.header('set-cookie', `${name}=${value}; ${attributes.join('; ')}`);

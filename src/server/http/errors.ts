@@ -67,7 +67,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 400;
   request.log.info({ code: error.code, status }, 'request refused');
-  const body: ApiError = { message: FRAMEWORK_MESSAGES[error.code] ?? 'The request was not valid.', code: codeOfStatus(status) };
+  const body: ApiError = {
+    message: FRAMEWORK_MESSAGES[error.code] ?? 'The request was not valid.',
+    code: codeOfStatus(status),
+  };
   void reply.status(status).send(body);
 }
 

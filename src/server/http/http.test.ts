@@ -179,7 +179,9 @@ describe('rate limit settings', () => {
     t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: '0' } });
     const visitor = new Visitor(t.app);
     for (let i = 0; i < 30; i += 1) {
-      expect((await visitor.post('/api/poll-suggestions', { question: `Q${i}?`, options: ['A', 'B'] })).statusCode).toBe(201);
+      expect(
+        (await visitor.post('/api/poll-suggestions', { question: `Q${i}?`, options: ['A', 'B'] })).statusCode,
+      ).toBe(201);
     }
   });
 });
@@ -203,7 +205,9 @@ describe('logs', () => {
 
     const log = lines.join('');
     expect(log).not.toMatch(/person@|person%40/i);
-    const requests = lines.map((line) => JSON.parse(line) as { msg: string }).filter((entry) => entry.msg === 'request completed');
+    const requests = lines
+      .map((line) => JSON.parse(line) as { msg: string })
+      .filter((entry) => entry.msg === 'request completed');
     // Quick successes are not logged at info; refusals and failures are, one line each.
     expect(requests.map((r) => (r as unknown as { status: number }).status)).toEqual([404, 400, 400, 404, 500]);
     expect(requests[2]).toMatchObject({ method: 'GET', url: '/api/polls/number/x?email=…', status: 400 });
@@ -213,7 +217,10 @@ describe('logs', () => {
 
   it('log every request at LOG_LEVEL=debug', async () => {
     const lines: string[] = [];
-    t = await createTestApp('sqlite', { env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp('sqlite', {
+      env: { LOG_LEVEL: 'debug' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     await new Visitor(t.app).get('/api/polls/active?email=pat%40example.org');
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries.find((e) => e.msg === 'request completed')).toMatchObject({
@@ -276,7 +283,18 @@ describe('the web app', () => {
     await seedPoll(t.db, { status: 'past', liveDate: '2026-11-19' });
     await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20' });
     await seedPoll(t.db, {});
-    for (const url of ['/', '/?view=archive', '/admin', '/faq', '/faq/', '/terms', '/privacy', '/poll-1', '/poll-2/', '/poll-3?ref=x']) {
+    for (const url of [
+      '/',
+      '/?view=archive',
+      '/admin',
+      '/faq',
+      '/faq/',
+      '/terms',
+      '/privacy',
+      '/poll-1',
+      '/poll-2/',
+      '/poll-3?ref=x',
+    ]) {
       const response = await new Visitor(t.app).get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -287,7 +305,17 @@ describe('the web app', () => {
 
   it('answers other paths with the page and a 404, so the app shows its 404 screen', async () => {
     t = await createTestApp('sqlite', { clientDir });
-    for (const url of ['/nope', '/poll-0', '/poll-1', '/poll-99999999999', '/poll-abc', '/poll-', '/poll-1/extra', '/faq/deeper', '/assets/missing.js']) {
+    for (const url of [
+      '/nope',
+      '/poll-0',
+      '/poll-1',
+      '/poll-99999999999',
+      '/poll-abc',
+      '/poll-',
+      '/poll-1/extra',
+      '/faq/deeper',
+      '/assets/missing.js',
+    ]) {
       const response = await new Visitor(t.app).get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toContain('<div id="root">');

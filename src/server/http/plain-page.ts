@@ -20,14 +20,16 @@ export interface PlainPageSite {
   https: boolean;
 }
 
-export function sendPlainPage(reply: FastifyReply, { site: { siteName, https }, status, title, body }: PlainPage & { site: PlainPageSite }) {
+export function sendPlainPage(
+  reply: FastifyReply,
+  { site: { siteName, https }, status, title, body }: PlainPage & { site: PlainPageSite },
+) {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .status(status)
     .header('content-security-policy', pageCsp({ https, styleNonce: nonce }))
     .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(`<!doctype html>
+    .type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -51,7 +51,8 @@ describe('slow clients', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
 
-    const body = 'POST /api/poll-suggestions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{';
+    const body =
+      'POST /api/poll-suggestions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{';
     const headers = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n';
     const [bodyCut, headersCut] = await Promise.all([
       dripUntilCut(port, body, ' ', 5000),

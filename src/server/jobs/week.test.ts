@@ -27,7 +27,12 @@ describe.each(testDatabaseKinds())('a week left alone (%s)', (kind) => {
     await seedPoll(t.db, { question: 'Day 0?', options: ['Yes', 'No'], liveDate: start });
     // Scheduled in the admin API's way, one a day; the week crosses no DST change but a month end.
     for (let day = 1; day <= 7; day += 1) {
-      await seedPoll(t.db, { question: `Day ${day}?`, options: ['Yes', 'No'], status: 'scheduled', liveDate: addDays(start, day) });
+      await seedPoll(t.db, {
+        question: `Day ${day}?`,
+        options: ['Yes', 'No'],
+        status: 'scheduled',
+        liveDate: addDays(start, day),
+      });
     }
     const subscribers = ['a@example.org', 'b@example.org', 'leaves@example.org'];
     for (const email of subscribers) await new Visitor(t.app).post('/api/subscribe', { email });
@@ -56,8 +61,14 @@ describe.each(testDatabaseKinds())('a week left alone (%s)', (kind) => {
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().results, date).not.toBeNull();
 
       if (day === 3) {
-        const row = await t.db.selectFrom('subscribers').select('unsubscribe_token').where('email', '=', 'leaves@example.org').executeTakeFirstOrThrow();
-        expect((await new Visitor(t.app).post(`/unsubscribe?token=${row.unsubscribe_token ?? ''}`)).statusCode).toBe(200);
+        const row = await t.db
+          .selectFrom('subscribers')
+          .select('unsubscribe_token')
+          .where('email', '=', 'leaves@example.org')
+          .executeTakeFirstOrThrow();
+        expect((await new Visitor(t.app).post(`/unsubscribe?token=${row.unsubscribe_token ?? ''}`)).statusCode).toBe(
+          200,
+        );
       }
     }
     // Seven days: three each for all, then four more for the two who stayed.

@@ -61,13 +61,14 @@ const joined = (...parts: (string | null | undefined)[]) =>
     .join(' ');
 
 function versionOf(card: OgCard): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ TEMPLATE_VERSION, card }))
-    .digest('base64url')
-    .slice(0, 22);
+  return createHash('sha256').update(JSON.stringify({ TEMPLATE_VERSION, card })).digest('base64url').slice(0, 22);
 }
 
-const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({ card, version: versionOf(card), maxAgeSeconds });
+const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({
+  card,
+  version: versionOf(card),
+  maxAgeSeconds,
+});
 
 export function createLinkPreviews({ clock, site, activePoll, pastPollResults }: LinkPreviewDeps) {
   const { siteName, publicUrl } = site;
@@ -83,7 +84,13 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
   function todayCard(poll: PollRecord, votingOpen: boolean, closesAt: Date): ImagePreview {
     if (votingOpen) {
       return image(
-        { kind: 'vote', siteName, pollLabel: "TODAY'S HOT TAKE!", question: poll.question, closesAt: closeTime.format(closesAt) },
+        {
+          kind: 'vote',
+          siteName,
+          pollLabel: "TODAY'S HOT TAKE!",
+          question: poll.question,
+          closesAt: closeTime.format(closesAt),
+        },
         TODAY_MAX_AGE_S,
       );
     }
@@ -143,7 +150,10 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
       description: clip(
         votingOpen
           ? joined("Today's hot take.", poll.description, VOTE_CALL)
-          : joined(poll.description, `Voting has closed for today: ${votesText(totalVotes(poll))}. See where colleagues stand.`),
+          : joined(
+              poll.description,
+              `Voting has closed for today: ${votesText(totalVotes(poll))}. See where colleagues stand.`,
+            ),
       ),
       url: `${publicUrl}${path}`,
       image: {

@@ -24,7 +24,10 @@ const MUTED = '#57534e';
 const PALETTE = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e'];
 
 export type OgCard =
-  | ({ kind: 'results'; siteName: string; pollLabel: string; closed: boolean } & Pick<PollResults, 'question' | 'results' | 'totalVotes'>)
+  | ({ kind: 'results'; siteName: string; pollLabel: string; closed: boolean } & Pick<
+      PollResults,
+      'question' | 'results' | 'totalVotes'
+    >)
   | { kind: 'vote'; siteName: string; pollLabel: string; question: string; closesAt: string }
   | { kind: 'site'; siteName: string; tagline: string };
 
@@ -89,12 +92,15 @@ function fitQuestion(text: string, height: number, maxSize: number): { size: num
   return { size: smallest, lines: linesAt(smallest) };
 }
 
-
 function header(siteName: string, label: string): Element {
   return h(
     'div',
     { justifyContent: 'space-between', alignItems: 'center', flexShrink: 0 },
-    h('div', { color: GREEN, fontSize: HEADER_SIZE, fontWeight: 800, letterSpacing: 2, lineHeight: LINE_HEIGHT }, drawable(siteName).toUpperCase()),
+    h(
+      'div',
+      { color: GREEN, fontSize: HEADER_SIZE, fontWeight: 800, letterSpacing: 2, lineHeight: LINE_HEIGHT },
+      drawable(siteName).toUpperCase(),
+    ),
     h('div', { color: MUTED, fontSize: 26, flexShrink: 0, marginLeft: 24 }, label),
   );
 }
@@ -131,10 +137,23 @@ function resultBars(results: ResultItem[]): Element {
         { flexDirection: 'column', gap: innerGap },
         h(
           'div',
-          { justifyContent: 'space-between', alignItems: 'baseline', fontSize: labelSize, lineHeight: LINE_HEIGHT, color: INK },
+          {
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+            fontSize: labelSize,
+            lineHeight: LINE_HEIGHT,
+            color: INK,
+          },
           h(
             'div',
-            { display: 'block', flexShrink: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
+            {
+              display: 'block',
+              flexShrink: 1,
+              minWidth: 0,
+              overflow: 'hidden',
+              whiteSpace: 'nowrap',
+              textOverflow: 'ellipsis',
+            },
             drawable(result.option) || '-',
           ),
           h('div', { fontWeight: 800, flexShrink: 0, marginLeft: 24 }, `${result.percentage}%`),
@@ -191,10 +210,23 @@ function layout(card: OgCard): Element {
         { marginTop: 'auto', alignItems: 'center', gap: 28, flexShrink: 0 },
         h(
           'div',
-          { backgroundColor: GREEN, color: '#ffffff', fontSize: 36, lineHeight: LINE_HEIGHT, fontWeight: 800, padding: '18px 40px', borderRadius: 999, flexShrink: 0 },
+          {
+            backgroundColor: GREEN,
+            color: '#ffffff',
+            fontSize: 36,
+            lineHeight: LINE_HEIGHT,
+            fontWeight: 800,
+            padding: '18px 40px',
+            borderRadius: 999,
+            flexShrink: 0,
+          },
           'Vote now',
         ),
-        h('div', { color: MUTED, fontSize: 28, lineHeight: 1.3 }, `Results after you vote · voting closes at ${card.closesAt}`),
+        h(
+          'div',
+          { color: MUTED, fontSize: 28, lineHeight: 1.3 },
+          `Results after you vote · voting closes at ${card.closesAt}`,
+        ),
       ),
     );
   }
@@ -206,7 +238,14 @@ function layout(card: OgCard): Element {
     resultBars(card.results),
     h(
       'div',
-      { justifyContent: 'space-between', marginTop: FOOTER_MARGIN, color: MUTED, fontSize: FOOTER_SIZE, lineHeight: LINE_HEIGHT, flexShrink: 0 },
+      {
+        justifyContent: 'space-between',
+        marginTop: FOOTER_MARGIN,
+        color: MUTED,
+        fontSize: FOOTER_SIZE,
+        lineHeight: LINE_HEIGHT,
+        flexShrink: 0,
+      },
       h('div', { color: GREEN_DARK, fontWeight: 700 }, votesText(card.totalVotes)),
       h('div', {}, card.closed ? 'Poll closed' : 'Voting has closed for today'),
     ),

@@ -144,7 +144,9 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       expect(head.one('description')).toBe(head.one('og:description'));
       expect(head.canonical).toEqual([`${PUBLIC_URL}/poll-${poll.pollNumber}`]);
       expect(head.one('og:url')).toBe(`${PUBLIC_URL}/poll-${poll.pollNumber}`);
-      expect(head.one('og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/og/poll-${poll.pollNumber}\\.png\\?v=[\\w-]{22}$`));
+      expect(head.one('og:image')).toMatch(
+        new RegExp(`^${PUBLIC_URL}/og/poll-${poll.pollNumber}\\.png\\?v=[\\w-]{22}$`),
+      );
       expect(head.one('og:image:alt')).toBe(`Results of the poll: ${question}`);
     });
 
@@ -191,7 +193,15 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
         expect(image.statusCode, `/og/poll-${n}.png`).toBe(404);
         expect(image.json()).toEqual({ message: 'There is no preview image here.', code: 'not-found' });
       }
-      for (const file of ['poll-0.png', 'poll-1.svg', 'poll-01.png', 'poll-1', 'today.jpg', '..%2Fpackage.json', 'x'.repeat(90)]) {
+      for (const file of [
+        'poll-0.png',
+        'poll-1.svg',
+        'poll-01.png',
+        'poll-1',
+        'today.jpg',
+        '..%2Fpackage.json',
+        'x'.repeat(90),
+      ]) {
         const image = await get(`/og/${file}`);
         expect(image.statusCode, file).toBe(404);
         expect(image.json()).toEqual({ message: 'There is no preview image here.', code: 'not-found' });
@@ -215,7 +225,9 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       expect(pngSize(first.rawPayload)).toEqual({ width: 1200, height: 630 });
 
       // The ETag is the version the page names in the image's address.
-      const version = new URL(headOf((await get(`/poll-${poll.pollNumber}`)).body).one('og:image') ?? '').searchParams.get('v');
+      const version = new URL(
+        headOf((await get(`/poll-${poll.pollNumber}`)).body).one('og:image') ?? '',
+      ).searchParams.get('v');
       const etag = first.headers.etag;
       expect(etag).toBe(`"${version}"`);
 
@@ -243,7 +255,13 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       const poll = await past({ votes: [5, 3, 2] });
       const url = `/og/poll-${poll.pollNumber}.png`;
       const current = await get(url);
-      const versions = ['0', 'stale-version-from-a-cache', 'x'.repeat(22), '%00', ...Array.from({ length: 30 }, (_, i) => `made-up-${i}`)];
+      const versions = [
+        '0',
+        'stale-version-from-a-cache',
+        'x'.repeat(22),
+        '%00',
+        ...Array.from({ length: 30 }, (_, i) => `made-up-${i}`),
+      ];
       const answers = await Promise.all(versions.map((v) => get(`${url}?v=${v}&n=${v}`)));
       for (const answer of answers) {
         expect(answer.statusCode).toBe(200);
@@ -286,7 +304,11 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       expect((await get(`/og/poll-${today.pollNumber}.png`)).headers.etag).toBe(open.headers.etag);
       expect(drawn).toHaveLength(1);
       const [card] = drawn;
-      expect(card).toMatchObject({ kind: 'vote', question: 'Should staff meetings be e-mails?', closesAt: '8:00 PM EST' });
+      expect(card).toMatchObject({
+        kind: 'vote',
+        question: 'Should staff meetings be e-mails?',
+        closesAt: '8:00 PM EST',
+      });
       const drawnText = JSON.stringify(card);
       for (const secret of ['Alpha', 'Beta', '70', '30', '"votes"', 'results']) expect(drawnText).not.toContain(secret);
       const pageBefore = headOf((await get('/')).body);
@@ -306,7 +328,9 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       });
       const pageAfter = headOf((await get('/')).body);
       expect(pageAfter.one('og:image')).not.toBe(pageBefore.one('og:image'));
-      expect(pageAfter.one('og:description')).toBe('Voting has closed for today: 10 votes. See where colleagues stand.');
+      expect(pageAfter.one('og:description')).toBe(
+        'Voting has closed for today: 10 votes. See where colleagues stand.',
+      );
     });
 
     it("show the site's own card when there is no poll today", async () => {

@@ -37,7 +37,8 @@ export function sightOf(visitor: Visitor, day: Pick<VotingDay, 'votingOpen' | 'c
 }
 
 /** Visitors whose sights have the same key see the same answer. */
-export const sightKey = (sight: Sight): string => `${sight.ownOption ?? '-'}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
+export const sightKey = (sight: Sight): string =>
+  `${sight.ownOption ?? '-'}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
 
 /** Today's poll as a visitor with this sight may see it. */
 export function activePollAsSeen(poll: PollRecord, sight: Sight): ActivePoll {

@@ -43,7 +43,16 @@ export interface PollChanges extends Pick<PollRecord, 'question' | 'description'
 }
 
 /** The columns a PollRecord is read from (its options come from poll_options). */
-export const pollColumns = ['id', 'poll_number', 'question', 'description', 'live_date', 'status', 'went_live_at', 'created_at'] as const;
+export const pollColumns = [
+  'id',
+  'poll_number',
+  'question',
+  'description',
+  'live_date',
+  'status',
+  'went_live_at',
+  'created_at',
+] as const;
 
 export type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
 
@@ -73,7 +82,9 @@ export const resultsOf = (poll: PollRecord): ResultItem[] =>
   );
 
 /** What every shape of a poll the API sends starts with. */
-function describePoll(poll: PollRecord): Pick<Poll, 'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate'> {
+function describePoll(
+  poll: PollRecord,
+): Pick<Poll, 'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate'> {
   return {
     id: poll.id,
     pollNumber: poll.pollNumber,
@@ -108,7 +119,11 @@ export function toAdminPoll(poll: PollRecord, today: LocalDate): AdminPoll {
 
 /** Votes and e-mails per option, for the voter section; `withEmail` counts by option index. */
 export function toVotesSummary(poll: PollRecord, withEmail: ReadonlyMap<number, number>): VotesSummary {
-  const options = poll.options.map((option, index) => ({ option: option.label, votes: option.votes, withEmail: withEmail.get(index) ?? 0 }));
+  const options = poll.options.map((option, index) => ({
+    option: option.label,
+    votes: option.votes,
+    withEmail: withEmail.get(index) ?? 0,
+  }));
   return {
     totalVotes: totalVotes(poll),
     withEmail: options.reduce((sum, option) => sum + option.withEmail, 0),

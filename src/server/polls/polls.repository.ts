@@ -2,7 +2,15 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
-import { pollColumns, pollFromRow, type NewPoll, type PollChanges, type PollOption, type PollRecord, type PollRow } from './poll.js';
+import {
+  pollColumns,
+  pollFromRow,
+  type NewPoll,
+  type PollChanges,
+  type PollOption,
+  type PollRecord,
+  type PollRow,
+} from './poll.js';
 
 /** The options (with counts) of each poll, in order. */
 async function optionsOf(db: Db, pollIds: number[]): Promise<Map<number, PollOption[]>> {
@@ -20,7 +28,10 @@ async function optionsOf(db: Db, pollIds: number[]): Promise<Map<number, PollOpt
 }
 
 async function withOptions(db: Db, rows: PollRow[]): Promise<PollRecord[]> {
-  const options = await optionsOf(db, rows.map((row) => row.id));
+  const options = await optionsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => pollFromRow(row, options.get(row.id) ?? []));
 }
 
@@ -35,11 +46,7 @@ export async function findPollById(db: Db, id: number): Promise<PollRecord | und
 }
 
 export async function findPollByNumber(db: Db, pollNumber: number): Promise<PollRecord | undefined> {
-  const row = await db
-    .selectFrom('polls')
-    .select(pollColumns)
-    .where('poll_number', '=', pollNumber)
-    .executeTakeFirst();
+  const row = await db.selectFrom('polls').select(pollColumns).where('poll_number', '=', pollNumber).executeTakeFirst();
   return row && (await withOptions(db, [row]))[0];
 }
 
@@ -163,7 +170,12 @@ export async function lockSchedule(db: Db): Promise<void> {
 
 /** The poll scheduled for `day`, if any (one per day at most). */
 export async function findScheduledFor(db: Db, day: string): Promise<{ id: number } | undefined> {
-  return db.selectFrom('polls').select('id').where('status', '=', 'scheduled').where('live_date', '=', day).executeTakeFirst();
+  return db
+    .selectFrom('polls')
+    .select('id')
+    .where('status', '=', 'scheduled')
+    .where('live_date', '=', day)
+    .executeTakeFirst();
 }
 
 /** Makes the current active poll a past one, and gives its id (null if there was none). Run it in a transaction. */

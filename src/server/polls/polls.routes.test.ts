@@ -95,7 +95,13 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
       const voter = new Visitor(t.app);
       await voter.vote(poll.id, 1);
       const plain = await voter.get('/api/polls/active');
-      for (const query of ['email=not-an-address', 'email=a%00b%40x.yz', 'email=a%40x.org&email=b%40y.org', 'email=%3Cimg%3E%40x.yz', 'email=']) {
+      for (const query of [
+        'email=not-an-address',
+        'email=a%00b%40x.yz',
+        'email=a%40x.org&email=b%40y.org',
+        'email=%3Cimg%3E%40x.yz',
+        'email=',
+      ]) {
         const hinted = await voter.get(`/api/polls/active?${query}`);
         expect(hinted.statusCode, query).toBe(200);
         expect(hinted.body, query).toBe(plain.body);

@@ -21,9 +21,13 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
 
   api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());
 
-  api.get('/api/polls/number/:number', { schema: { params: pollNumberParams } }, async (request): Promise<PollResults> => {
-    const results = await polls.pastPollResults(request.params.number);
-    if (!results) throw notFound('Poll not found');
-    return results;
-  });
+  api.get(
+    '/api/polls/number/:number',
+    { schema: { params: pollNumberParams } },
+    async (request): Promise<PollResults> => {
+      const results = await polls.pastPollResults(request.params.number);
+      if (!results) throw notFound('Poll not found');
+      return results;
+    },
+  );
 };

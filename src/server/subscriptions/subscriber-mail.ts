@@ -24,13 +24,18 @@ function mayReceive(mail: ClaimedMail, recipient: MailRecipient): boolean {
   if (!EMAIL_PATTERN.test(recipient.email)) return false;
   const confirmed = recipient.confirmedAt !== null && recipient.unsubscribedAt === null;
   if (mail.kind !== 'confirm') return confirmed;
-  const refusedSince = recipient.unsubscribedAt !== null && recipient.unsubscribedAt >= (recipient.confirmationSentAt ?? '');
+  const refusedSince =
+    recipient.unsubscribedAt !== null && recipient.unsubscribedAt >= (recipient.confirmationSentAt ?? '');
   return !confirmed && !refusedSince && recipient.confirmToken !== null;
 }
 
 export function createSubscriberMail({ db, site }: { db: Db; site: MailSite & { timeZone: string } }) {
   /** The message for a claimed row, or null when it should not be sent any more. */
-  async function render(mail: ClaimedMail, recipient: MailRecipient, unsubscribeUrl: string): Promise<RenderedMail | null> {
+  async function render(
+    mail: ClaimedMail,
+    recipient: MailRecipient,
+    unsubscribeUrl: string,
+  ): Promise<RenderedMail | null> {
     if (mail.kind === 'confirm') {
       const confirmUrl = `${site.publicUrl}/subscribe/confirm?token=${recipient.confirmToken ?? ''}`;
       return confirmationEmail(site, confirmUrl, unsubscribeUrl);

@@ -154,7 +154,10 @@ export async function findRecipient(db: Db, subscriberId: number): Promise<MailR
   );
 }
 
-export async function findByUnsubscribeToken(db: Db, token: string): Promise<{ email: string; subscribed: boolean } | undefined> {
+export async function findByUnsubscribeToken(
+  db: Db,
+  token: string,
+): Promise<{ email: string; subscribed: boolean } | undefined> {
   const row = await db
     .selectFrom('subscribers')
     .select(['email', 'unsubscribed_at'])
@@ -196,14 +199,22 @@ export async function deleteUnconfirmed(db: Db, requestedBefore: Date): Promise<
 }
 
 /** confirmed: gets the daily e-mail. unconfirmed: waiting for the link. unsubscribed: gets nothing. */
-export async function subscriberCounts(db: Db): Promise<{ confirmed: number; unconfirmed: number; unsubscribed: number }> {
+export async function subscriberCounts(
+  db: Db,
+): Promise<{ confirmed: number; unconfirmed: number; unsubscribed: number }> {
   const row = await db
     .selectFrom('subscribers')
     .select((eb) => [
       eb.fn.countAll<number>().as('all'),
       eb.fn.count<number>('unsubscribed_at').as('unsubscribed'),
-      eb.fn.count<number>(eb.case().when('unsubscribed_at', 'is', null).then(eb.ref('confirmed_at')).end()).as('confirmed'),
+      eb.fn
+        .count<number>(eb.case().when('unsubscribed_at', 'is', null).then(eb.ref('confirmed_at')).end())
+        .as('confirmed'),
     ])
     .executeTakeFirstOrThrow();
-  return { confirmed: row.confirmed, unconfirmed: row.all - row.unsubscribed - row.confirmed, unsubscribed: row.unsubscribed };
+  return {
+    confirmed: row.confirmed,
+    unconfirmed: row.all - row.unsubscribed - row.confirmed,
+    unsubscribed: row.unsubscribed,
+  };
 }

@@ -17,7 +17,10 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
 
   it('stores the address once, trimmed and lowercased, with the poll it came from', async () => {
     const poll = await seedPoll(t.db);
-    const response = await new Visitor(t.app).post('/api/subscribe', { email: '  Jo.Teacher@Example.ORG ', pollId: poll.id });
+    const response = await new Visitor(t.app).post('/api/subscribe', {
+      email: '  Jo.Teacher@Example.ORG ',
+      pollId: poll.id,
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -25,7 +28,12 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     });
     expect(response.body).not.toContain('jo.teacher');
     const [row] = await subscribers();
-    expect(row).toMatchObject({ email: 'jo.teacher@example.org', source_poll_id: poll.id, unsubscribed_at: null, confirmed_at: null });
+    expect(row).toMatchObject({
+      email: 'jo.teacher@example.org',
+      source_poll_id: poll.id,
+      unsubscribed_at: null,
+      confirmed_at: null,
+    });
   });
 
   it('records the consent label word for word, naming the parent brand when one is set', async () => {
@@ -34,7 +42,9 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     try {
       await new Visitor(branded.app).post('/api/subscribe', { email: 'brand@example.org' });
       const [row] = await branded.db.selectFrom('subscribers').select('consent_text').execute();
-      expect(row?.consent_text).toBe('I agree to receive emails from Teacher Hot Take, Acme Learning and its affiliates.');
+      expect(row?.consent_text).toBe(
+        'I agree to receive emails from Teacher Hot Take, Acme Learning and its affiliates.',
+      );
     } finally {
       await branded.close();
     }
@@ -68,7 +78,9 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
       const before = await snapshotDatabase(limited.db);
       const refused = await subscribeFrom('203.0.113.7', 't4@example.org');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toBe('Too many new subscriptions from your network in the last hour. Please try again later.');
+      expect(refused.json().message).toBe(
+        'Too many new subscriptions from your network in the last hour. Please try again later.',
+      );
       expect(await snapshotDatabase(limited.db)).toEqual(before);
 
       // Asking again for an address already waiting sends nothing, so it is not counted.
@@ -77,7 +89,13 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
       limited.clock.advance(3_600_000);
       expect((await subscribeFrom('203.0.113.7', 't5@example.org')).statusCode).toBe(200);
       const stored = await limited.db.selectFrom('subscribers').select('email').orderBy('id').execute();
-      expect(stored.map((row) => row.email)).toEqual(['t1@example.org', 't2@example.org', 't3@example.org', 't4@example.org', 't5@example.org']);
+      expect(stored.map((row) => row.email)).toEqual([
+        't1@example.org',
+        't2@example.org',
+        't3@example.org',
+        't4@example.org',
+        't5@example.org',
+      ]);
       const rateRows = await limited.db.selectFrom('rate_limits').select('key').execute();
       expect(JSON.stringify(rateRows)).not.toContain('203.0.113.7');
     } finally {

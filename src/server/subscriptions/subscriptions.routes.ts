@@ -12,16 +12,12 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
 }> = async (app, { subscriptions }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/subscribe',
-    { schema: { body: subscribeRequest } },
-    async (request): Promise<Confirmation> => {
-      const outcome = await subscriptions.subscribe(request.body.email, request.body.pollId ?? undefined, request.ip);
-      if (outcome === 'poll-not-found') throw notFound('Poll not found');
-      if (outcome === 'rate-limited') {
-        throw tooManyRequests('Too many new subscriptions from your network in the last hour. Please try again later.');
-      }
-      return { message: SUBSCRIBE_CONFIRMATION };
-    },
-  );
+  api.post('/api/subscribe', { schema: { body: subscribeRequest } }, async (request): Promise<Confirmation> => {
+    const outcome = await subscriptions.subscribe(request.body.email, request.body.pollId ?? undefined, request.ip);
+    if (outcome === 'poll-not-found') throw notFound('Poll not found');
+    if (outcome === 'rate-limited') {
+      throw tooManyRequests('Too many new subscriptions from your network in the last hour. Please try again later.');
+    }
+    return { message: SUBSCRIBE_CONFIRMATION };
+  });
 };

@@ -41,7 +41,10 @@ const receivesMail = (state: Pick<SubscriberState, 'confirmedAt' | 'unsubscribed
 /** Whether a request from a known address should send it a (new) confirmation e-mail. */
 function confirmationDue(state: SubscriberState, now: Date): boolean {
   if (receivesMail(state)) return false;
-  return state.confirmationSentAt === null || new Date(state.confirmationSentAt).getTime() <= now.getTime() - CONFIRMATION_RESEND_MS;
+  return (
+    state.confirmationSentAt === null ||
+    new Date(state.confirmationSentAt).getTime() <= now.getTime() - CONFIRMATION_RESEND_MS
+  );
 }
 
 export function createSubscriptionsService(
@@ -57,7 +60,12 @@ export function createSubscriptionsService(
     async subscribe(email: string, pollId: number | undefined, clientAddress: string): Promise<SubscribeOutcome> {
       if (pollId !== undefined && !(await findPollById(db, pollId))) return 'poll-not-found';
       const now = clock.now();
-      const request = { email, sourcePollId: pollId ?? null, consentText: consentText(site.siteName, site.brandName), now };
+      const request = {
+        email,
+        sourcePollId: pollId ?? null,
+        consentText: consentText(site.siteName, site.brandName),
+        now,
+      };
       const trx = await db.startTransaction().execute();
       try {
         let subscriberId = await insertPendingSubscriber(trx, request);
@@ -96,7 +104,8 @@ export function createSubscriptionsService(
       const found = await findByConfirmToken(db, token);
       if (!found) return undefined;
       const expired =
-        found.requestedAt === null || new Date(found.requestedAt).getTime() <= clock.now().getTime() - CONFIRMATION_VALID_MS;
+        found.requestedAt === null ||
+        new Date(found.requestedAt).getTime() <= clock.now().getTime() - CONFIRMATION_VALID_MS;
       return found.subscribed || !expired ? { email: found.email, subscribed: found.subscribed } : undefined;
     },
 

@@ -39,7 +39,12 @@ export interface SuggestionRecord {
 
 /** Every suggestion, newest first. */
 export async function listSuggestions(db: Db): Promise<SuggestionRecord[]> {
-  const rows = await db.selectFrom('poll_suggestions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('poll_suggestions')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     question: row.question,
@@ -53,7 +58,11 @@ export async function listSuggestions(db: Db): Promise<SuggestionRecord[]> {
 }
 
 export async function setSuggestionStatus(db: Db, id: number, status: SuggestionStatus, now: string): Promise<boolean> {
-  const result = await db.updateTable('poll_suggestions').set({ status, reviewed_at: now }).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('poll_suggestions')
+    .set({ status, reviewed_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

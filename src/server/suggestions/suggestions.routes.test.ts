@@ -68,7 +68,10 @@ describe.each(testDatabaseKinds())('POST /api/poll-suggestions (%s)', (kind) => 
       [{ question: 'Q?', options: ['Yes', ' yes '] }, 'The option "yes" is listed twice.'],
       [{ question: 'Q?', options: ['A', 'x'.repeat(101)] }, 'Each option can be at most 100 characters.'],
       [{ question: 'Q'.repeat(281), options: ['A', 'B'] }, 'A question can be at most 280 characters.'],
-      [{ question: 'Q?', options: ['A', 'B'], suggestedBy: 'n'.repeat(101) }, 'The name can be at most 100 characters.'],
+      [
+        { question: 'Q?', options: ['A', 'B'], suggestedBy: 'n'.repeat(101) },
+        'The name can be at most 100 characters.',
+      ],
       [{ question: 'Q?', options: ['A', 'B'], email: 'nope' }, 'Please enter a valid email address.'],
       ['just text', 'The request body must be a JSON object.'],
     ];
@@ -81,7 +84,10 @@ describe.each(testDatabaseKinds())('POST /api/poll-suggestions (%s)', (kind) => 
   });
 
   it('accepts the longest allowed question and options', async () => {
-    const response = await suggest({ question: 'Q'.repeat(280), options: Array.from({ length: 6 }, (_, i) => `${i}`.repeat(100)) });
+    const response = await suggest({
+      question: 'Q'.repeat(280),
+      options: Array.from({ length: 6 }, (_, i) => `${i}`.repeat(100)),
+    });
     expect(response.statusCode).toBe(201);
   });
 });

@@ -22,7 +22,8 @@ export function createSuggestionsService({ db, clock }: ServiceDeps) {
     /** For staff: every suggestion, e-mails included, newest first. */
     list: (): Promise<AdminSuggestion[]> => listSuggestions(db),
 
-    review: (id: number, status: 'approved' | 'rejected') => setSuggestionStatus(db, id, status, clock.now().toISOString()),
+    review: (id: number, status: 'approved' | 'rejected') =>
+      setSuggestionStatus(db, id, status, clock.now().toISOString()),
 
     remove: (id: number) => deleteSuggestion(db, id),
   };

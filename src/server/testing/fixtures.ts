@@ -52,7 +52,14 @@ export async function seedPoll(db: Db, fixture: PollFixture = {}, now = new Date
 /** One vote row written with plain SQL, bypassing the code under test. */
 export async function insertVoteRow(
   db: Db,
-  vote: { pollId: number; voterId?: string; optionIndex?: number; voterEmail?: string | null; votedOn?: string; createdAt?: string },
+  vote: {
+    pollId: number;
+    voterId?: string;
+    optionIndex?: number;
+    voterEmail?: string | null;
+    votedOn?: string;
+    createdAt?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('votes')

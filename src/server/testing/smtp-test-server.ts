@@ -111,7 +111,9 @@ export class SmtpTestServer {
 
 /** The path of the confirmation link in a delivered e-mail (to follow it as a person would). */
 export function confirmationPath(mail: Delivered | undefined): string {
-  const path = /https?:\/\/[^/\s]+(\/subscribe\/confirm\?token=[A-Za-z0-9_-]{16,64})\s/.exec(mail?.parsed.text ?? '')?.[1];
+  const path = /https?:\/\/[^/\s]+(\/subscribe\/confirm\?token=[A-Za-z0-9_-]{16,64})\s/.exec(
+    mail?.parsed.text ?? '',
+  )?.[1];
   if (!path) throw new Error('no confirmation link in the e-mail');
   return path;
 }

@@ -17,8 +17,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions
-  extends Pick<AppOptions, 'clientDir' | 'logStream' | 'announceAdminPassword' | 'outbox' | 'previewImages' | 'requestTimeoutMs'> {
+export interface TestAppOptions extends Pick<
+  AppOptions,
+  'clientDir' | 'logStream' | 'announceAdminPassword' | 'outbox' | 'previewImages' | 'requestTimeoutMs'
+> {
   /** Environment variables, as a deploy would set them. */
   env?: Record<string, string>;
   /** Defaults to 10:00 in New York on 2026-11-21, well before the close time. */
@@ -64,10 +66,7 @@ export async function createTestAppOn(
 export type MailTestApp = TestApp & { smtp: SmtpTestServer };
 
 /** An app whose e-mail goes over SMTP to a real mail server in this process; closing stops both. */
-export async function createTestAppWithMail(
-  kind: DatabaseKind,
-  options: TestAppOptions = {},
-): Promise<MailTestApp> {
+export async function createTestAppWithMail(kind: DatabaseKind, options: TestAppOptions = {}): Promise<MailTestApp> {
   const smtp = new SmtpTestServer();
   await smtp.start();
   const t = await createTestApp(kind, {

@@ -17,7 +17,15 @@ export interface NewVote {
 
 const insertVoteStatement = precompiled(
   6,
-  (db: Db, pollId: number, voterId: string, optionIndex: number, voterEmail: string | null, votedOn: string, createdAt: string) =>
+  (
+    db: Db,
+    pollId: number,
+    voterId: string,
+    optionIndex: number,
+    voterEmail: string | null,
+    votedOn: string,
+    createdAt: string,
+  ) =>
     db
       .insertInto('votes')
       .values({
@@ -79,7 +87,11 @@ export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
 }
 
 const voterChoiceStatement = precompiled(2, (db: Db, pollId: number, voterId: string) =>
-  db.selectFrom('votes').select(['option_index', 'created_at']).where('poll_id', '=', pollId).where('voter_id', '=', voterId),
+  db
+    .selectFrom('votes')
+    .select(['option_index', 'created_at'])
+    .where('poll_id', '=', pollId)
+    .where('voter_id', '=', voterId),
 );
 
 export async function findVoterChoice(db: Db, pollId: number, voterId: string): Promise<VoterChoice | undefined> {
@@ -104,7 +116,12 @@ export type AttachOutcome = 'attached' | 'no-vote' | 'email-taken' | 'email-lock
  * unique constraint), and a vote takes one e-mail and keeps it: attaching the same one again
  * is fine, another one is refused.
  */
-export async function attachEmailToVote(db: Db, pollId: number, voterId: string, email: string): Promise<AttachOutcome> {
+export async function attachEmailToVote(
+  db: Db,
+  pollId: number,
+  voterId: string,
+  email: string,
+): Promise<AttachOutcome> {
   try {
     const result = await db
       .updateTable('votes')

@@ -27,8 +27,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
         .execute()
     ).map((row) => row.vote_count);
 
-  const votesOf = (voterId: string) =>
-    t.db.selectFrom('votes').selectAll().where('voter_id', '=', voterId).execute();
+  const votesOf = (voterId: string) => t.db.selectFrom('votes').selectAll().where('voter_id', '=', voterId).execute();
 
   describe('POST /api/polls/:id/vote', () => {
     it('counts the vote and gives the browser an anonymous, HttpOnly voter cookie', async () => {
@@ -106,10 +105,16 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
           visitor.cookies.set('voter_id', voterId);
           return visitor;
         });
-        const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => browsers[i % 2]!.vote(shared.id, i % 2)));
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => browsers[i % 2]!.vote(shared.id, i % 2)),
+        );
         expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
         expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(19);
-        const counts = await first.db.selectFrom('poll_options').select('vote_count').where('poll_id', '=', shared.id).execute();
+        const counts = await first.db
+          .selectFrom('poll_options')
+          .select('vote_count')
+          .where('poll_id', '=', shared.id)
+          .execute();
         expect(counts.reduce((sum, row) => sum + row.vote_count, 0)).toBe(1);
       } finally {
         await first.close();
@@ -177,7 +182,10 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
         expect(response.json().message).toBe('This poll is not open for voting.');
         expect(response.json().code).toBe('poll-not-open');
       }
-      const count = await t.db.selectFrom('votes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const count = await t.db
+        .selectFrom('votes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(4);
     });
 
@@ -293,20 +301,26 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(vote).toMatchObject({ voter_email: 'sam@example.org', option_index: 2 });
 
       // Saying it twice is fine.
-      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'sam@example.org' })).statusCode).toBe(200);
+      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'sam@example.org' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('keeps the first e-mail on a vote: the same one again is fine, another one is refused', async () => {
       const visitor = new Visitor(t.app);
       await visitor.vote(poll.id, 1);
-      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'first@example.org' })).statusCode).toBe(200);
+      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'first@example.org' })).statusCode).toBe(
+        200,
+      );
       const before = await snapshotDatabase(t.db);
       const changed = await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'colleague@example.org' });
       expect(changed.statusCode).toBe(409);
       expect(changed.json().message).toBe("Your vote already has an email address, and it can't be changed.");
       expect(changed.json().code).toBe('email-locked');
       expect(await snapshotDatabase(t.db)).toEqual(before);
-      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'FIRST@example.org' })).statusCode).toBe(200);
+      expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'FIRST@example.org' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('lets one browser try at most five e-mails an hour, so nobody can test address after address', async () => {
@@ -315,10 +329,13 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const prober = new Visitor(t.app);
       await prober.vote(poll.id, 1);
       const answers = [];
-      for (const email of taken) answers.push((await prober.post(`/api/polls/${poll.id}/update-vote`, { email })).statusCode);
+      for (const email of taken)
+        answers.push((await prober.post(`/api/polls/${poll.id}/update-vote`, { email })).statusCode);
       expect(answers).toEqual([409, 409, 409, 409, 409, 429]);
       const limited = await prober.post(`/api/polls/${poll.id}/update-vote`, { email: 'free@example.org' });
-      expect(limited.json().message).toBe('Too many tries at adding an email to your vote. Please try again in an hour.');
+      expect(limited.json().message).toBe(
+        'Too many tries at adding an email to your vote. Please try again in an hour.',
+      );
       expect((await votesOf(prober.voterId ?? ''))[0]?.voter_email).toBeNull();
 
       // Voting with an e-mail is a try too.
@@ -328,11 +345,15 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(tries).toEqual([409, 409, 409, 409, 409, 429]);
 
       t.clock.advance(3_600_000);
-      expect((await prober.post(`/api/polls/${poll.id}/update-vote`, { email: 'free@example.org' })).statusCode).toBe(200);
+      expect((await prober.post(`/api/polls/${poll.id}/update-vote`, { email: 'free@example.org' })).statusCode).toBe(
+        200,
+      );
       // Others were never limited by it.
       const other = new Visitor(t.app);
       await other.vote(poll.id, 0);
-      expect((await other.post(`/api/polls/${poll.id}/update-vote`, { email: 'other@example.org' })).statusCode).toBe(200);
+      expect((await other.post(`/api/polls/${poll.id}/update-vote`, { email: 'other@example.org' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('refuses an e-mail that already voted on this poll from another browser', async () => {
@@ -358,7 +379,9 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(noCookie.json().message).toBe('Please vote on this poll before adding your email.');
 
       stranger.cookies.set('voter_id', newVoterId());
-      expect((await stranger.post(`/api/polls/${poll.id}/update-vote`, { email: 'a@example.org' })).statusCode).toBe(404);
+      expect((await stranger.post(`/api/polls/${poll.id}/update-vote`, { email: 'a@example.org' })).statusCode).toBe(
+        404,
+      );
 
       const unknown = await stranger.post(`/api/polls/${poll.id + 50}/update-vote`, { email: 'a@example.org' });
       expect(unknown.statusCode).toBe(404);

@@ -15,7 +15,8 @@ export type VoteOutcome =
   | 'email-already-voted'
   | 'too-many-emails';
 
-export type AttachEmailOutcome = 'attached' | 'poll-not-found' | 'no-vote' | 'email-already-voted' | 'email-locked' | 'too-many-emails';
+export type AttachEmailOutcome =
+  'attached' | 'poll-not-found' | 'no-vote' | 'email-already-voted' | 'email-locked' | 'too-many-emails';
 
 export interface Ballot {
   optionIndex: number;

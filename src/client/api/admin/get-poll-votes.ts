@@ -26,5 +26,7 @@ export const voterEmailsQuery = (pollId: number) =>
   });
 
 /** Both fetched only once the voter section is opened. */
-export const useVotesSummary = (pollId: number, open: boolean) => useQuery({ ...votesSummaryQuery(pollId), enabled: open });
-export const useVoterEmails = (pollId: number, open: boolean) => useInfiniteQuery({ ...voterEmailsQuery(pollId), enabled: open });
+export const useVotesSummary = (pollId: number, open: boolean) =>
+  useQuery({ ...votesSummaryQuery(pollId), enabled: open });
+export const useVoterEmails = (pollId: number, open: boolean) =>
+  useInfiniteQuery({ ...voterEmailsQuery(pollId), enabled: open });

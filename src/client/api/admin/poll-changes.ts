@@ -10,11 +10,13 @@ import { adminPollsQuery } from './get-admin-polls.js';
 /** What POST and PUT /api/admin/polls take, as their schema reads it. */
 export type PollInput = z.input<typeof pollDraft>;
 
-export const createPoll = (poll: PollInput) => apiRequest<SavedPoll>('/api/admin/polls', { method: 'POST', body: poll });
+export const createPoll = (poll: PollInput) =>
+  apiRequest<SavedPoll>('/api/admin/polls', { method: 'POST', body: poll });
 export const updatePoll = ({ id, ...poll }: PollInput & { id: number }) =>
   apiRequest<SavedPoll>(`/api/admin/polls/${id}`, { method: 'PUT', body: poll });
 export const deletePoll = (id: number) => apiRequest<Confirmation>(`/api/admin/polls/${id}`, { method: 'DELETE' });
-export const activatePoll = (id: number) => apiRequest<Confirmation>(`/api/admin/polls/${id}/activate`, { method: 'PUT' });
+export const activatePoll = (id: number) =>
+  apiRequest<Confirmation>(`/api/admin/polls/${id}/activate`, { method: 'PUT' });
 export const updatePollStatuses = () =>
   apiRequest<Confirmation & { activatedPollId: number | null }>('/api/admin/update-poll-status', { method: 'POST' });
 

@@ -19,7 +19,10 @@ export const signOut = () => apiRequest<Confirmation>('/api/admin/logout', { met
  */
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: signIn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }
 
 export function useSignOut() {

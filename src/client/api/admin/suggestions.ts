@@ -13,11 +13,15 @@ export const useSuggestions = () => useQuery(suggestionsQuery);
 export const reviewSuggestion = ({ id, ...review }: { id: number } & z.input<typeof suggestionStatusRequest>) =>
   apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}/status`, { method: 'PUT', body: review });
 
-export const deleteSuggestion = (id: number) => apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}`, { method: 'DELETE' });
+export const deleteSuggestion = (id: number) =>
+  apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}`, { method: 'DELETE' });
 
 function useSuggestionChange<A>(mutationFn: (argument: A) => Promise<Confirmation>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionsQuery.queryKey }) });
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionsQuery.queryKey }),
+  });
 }
 
 export const useReviewSuggestion = () => useSuggestionChange(reviewSuggestion);

@@ -30,7 +30,13 @@ export function TodayPoll() {
         onShare={(poll, from) => setShare({ poll, kind: from === 'voting' ? 'networks' : 'device' })}
       />
       <Suspense fallback={null}>
-        {invitation && <SubscribeModal pollId={invitation.pollId} onClose={() => setInvitation(null)} returnFocus={invitation.returnFocus} />}
+        {invitation && (
+          <SubscribeModal
+            pollId={invitation.pollId}
+            onClose={() => setInvitation(null)}
+            returnFocus={invitation.returnFocus}
+          />
+        )}
         {share && (
           <ShareDialog
             open

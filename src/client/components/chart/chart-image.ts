@@ -103,7 +103,8 @@ export async function chartImage(input: ChartImageInput): Promise<Blob> {
   context.fillStyle = '#ffffff';
   for (const slice of slices) {
     const result = input.results[slice.index];
-    if (result && showsSliceLabel(result.percentage)) context.fillText(`${result.percentage}%`, slice.labelX, slice.labelY);
+    if (result && showsSliceLabel(result.percentage))
+      context.fillText(`${result.percentage}%`, slice.labelX, slice.labelY);
   }
 
   context.textAlign = 'left';

@@ -37,7 +37,9 @@ describe('PieChart', () => {
   });
 
   it('marks the visitor’s own choice and describes the chart for screen readers', () => {
-    const markup = renderToStaticMarkup(<PieChart results={resultItems(['Yes', 'No'], [3, 1])} labelMax={25} chosen={1} />);
+    const markup = renderToStaticMarkup(
+      <PieChart results={resultItems(['Yes', 'No'], [3, 1])} labelMax={25} chosen={1} />,
+    );
     expect(markup).toContain('aria-label="Pie chart of the results: Yes 75%, No 25%"');
     expect(markup.match(/Your vote/g)).toHaveLength(1);
     expect(markup).toMatch(/is-chosen[^>]*>.*No.*Your vote/);

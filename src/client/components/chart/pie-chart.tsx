@@ -26,7 +26,12 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
   const summary = results.map((r) => `${r.option} ${r.percentage}%`).join(', ');
   return (
     <figure className="pie-chart" data-chart="pie">
-      <svg viewBox="0 0 200 200" className="pie-chart__svg" role="img" aria-label={`Pie chart of the results: ${summary}`}>
+      <svg
+        viewBox="0 0 200 200"
+        className="pie-chart__svg"
+        role="img"
+        aria-label={`Pie chart of the results: ${summary}`}
+      >
         {slices.length === 0 ? (
           <g>
             <circle cx="100" cy="100" r="96" fill="#e7e5e4" />
@@ -44,7 +49,13 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
                   <title>{`${result.option}: ${sliceTooltip(result.votes, result.percentage)}`}</title>
                 </path>
                 {showsSliceLabel(result.percentage) && (
-                  <text x={slice.labelX} y={slice.labelY} className="pie-chart__label" textAnchor="middle" dominantBaseline="central">
+                  <text
+                    x={slice.labelX}
+                    y={slice.labelY}
+                    className="pie-chart__label"
+                    textAnchor="middle"
+                    dominantBaseline="central"
+                  >
                     {result.percentage}%
                   </text>
                 )}
@@ -56,7 +67,10 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
       <figcaption>
         <ul className="pie-chart__legend">
           {results.map((result, index) => (
-            <li key={result.option} className={index === chosen ? 'pie-chart__legend-item is-chosen' : 'pie-chart__legend-item'}>
+            <li
+              key={result.option}
+              className={index === chosen ? 'pie-chart__legend-item is-chosen' : 'pie-chart__legend-item'}
+            >
               <span className="pie-chart__swatch" style={{ background: colorFor(index) }} aria-hidden="true" />
               <span title={result.option}>{shortLabel(result.option, labelMax)}</span>
               {index === chosen && <span className="pie-chart__mine">Your vote</span>}

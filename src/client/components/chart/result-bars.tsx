@@ -19,7 +19,10 @@ export function ResultBars({ results, chosen = null }: { results: ResultItem[]; 
             </span>
           </div>
           <div className="result-bars__track" aria-hidden="true">
-            <div className="result-bars__fill" style={{ width: `${result.percentage}%`, background: colorFor(index) }} />
+            <div
+              className="result-bars__fill"
+              style={{ width: `${result.percentage}%`, background: colorFor(index) }}
+            />
           </div>
         </li>
       ))}

@@ -44,7 +44,11 @@ export function OptionsEditor({
         </div>
       ))}
       {options.length < OPTIONS_MAX && (
-        <button type="button" className={addClassName ? `button button--quiet ${addClassName}` : 'button button--quiet'} onClick={() => onChange([...options, ''])}>
+        <button
+          type="button"
+          className={addClassName ? `button button--quiet ${addClassName}` : 'button button--quiet'}
+          onClick={() => onChange([...options, ''])}
+        >
           + Add option
         </button>
       )}

@@ -8,7 +8,12 @@ const TABS: { view: MainView; label: string; to: string; icon: string }[] = [
   { view: 'suggest', label: 'Suggest', to: '/?view=suggest', icon: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z' },
 ];
 
-const ADMIN_TAB = { view: 'admin' as const, label: 'Admin', to: '/admin', icon: 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z' };
+const ADMIN_TAB = {
+  view: 'admin' as const,
+  label: 'Admin',
+  to: '/admin',
+  icon: 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z',
+};
 
 /** Today, Results, Suggest; Admin only with ?admin=true (or on the admin view). */
 export function BottomNav({ current, showAdmin }: { current: MainView; showAdmin: boolean }) {

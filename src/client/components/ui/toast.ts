@@ -36,7 +36,11 @@ let waiting: ShownToast | undefined;
 const wakers = new Set<() => void>();
 
 /** "Try again": sends what failed once more. */
-export const tryAgain = (altText: string, onAction: () => void): ToastAction => ({ label: 'Try again', altText, onAction });
+export const tryAgain = (altText: string, onAction: () => void): ToastAction => ({
+  label: 'Try again',
+  altText,
+  onAction,
+});
 
 /** Shows a toast, replacing the one on screen. */
 export function toast(message: ToastMessage): void {

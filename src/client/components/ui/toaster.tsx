@@ -33,9 +33,15 @@ export default function Toaster({ onReady }: { onReady: (viewport: HTMLElement) 
           }}
         >
           <Toast.Title className="toast__title">{current.title}</Toast.Title>
-          {current.description && <Toast.Description className="toast__description">{current.description}</Toast.Description>}
+          {current.description && (
+            <Toast.Description className="toast__description">{current.description}</Toast.Description>
+          )}
           {current.action && (
-            <Toast.Action className="button button--secondary toast__action" altText={current.action.altText} onClick={current.action.onAction}>
+            <Toast.Action
+              className="button button--secondary toast__action"
+              altText={current.action.altText}
+              onClick={current.action.onAction}
+            >
               {current.action.label}
             </Toast.Action>
           )}

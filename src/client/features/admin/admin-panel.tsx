@@ -38,7 +38,12 @@ function usePollFormState() {
     section,
     reset: () => setForm((current) => ({ key: current.key + 1, editing: null, initial: emptyPollForm() })),
     edit: (poll: AdminPoll) =>
-      fill(poll, { question: poll.question, description: poll.description ?? '', options: poll.options, liveDate: poll.liveDate }),
+      fill(poll, {
+        question: poll.question,
+        description: poll.description ?? '',
+        options: poll.options,
+        liveDate: poll.liveDate,
+      }),
     loadSuggestion: (suggestion: AdminSuggestion) => {
       fill(null, {
         question: suggestion.question,

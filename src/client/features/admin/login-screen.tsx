@@ -20,11 +20,19 @@ export function LoginScreen() {
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) {
           // Not an answer about the password: keep it, so pressing the button again retries.
-          toast({ title: 'The admin panel could not be reached.', description: 'Please try again.', variant: 'failure' });
+          toast({
+            title: 'The admin panel could not be reached.',
+            description: 'Please try again.',
+            variant: 'failure',
+          });
           return;
         }
         const wrongPassword = error.code === 'unauthorized';
-        toast({ title: 'Access denied', description: wrongPassword ? 'Incorrect password' : error.message, variant: 'destructive' });
+        toast({
+          title: 'Access denied',
+          description: wrongPassword ? 'Incorrect password' : error.message,
+          variant: 'destructive',
+        });
         if (wrongPassword) setPassword('');
         field.current?.focus();
       },

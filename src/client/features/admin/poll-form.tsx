@@ -21,11 +21,27 @@ export interface PollFormValues {
 export const todayInSiteZone = () => localDateAt(new Date(), siteClock.timeZone);
 
 /** The spec's titles for what it names (section 5); any other problem reads as the server's refusal does. */
-const TITLES: ProblemTitles = { question: { too_small: 'Required fields missing' }, options: { too_small: 'Need more options' } };
+const TITLES: ProblemTitles = {
+  question: { too_small: 'Required fields missing' },
+  options: { too_small: 'Need more options' },
+};
 
-export const emptyPollForm = (): PollFormValues => ({ question: '', description: '', options: emptyOptions(), liveDate: todayInSiteZone() });
+export const emptyPollForm = (): PollFormValues => ({
+  question: '',
+  description: '',
+  options: emptyOptions(),
+  liveDate: todayInSiteZone(),
+});
 
-export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | null; initial: PollFormValues; onDone: () => void }) {
+export function PollForm({
+  editing,
+  initial,
+  onDone,
+}: {
+  editing: AdminPoll | null;
+  initial: PollFormValues;
+  onDone: () => void;
+}) {
   const [values, setValues] = useState(initial);
   const create = useCreatePoll();
   const update = useUpdatePoll();
@@ -65,7 +81,11 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
       onDone();
     };
     const retry = () => save(poll);
-    if (editing) update.mutate({ id: editing.id, ...poll }, { onSuccess: done, onError: (e) => failed(failedTitle, e, { retry }) });
+    if (editing)
+      update.mutate(
+        { id: editing.id, ...poll },
+        { onSuccess: done, onError: (e) => failed(failedTitle, e, { retry }) },
+      );
     else create.mutate(poll, { onSuccess: done, onError: (e) => failed(failedTitle, e, { retry }) });
   }
 
@@ -74,7 +94,12 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
       <div className="admin-form__head">
         <h2 id={`${id}-title`}>{editing ? `Edit Poll #${editing.pollNumber}` : 'Create a New Poll'}</h2>
         {editing && (
-          <button type="button" className="button button--quiet admin-form__close" aria-label="Cancel editing" onClick={onDone}>
+          <button
+            type="button"
+            className="button button--quiet admin-form__close"
+            aria-label="Cancel editing"
+            onClick={onDone}
+          >
             ×
           </button>
         )}
@@ -127,8 +152,8 @@ export function PollForm({ editing, initial, onDone }: { editing: AdminPoll | nu
             : values.liveDate < today
               ? 'This date has passed. Choose today to put the poll live now, or a later date.'
               : values.liveDate === today
-              ? 'This poll goes live immediately.'
-              : 'Polls become active at midnight on the selected date.'}
+                ? 'This poll goes live immediately.'
+                : 'Polls become active at midnight on the selected date.'}
         </p>
       </div>
       <OptionsEditor options={values.options} onChange={(options) => set({ options })} />

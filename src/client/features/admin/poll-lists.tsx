@@ -43,8 +43,8 @@ export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: 
             <li key={poll.id} className="card admin-item">
               {poll.status === 'missed' ? (
                 <p className="admin-item__meta">
-                  <span className="admin-badge admin-badge--missed">Missed</span> was due {formatLocalDate(poll.liveDate)} ·{' '}
-                  {optionCount(poll)}
+                  <span className="admin-badge admin-badge--missed">Missed</span> was due{' '}
+                  {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
                 </p>
               ) : (
                 <p className="admin-item__meta">
@@ -54,18 +54,27 @@ export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: 
               <h3 className="admin-item__question">{poll.question}</h3>
               {poll.status === 'missed' && (
                 <p className="admin-item__description">
-                  Its day passed without it going live, so it will not go live by itself. Make it active now, or edit it to give
-                  it a new date.
+                  Its day passed without it going live, so it will not go live by itself. Make it active now, or edit it
+                  to give it a new date.
                 </p>
               )}
               <div className="admin-item__actions">
                 <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
                   Edit
                 </button>
-                <button type="button" className="button button--secondary" onClick={() => onActivate(poll, 'Make Active Now')}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => onActivate(poll, 'Make Active Now')}
+                >
                   Make Active Now
                 </button>
-                <button type="button" className="button button--quiet" aria-label={`Delete poll ${poll.pollNumber}`} onClick={() => onDelete(poll)}>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Delete poll ${poll.pollNumber}`}
+                  onClick={() => onDelete(poll)}
+                >
                   Delete
                 </button>
               </div>
@@ -92,9 +101,9 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
           {polls.map((poll) => (
             <li key={poll.id} className="card admin-item">
               <p className="admin-item__meta">
-                <span className={`admin-badge admin-badge--${poll.status}`}>{STATUS_LABEL[poll.status]}</span> Poll #{poll.pollNumber} ·
-                created {formatLocalDate(localDateAt(new Date(poll.createdAt), siteClock.timeZone))} · live{' '}
-                {formatLocalDate(poll.liveDate)} · {optionCount(poll)} · {votesText(poll.totalVotes)}
+                <span className={`admin-badge admin-badge--${poll.status}`}>{STATUS_LABEL[poll.status]}</span> Poll #
+                {poll.pollNumber} · created {formatLocalDate(localDateAt(new Date(poll.createdAt), siteClock.timeZone))}{' '}
+                · live {formatLocalDate(poll.liveDate)} · {optionCount(poll)} · {votesText(poll.totalVotes)}
               </p>
               <h3 className="admin-item__question">{poll.question}</h3>
               {poll.description && <p className="admin-item__description">{poll.description}</p>}
@@ -103,11 +112,20 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
                   Edit
                 </button>
                 {poll.status !== 'active' && (
-                  <button type="button" className="button button--secondary" onClick={() => onActivate(poll, 'Make Active')}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => onActivate(poll, 'Make Active')}
+                  >
                     Make Active
                   </button>
                 )}
-                <button type="button" className="button button--quiet" aria-label={`Delete poll ${poll.pollNumber}`} onClick={() => onDelete(poll)}>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Delete poll ${poll.pollNumber}`}
+                  onClick={() => onDelete(poll)}
+                >
                   Delete
                 </button>
               </div>

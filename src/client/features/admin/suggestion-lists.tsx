@@ -15,7 +15,9 @@ function SuggestionCard({ suggestion, children }: { suggestion: AdminSuggestion;
     <li className="card admin-item">
       <p className="admin-item__meta">
         {suggestion.status !== 'pending' && (
-          <span className={`admin-badge admin-badge--${suggestion.status}`}>{suggestion.status === 'approved' ? 'Approved' : 'Rejected'}</span>
+          <span className={`admin-badge admin-badge--${suggestion.status}`}>
+            {suggestion.status === 'approved' ? 'Approved' : 'Rejected'}
+          </span>
         )}{' '}
         {formatLocalDate(localDateAt(new Date(suggestion.createdAt), siteClock.timeZone))}
         {from && ` · from ${from}`}
@@ -31,13 +33,23 @@ function SuggestionCard({ suggestion, children }: { suggestion: AdminSuggestion;
   );
 }
 
-export function SuggestionLists({ suggestions, onUse, onReview, onDelete }: { suggestions: AdminSuggestion[] } & SuggestionActions) {
+export function SuggestionLists({
+  suggestions,
+  onUse,
+  onReview,
+  onDelete,
+}: { suggestions: AdminSuggestion[] } & SuggestionActions) {
   const pending = suggestions.filter((s) => s.status === 'pending');
   const reviewed = suggestions
     .filter((s) => s.status !== 'pending')
     .sort((a, b) => (b.reviewedAt ?? b.createdAt).localeCompare(a.reviewedAt ?? a.createdAt));
   const deleteButton = (s: AdminSuggestion) => (
-    <button type="button" className="button button--quiet" aria-label={`Delete suggestion: ${s.question}`} onClick={() => onDelete(s)}>
+    <button
+      type="button"
+      className="button button--quiet"
+      aria-label={`Delete suggestion: ${s.question}`}
+      onClick={() => onDelete(s)}
+    >
       Delete
     </button>
   );

@@ -13,7 +13,11 @@ export function useAdminFailure() {
   const queryClient = useQueryClient();
   return (title: string, error: unknown, { description, retry }: { description?: string; retry?: () => void } = {}) => {
     if (isRefusal(error, 'unauthorized')) {
-      toast({ title: 'Access denied', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+      toast({
+        title: 'Access denied',
+        description: 'Your session has ended. Please sign in again.',
+        variant: 'destructive',
+      });
       void queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey });
       return;
     }
@@ -21,7 +25,10 @@ export function useAdminFailure() {
       title,
       description: description ?? errorMessage(error, 'Please try again.'),
       variant: 'failure',
-      action: retry && isRetryable(error) ? tryAgain('Repeat the same action in the admin panel to try again.', retry) : undefined,
+      action:
+        retry && isRetryable(error)
+          ? tryAgain('Repeat the same action in the admin panel to try again.', retry)
+          : undefined,
     });
   };
 }

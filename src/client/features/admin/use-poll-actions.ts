@@ -12,14 +12,24 @@ const ACTIVATE_CONFIRMATIONS: Record<ActivateButton, ConfirmRequest> = {
     description: 'This will override the scheduled date and deactivate the current poll.',
     confirmLabel: 'Make Active Now',
   },
-  'Make Active': { title: 'Make this poll active?', description: 'This will deactivate the current poll.', confirmLabel: 'Make Active' },
+  'Make Active': {
+    title: 'Make this poll active?',
+    description: 'This will deactivate the current poll.',
+    confirmLabel: 'Make Active',
+  },
 };
 
 /**
  * The actions of both poll lists, and the dialog they ask in (render it once). `onEdit` puts a
  * poll in the form; `onDeleting` hears of a deletion staff confirmed, before it is sent.
  */
-export function usePollActions({ onEdit, onDeleting }: { onEdit: (poll: AdminPoll) => void; onDeleting: (poll: AdminPoll) => void }) {
+export function usePollActions({
+  onEdit,
+  onDeleting,
+}: {
+  onEdit: (poll: AdminPoll) => void;
+  onDeleting: (poll: AdminPoll) => void;
+}) {
   const { confirm, dialog } = useConfirm();
   const activate = useStaffAction(
     useActivatePoll(),
@@ -34,7 +44,11 @@ export function usePollActions({ onEdit, onDeleting }: { onEdit: (poll: AdminPol
     useDeletePoll(),
     {
       request: (poll: AdminPoll) => poll.id,
-      ask: (poll) => ({ title: `Delete poll #${poll.pollNumber}?`, description: 'This action cannot be undone.', confirmLabel: 'Delete' }),
+      ask: (poll) => ({
+        title: `Delete poll #${poll.pollNumber}?`,
+        description: 'This action cannot be undone.',
+        confirmLabel: 'Delete',
+      }),
       confirmed: onDeleting,
       failure: () => ({ title: 'Failed to delete poll' }),
     },

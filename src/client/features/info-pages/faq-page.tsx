@@ -108,11 +108,7 @@ const GROUPS: QuestionGroup[] = [
       {
         id: 'new-poll',
         question: 'How often is there a new poll?',
-        answer: (
-          <p>
-            Every day. A new hot take goes live at midnight ({zone}), and it’s the only poll open that day.
-          </p>
-        ),
+        answer: <p>Every day. A new hot take goes live at midnight ({zone}), and it’s the only poll open that day.</p>,
       },
       {
         id: 'close-time',
@@ -224,8 +220,8 @@ const GROUPS: QuestionGroup[] = [
         answer: (
           <p>
             Use the Share button on the poll to send it with your device’s share menu or a social network, or copy the
-            link and paste it wherever you like. After you vote, you can also share an image of the results chart.
-            Every past poll has its own page, so you can share its results too.
+            link and paste it wherever you like. After you vote, you can also share an image of the results chart. Every
+            past poll has its own page, so you can share its results too.
           </p>
         ),
       },
@@ -234,8 +230,7 @@ const GROUPS: QuestionGroup[] = [
         question: `Who runs ${siteName}?`,
         answer: (
           <p>
-            {siteName} is run by <RunBy />. We want to hear what teachers really think, one quick question at a
-            time.
+            {siteName} is run by <RunBy />. We want to hear what teachers really think, one quick question at a time.
           </p>
         ),
       },

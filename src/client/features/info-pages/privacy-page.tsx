@@ -38,7 +38,8 @@ const COOKIE_CATEGORIES: CookieCategory[] = [
   {
     name: 'Functional',
     inUse: true,
-    about: 'Remember your choices so the site is easier to use. On this site these live in your browser’s local storage, not in cookies.',
+    about:
+      'Remember your choices so the site is easier to use. On this site these live in your browser’s local storage, not in cookies.',
     onThisSite: (
       <ul>
         <li>
@@ -120,8 +121,8 @@ export default function PrivacyPage() {
               same poll from another browser.
             </li>
             <li>
-              <strong>You add it to a poll suggestion</strong>, together with your name if you give one, so our team
-              can get back to you.
+              <strong>You add it to a poll suggestion</strong>, together with your name if you give one, so our team can
+              get back to you.
             </li>
           </ul>
           <p>
@@ -162,7 +163,11 @@ export default function PrivacyPage() {
               <div key={name} className="cookie-categories__item">
                 <dt className="cookie-categories__name">
                   {name}
-                  <span className={inUse ? 'cookie-categories__status' : 'cookie-categories__status cookie-categories__status--off'}>
+                  <span
+                    className={
+                      inUse ? 'cookie-categories__status' : 'cookie-categories__status cookie-categories__status--off'
+                    }
+                  >
                     {inUse ? 'Used' : 'Not used'}
                   </span>
                 </dt>

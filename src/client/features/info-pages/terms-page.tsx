@@ -48,13 +48,19 @@ export default function TermsPage() {
           <h2 id="terms-use">3. Acceptable use</h2>
           <p>To keep the polls fair and the site working for everyone, you agree:</p>
           <ul>
-            <li>to vote only once per poll, and not to get around this limit (for example by clearing cookies or using
-              other browsers or devices to vote again);</li>
-            <li>not to vote with bots, scripts or any other automated means, and not to scrape or copy the site’s data
-              by automated means;</li>
+            <li>
+              to vote only once per poll, and not to get around this limit (for example by clearing cookies or using
+              other browsers or devices to vote again);
+            </li>
+            <li>
+              not to vote with bots, scripts or any other automated means, and not to scrape or copy the site’s data by
+              automated means;
+            </li>
             <li>not to try to disrupt, overload, break into or get around the security of the site;</li>
-            <li>not to submit anything unlawful, abusive, hateful, harassing, obscene or misleading, or anything that
-              shares someone else’s personal information, in a poll suggestion or elsewhere on the site.</li>
+            <li>
+              not to submit anything unlawful, abusive, hateful, harassing, obscene or misleading, or anything that
+              shares someone else’s personal information, in a poll suggestion or elsewhere on the site.
+            </li>
           </ul>
         </section>
 
@@ -92,9 +98,9 @@ export default function TermsPage() {
         <section aria-labelledby="terms-warranty">
           <h2 id="terms-warranty">7. No warranty</h2>
           <p>
-            We work hard to keep {siteName} running well, but we provide it “as is” and “as available”. We can’t
-            promise that it will always be available, free of errors or secure, or that any poll or result is complete
-            or accurate. We may change, pause or stop any part of the site at any time.
+            We work hard to keep {siteName} running well, but we provide it “as is” and “as available”. We can’t promise
+            that it will always be available, free of errors or secure, or that any poll or result is complete or
+            accurate. We may change, pause or stop any part of the site at any time.
           </p>
         </section>
 
@@ -102,9 +108,9 @@ export default function TermsPage() {
           <h2 id="terms-liability">8. Limitation of liability</h2>
           <p>
             {siteName} is a free service, and you use it at your own risk. As far as the law allows, we are not
-            responsible for any loss or damage that comes from using, or not being able to use, the site or anything
-            on it, including any decision you make based on poll results. Nothing in these terms limits any rights you
-            have by law that cannot be limited.
+            responsible for any loss or damage that comes from using, or not being able to use, the site or anything on
+            it, including any decision you make based on poll results. Nothing in these terms limits any rights you have
+            by law that cannot be limited.
           </p>
         </section>
 

@@ -44,7 +44,8 @@ export default function ShareDialog({ open, onOpenChange, url, text, kind }: Sha
       onOpenChange(false);
     } catch (error) {
       // AbortError: the visitor closed the sheet, which is no failure. Copy Link stays at hand.
-      if ((error as Error).name !== 'AbortError') toast({ title: 'Failed to share link. Please try again.', variant: 'failure' });
+      if ((error as Error).name !== 'AbortError')
+        toast({ title: 'Failed to share link. Please try again.', variant: 'failure' });
     }
   }
 
@@ -64,13 +65,23 @@ export default function ShareDialog({ open, onOpenChange, url, text, kind }: Sha
         </ul>
       ) : (
         'share' in navigator && (
-          <button type="button" className="button button--primary share-dialog__wide" onClick={() => void shareWithDevice()}>
+          <button
+            type="button"
+            className="button button--primary share-dialog__wide"
+            onClick={() => void shareWithDevice()}
+          >
             Share via apps
           </button>
         )
       )}
       <div className="share-dialog__link">
-        <input className="input" readOnly value={url} aria-label="Link to this poll" onFocus={(e) => e.target.select()} />
+        <input
+          className="input"
+          readOnly
+          value={url}
+          aria-label="Link to this poll"
+          onFocus={(e) => e.target.select()}
+        />
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
           {copied ? 'Copied!' : 'Copy Link'}
         </button>

@@ -94,10 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('reviewed_at', t.timestamp)
-    .addCheckConstraint(
-      'poll_suggestions_status_check',
-      sql`status in ('pending', 'approved', 'rejected')`,
-    )
+    .addCheckConstraint('poll_suggestions_status_check', sql`status in ('pending', 'approved', 'rejected')`)
     .execute();
   await db.schema
     .createIndex('poll_suggestions_status_created')

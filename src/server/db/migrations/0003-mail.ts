@@ -15,9 +15,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('subscribers').addColumn('consent_text', 'text').execute();
   await db.schema.alterTable('subscribers').addColumn('consented_at', t.timestamp).execute();
   // Subscribers from before this migration get a token too.
-  const randomToken = isPostgres(db) ? sql`md5(random()::text || clock_timestamp()::text || id::text)` : sql`lower(hex(randomblob(16)))`;
+  const randomToken = isPostgres(db)
+    ? sql`md5(random()::text || clock_timestamp()::text || id::text)`
+    : sql`lower(hex(randomblob(16)))`;
   await sql`update subscribers set unsubscribe_token = ${randomToken} where unsubscribe_token is null`.execute(db);
-  await db.schema.createIndex('subscribers_unsubscribe_token').on('subscribers').column('unsubscribe_token').unique().execute();
+  await db.schema
+    .createIndex('subscribers_unsubscribe_token')
+    .on('subscribers')
+    .column('unsubscribe_token')
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('email_outbox')
@@ -37,7 +44,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('sent_at', t.timestamp)
     .addCheckConstraint('email_outbox_kind_check', sql`kind in ('welcome', 'daily')`)
-    .addCheckConstraint('email_outbox_status_check', sql`status in ('queued', 'sending', 'sent', 'failed', 'cancelled')`)
+    .addCheckConstraint(
+      'email_outbox_status_check',
+      sql`status in ('queued', 'sending', 'sent', 'failed', 'cancelled')`,
+    )
     .execute();
   await db.schema.createIndex('email_outbox_due').on('email_outbox').columns(['status', 'next_attempt_at']).execute();
 }

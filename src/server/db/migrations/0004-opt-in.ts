@@ -55,10 +55,16 @@ async function allowOutboxKinds(db: Kysely<any>, kinds: string[]): Promise<void>
     await sql`alter table email_outbox add constraint email_outbox_kind_check check (kind in (${allowed}))`.execute(db);
     return;
   }
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'email_outbox'`.execute(db);
+  const { rows } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = 'email_outbox'`.execute(db);
   const create = rows[0]?.sql;
-  const widened = create?.replace(/"email_outbox_kind_check" check \(kind in \([^)]*\)\)/, `"email_outbox_kind_check" check (kind in (${kinds.map((k) => `'${k}'`).join(', ')}))`);
-  if (!create || widened === create || !widened) throw new Error('email_outbox has an unexpected shape; cannot widen its kind check');
+  const widened = create?.replace(
+    /"email_outbox_kind_check" check \(kind in \([^)]*\)\)/,
+    `"email_outbox_kind_check" check (kind in (${kinds.map((k) => `'${k}'`).join(', ')}))`,
+  );
+  if (!create || widened === create || !widened)
+    throw new Error('email_outbox has an unexpected shape; cannot widen its kind check');
   await sql.raw(widened.replace(/^create table "email_outbox"/i, 'create table "email_outbox_new"')).execute(db);
   await sql`insert into email_outbox_new select * from email_outbox`.execute(db);
   await sql`drop table email_outbox`.execute(db);

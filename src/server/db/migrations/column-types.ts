@@ -10,8 +10,7 @@ export function columnTypes<T>(db: Kysely<T>) {
   return {
     id: postgres ? ('serial' as const) : ('integer' as const),
     /** SQLite's AUTOINCREMENT (like a PostgreSQL sequence) never hands out a used id again. */
-    idConstraints: (c: ColumnDefinitionBuilder) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    idConstraints: (c: ColumnDefinitionBuilder) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()),
     timestamp: postgres ? ('timestamptz' as const) : ('text' as const),
     date: postgres ? ('date' as const) : ('text' as const),
   };

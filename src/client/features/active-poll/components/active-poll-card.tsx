@@ -78,7 +78,9 @@ function PollCard({ poll, onVoted, onShare }: ActivePollCardProps & { poll: Acti
               ? "Just a heads up! You've already voted on this poll!"
               : errorMessage(error, 'Failed to record your vote. Please try again.'),
             variant: 'heads-up',
-            action: isRetryable(error) ? tryAgain('Choose your answer again to vote.', () => vote(optionIndex)) : undefined,
+            action: isRetryable(error)
+              ? tryAgain('Choose your answer again to vote.', () => vote(optionIndex))
+              : undefined,
           });
         },
         onSettled: () => setPendingOption(null),

@@ -29,7 +29,10 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
     } catch (error) {
       // The image module's own failures carry the spec's sentence; anything else is generic.
       const ownFailure = error instanceof Error && error.name === 'ChartImageError';
-      toast({ title: ownFailure ? error.message : 'Failed to create chart image. Please try again.', variant: 'failure' });
+      toast({
+        title: ownFailure ? error.message : 'Failed to create chart image. Please try again.',
+        variant: 'failure',
+      });
     } finally {
       setExporting(false);
     }
@@ -56,7 +59,12 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
         <button type="button" className="button button--secondary" onClick={onShare}>
           Share
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void shareImage()} disabled={exporting}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void shareImage()}
+          disabled={exporting}
+        >
           {exporting ? 'Creating image…' : 'Share Chart Image'}
         </button>
       </div>

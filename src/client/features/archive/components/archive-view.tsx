@@ -33,8 +33,8 @@ export function ArchiveView() {
           {polls.map((poll) => (
             <li key={poll.id} className="card archive__item">
               <p className="archive__meta">
-                <time dateTime={poll.liveDate}>{relativeDayLabel(poll.liveDate, now, siteClock.timeZone)}</time> · Poll #
-                {poll.pollNumber}
+                <time dateTime={poll.liveDate}>{relativeDayLabel(poll.liveDate, now, siteClock.timeZone)}</time> · Poll
+                #{poll.pollNumber}
               </p>
               <h2 className="archive__question">
                 <Link to={`/poll-${poll.pollNumber}`}>{poll.question}</Link>

@@ -96,7 +96,10 @@ function SharePollButton({ pollNumber, question }: { pollNumber: number; questio
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ title: canShare ? 'Failed to share link. Please try again.' : 'Failed to copy link. Please try again.', variant: 'failure' });
+      toast({
+        title: canShare ? 'Failed to share link. Please try again.' : 'Failed to copy link. Please try again.',
+        variant: 'failure',
+      });
     }
   }
 

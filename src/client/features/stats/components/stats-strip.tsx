@@ -32,7 +32,12 @@ export function StatsStrip() {
       {failed && (
         <div className="stats-strip__failed">
           <p role="alert">Failed to fetch stats</p>
-          <button type="button" className="button button--quiet stats-strip__retry" onClick={() => void refetch()} disabled={isFetching}>
+          <button
+            type="button"
+            className="button button--quiet stats-strip__retry"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
             Try again
           </button>
         </div>

@@ -75,7 +75,10 @@ export default function SubscribeModal({
       {
         onSuccess: () => {
           // Double opt-in (DESIGN.md): nothing arrives until the e-mail's link is followed.
-          toast({ title: 'Subscribed! 🎉', description: 'Check your inbox and confirm your subscription to start receiving poll results.' });
+          toast({
+            title: 'Subscribed! 🎉',
+            description: 'Check your inbox and confirm your subscription to start receiving poll results.',
+          });
           onClose();
         },
         onError: failed,
@@ -91,7 +94,9 @@ export default function SubscribeModal({
     const alreadyVoted = isRefusal(error, 'email-already-voted') || isRefusal(error, 'already-voted');
     toast({
       title: FAILED,
-      description: alreadyVoted ? 'This email has already voted on this poll.' : errorMessage(error, 'Could not subscribe. Please try again.'),
+      description: alreadyVoted
+        ? 'This email has already voted on this poll.'
+        : errorMessage(error, 'Could not subscribe. Please try again.'),
       variant: 'failure',
     });
   }

@@ -20,7 +20,9 @@ export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
     return (
       <section className="card suggest" aria-labelledby="suggest-heading">
         <h1 id="suggest-heading">Suggest a Poll</h1>
-        <p className="suggest__intro">Got a hot take colleagues should weigh in on? Our team reviews every suggestion.</p>
+        <p className="suggest__intro">
+          Got a hot take colleagues should weigh in on? Our team reviews every suggestion.
+        </p>
         <SuggestionForm />
       </section>
     );
@@ -36,7 +38,9 @@ export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
         </Collapsible.Trigger>
       </h2>
       <Collapsible.Content>
-        <p className="suggest__intro">Got a hot take colleagues should weigh in on? Our team reviews every suggestion.</p>
+        <p className="suggest__intro">
+          Got a hot take colleagues should weigh in on? Our team reviews every suggestion.
+        </p>
         <SuggestionForm />
       </Collapsible.Content>
     </Collapsible.Root>
@@ -44,7 +48,10 @@ export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
 }
 
 /** The spec's titles for what it names (section 5); any other problem reads as the server's refusal does. */
-const TITLES: ProblemTitles = { question: { too_small: 'Question required' }, options: { too_small: 'Need more options' } };
+const TITLES: ProblemTitles = {
+  question: { too_small: 'Question required' },
+  options: { too_small: 'Need more options' },
+};
 const FAILED = 'Oops! Something went wrong';
 
 function SuggestionForm() {
@@ -86,7 +93,9 @@ function SuggestionForm() {
       title: FAILED,
       description: errorMessage(error, 'Failed to submit suggestion. Please try again.'),
       variant: 'failure',
-      action: isRetryable(error) ? tryAgain('Press Submit Suggestion again to send it.', () => void send(suggestion)) : undefined,
+      action: isRetryable(error)
+        ? tryAgain('Press Submit Suggestion again to send it.', () => void send(suggestion))
+        : undefined,
     });
   }
 
