@@ -2,10 +2,11 @@
  * The shapes of the JSON the server sends, shared so the client reads exactly what the server
  * writes. Request bodies are validated with the zod schemas in `schemas.ts`.
  */
+import type { Profile, ProfileDimension } from './profile.js';
 import type { ResultItem } from './results.js';
 import type { LocalDate } from './time.js';
 
-export type { ResultItem };
+export type { Profile, ResultItem };
 
 /**
  * What went wrong, for code to act on: stable, unlike the message, which is worded for people
@@ -73,6 +74,47 @@ export interface PollResults extends Pick<
   'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes'
 > {
   results: ResultItem[];
+  /** The other runs of the same question (polls linked by "asked before"), oldest first. */
+  series: SeriesRun[];
+}
+
+/**
+ * One run of a question asked more than once. Runs are past polls, and today's poll once
+ * voting has closed for the day (never before: no peeking).
+ */
+export type SeriesRun = Pick<PollResults, 'pollNumber' | 'liveDate' | 'totalVotes' | 'results'>;
+
+/** One group of a breakdown ("School leader"): its votes and results. */
+export interface BreakdownGroup {
+  /** The group's id in its dimension's list (src/shared/profile.ts). */
+  value: string;
+  label: string;
+  totalVotes: number;
+  /** Percentages within the group, adding up to 100. */
+  results: ResultItem[];
+}
+
+export interface BreakdownDimension {
+  dimension: ProfileDimension;
+  label: string;
+  /** The groups with at least `minGroupSize` votes, in the order of the dimension's list. */
+  groups: BreakdownGroup[];
+  /** Votes in groups too small to show. */
+  withheldVotes: number;
+  /** Votes whose voter gave no answer for this dimension. */
+  notSaidVotes: number;
+}
+
+/**
+ * GET /api/polls/:id/breakdown: a poll's results by role, grade level, region and experience,
+ * as voters described themselves when they voted. Past polls, and today's once voting closes.
+ */
+export interface Breakdown {
+  pollId: number;
+  pollNumber: number;
+  totalVotes: number;
+  minGroupSize: number;
+  dimensions: BreakdownDimension[];
 }
 
 /** GET /api/polls/active: today's poll, as this visitor may see it. */
@@ -89,6 +131,11 @@ export interface ActivePoll extends PastPoll {
   votingOpen: boolean;
   /** Today's close time, as an ISO instant. */
   closesAt: string;
+  /**
+   * The earlier runs of this question, oldest first, when it was asked before; shown with the
+   * results, so null until they are (no peeking), and [] when it was not asked before.
+   */
+  series: SeriesRun[] | null;
 }
 
 /** GET and POST /api/stats: the strip under the poll. */
@@ -124,6 +171,8 @@ export interface AdminSession {
 export interface AdminPoll extends PastPoll {
   /** missed: scheduled for a day that passed without it going live; it waits for staff. */
   status: 'scheduled' | 'missed' | 'active' | 'past';
+  /** The number of the earlier poll this one asks again, if it does. */
+  askedBefore: number | null;
 }
 
 /** POST and PUT /api/admin/polls */

@@ -15,6 +15,7 @@ import {
   OPTION_MAX_LENGTH,
   QUESTION_MAX_LENGTH,
 } from './limits.js';
+import { EXPERIENCE_BANDS, GRADE_BANDS, REGIONS, ROLES, type Profile } from './profile.js';
 import { isLocalDate } from './time.js';
 
 /** A body that is JSON but not an object (an array, a string, nothing) gets this message. */
@@ -166,7 +167,43 @@ export const pollDraft = body({
   liveDate: z
     .string({ error: 'Please choose a go-live date.' })
     .refine(isLocalDate, 'The go-live date must be a real date written as YYYY-MM-DD.'),
+  /** The number of an earlier past poll with the same options: this poll asks it again. */
+  askedBefore: positiveId('"Asked before as poll #"')
+    .nullish()
+    .transform((value) => value ?? null),
 });
+
+/** One answer of the profile: an id from the dimension's list, null to clear it, or left out. */
+function profileAnswer<const Ids extends readonly [string, ...string[]]>(label: string, ids: Ids) {
+  return z
+    .enum(ids, { error: `${label} must be one of: ${ids.join(', ')}, or null.` })
+    .nullable()
+    .optional();
+}
+
+const idsOf = <const G extends readonly [{ id: string }, ...{ id: string }[]]>(groups: G) =>
+  groups.map((group) => group.id) as { [K in keyof G]: G[K]['id'] };
+
+/**
+ * PUT /api/me/profile: any of the four answers, each an id or null; the ones left out stay as
+ * they are. Nothing else is accepted: no free text ever reaches the profile.
+ */
+export const profileUpdate = z.strictObject(
+  {
+    role: profileAnswer('Role', idsOf(ROLES)),
+    gradeBand: profileAnswer('Grade level', idsOf(GRADE_BANDS)),
+    region: profileAnswer('Region', idsOf(REGIONS)),
+    experience: profileAnswer('Experience', idsOf(EXPERIENCE_BANDS)),
+  } satisfies Record<keyof Profile, z.ZodType>,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown profile field: ${issue.keys.join(', ')}. The fields are role, gradeBand, region and experience.`
+        : 'The request body must be a JSON object.',
+  },
+);
+
+export type ProfileUpdate = z.output<typeof profileUpdate>;
 
 export const signInRequest = body({
   password: z

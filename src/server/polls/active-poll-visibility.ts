@@ -51,5 +51,6 @@ export function activePollAsSeen(poll: PollRecord, sight: Sight): ActivePoll {
     results: userVoted || !sight.votingOpen ? resultsOf(poll) : null,
     votingOpen: sight.votingOpen,
     closesAt: sight.closesAt.toISOString(),
+    series: null,
   };
 }

@@ -105,7 +105,7 @@ export const toPastPoll = (poll: PollRecord): PastPoll => ({ ...toPoll(poll), to
 
 /** A poll's final results: the poll page of a past poll, its preview, the next day's e-mail. */
 export function toPollResults(poll: PollRecord): PollResults {
-  return { ...describePoll(poll), results: resultsOf(poll), totalVotes: totalVotes(poll) };
+  return { ...describePoll(poll), results: resultsOf(poll), totalVotes: totalVotes(poll), series: [] };
 }
 
 /** A poll as staff see it. A scheduled poll whose day has passed without it going live is "missed": staff decide. */
@@ -114,6 +114,7 @@ export function toAdminPoll(poll: PollRecord, today: LocalDate): AdminPoll {
     ...toPoll(poll),
     status: poll.status === 'scheduled' && poll.liveDate < today ? 'missed' : poll.status,
     totalVotes: totalVotes(poll),
+    askedBefore: null,
   };
 }
 

@@ -48,6 +48,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         results: null,
         votingOpen: true,
         closesAt: '2026-11-22T01:00:00.000Z', // 20:00 in New York
+        series: null,
       } satisfies ActivePoll);
     });
 
@@ -162,6 +163,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
           { option: 'No', votes: 2, percentage: 67 },
         ],
         totalVotes: 3,
+        series: [],
       } satisfies PollResults);
     });
 
