@@ -3,36 +3,12 @@ import * as Accordion from '@radix-ui/react-accordion';
 import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
-import { siteClock, siteConfig } from '../../lib/site-config.js';
-import type { TimeOfDay } from '../../../shared/time.js';
+import { closeTimeLabel, timeZoneLabel } from '../../lib/clock-labels.js';
+import { siteConfig } from '../../lib/site-config.js';
 import './info-pages.css';
 
-/** Names people use for the US zones; any other zone is shown by its IANA name. */
-const ZONE_NAMES: Record<string, string> = {
-  'America/New_York': 'Eastern Time',
-  'America/Detroit': 'Eastern Time',
-  'America/Chicago': 'Central Time',
-  'America/Denver': 'Mountain Time',
-  'America/Phoenix': 'Arizona Time',
-  'America/Los_Angeles': 'Pacific Time',
-  'America/Anchorage': 'Alaska Time',
-  'Pacific/Honolulu': 'Hawaii Time',
-};
-
-/** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
-function timeZoneLabel(timeZone: string): string {
-  return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
-}
-
-/** 20:00 as "8:00 PM", 00:30 as "12:30 AM". */
-function formatClockTime({ hours, minutes }: TimeOfDay): string {
-  const period = hours < 12 ? 'AM' : 'PM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
-}
-
 const zone = timeZoneLabel(siteConfig.timeZone);
-const closesAt = `${formatClockTime(siteClock.votingClosesAt)} ${zone}`;
+const closesAt = closeTimeLabel();
 const { siteName, brandName, brandUrl } = siteConfig;
 
 interface Question {

@@ -1,6 +1,7 @@
 /** The Privacy & Cookie Policy: what this site really stores, why, for how long, and your choices. */
 import type { ReactNode } from 'react';
 import { ContactUs } from './contact-us.js';
+import { ForgetBrowser } from './forget-browser.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
@@ -240,6 +241,7 @@ export default function PrivacyPage() {
             <li>You can unsubscribe from our e-mails at any time with the link in every e-mail.</li>
             <li>You can delete the voter cookie and local storage items in your browser’s settings.</li>
           </ul>
+          <ForgetBrowser />
           <p>
             To make a request, contact us as described under <a href="#privacy-contact">Contact us</a>. Because votes
             are anonymous, please tell us the e-mail address you used so we can find your information.

@@ -1,6 +1,7 @@
 /** Asking before something that cannot be undone, in an accessible dialog (Radix AlertDialog). */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useCallback, useState, type ReactNode } from 'react';
+import './dialog.css';
 
 export interface ConfirmRequest {
   title: string;
@@ -8,7 +9,7 @@ export interface ConfirmRequest {
   confirmLabel: string;
 }
 
-/** `confirm(request)` resolves true when staff confirm; render `dialog` somewhere in the tree. */
+/** `confirm(request)` resolves true when the person confirms; render `dialog` somewhere in the tree. */
 export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<boolean>; dialog: ReactNode } {
   const [pending, setPending] = useState<{ request: ConfirmRequest; answer: (yes: boolean) => void } | null>(null);
 
@@ -34,7 +35,7 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<bo
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title className="dialog__title">{pending.request.title}</AlertDialog.Title>
           <AlertDialog.Description>{pending.request.description}</AlertDialog.Description>
-          <div className="admin__dialog-actions">
+          <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--quiet">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action className="button button--danger" onClick={() => close(true)}>
               {pending.request.confirmLabel}

@@ -1,0 +1,11 @@
+/** Before the close, under today's results: when the breakdowns open (never live, so nobody watches a small group fill). */
+import { closeTimeLabel } from '../../lib/clock-labels.js';
+import './breakdown.css';
+
+export function BreakdownsOpenNote() {
+  return (
+    <p className="breakdowns-open">
+      Breakdowns by role, grade and region open when voting closes at {closeTimeLabel()}.
+    </p>
+  );
+}

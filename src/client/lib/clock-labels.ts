@@ -1,0 +1,44 @@
+/** How a time of day and a calendar day read on screen, in the site's time zone. */
+import type { LocalDate, TimeOfDay } from '../../shared/time.js';
+import { siteClock, siteConfig } from './site-config.js';
+
+/** Names people use for the US zones; any other zone is shown by its IANA name. */
+const ZONE_NAMES: Record<string, string> = {
+  'America/New_York': 'Eastern Time',
+  'America/Detroit': 'Eastern Time',
+  'America/Chicago': 'Central Time',
+  'America/Denver': 'Mountain Time',
+  'America/Phoenix': 'Arizona Time',
+  'America/Los_Angeles': 'Pacific Time',
+  'America/Anchorage': 'Alaska Time',
+  'Pacific/Honolulu': 'Hawaii Time',
+};
+
+/** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
+export function timeZoneLabel(timeZone: string): string {
+  return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
+}
+
+/** 20:00 as "8:00 PM", 00:30 as "12:30 AM". */
+export function formatClockTime({ hours, minutes }: TimeOfDay): string {
+  const period = hours < 12 ? 'AM' : 'PM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
+/** This site's close time with its zone: "8:00 PM Eastern Time". */
+export const closeTimeLabel = () =>
+  `${formatClockTime(siteClock.votingClosesAt)} ${timeZoneLabel(siteConfig.timeZone)}`;
+
+const shortDateFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "Nov 14, 2026": a calendar day where a full date does not fit (it is a day, so no zone applies). */
+export function formatShortLocalDate(date: LocalDate): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return shortDateFormatter.format(new Date(Date.UTC(year, month - 1, day)));
+}
