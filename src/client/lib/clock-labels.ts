@@ -1,6 +1,5 @@
-/** How a time of day and a calendar day read on screen, in the site's time zone. */
-import type { LocalDate, TimeOfDay } from '../../shared/time.js';
-import { siteClock, siteConfig } from './site-config.js';
+/** How a time of day and a calendar day read on screen. */
+import type { LocalDate, SiteClock, TimeOfDay } from '../../shared/time.js';
 
 /** Names people use for the US zones; any other zone is shown by its IANA name. */
 const ZONE_NAMES: Record<string, string> = {
@@ -26,9 +25,9 @@ export function formatClockTime({ hours, minutes }: TimeOfDay): string {
   return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
 }
 
-/** This site's close time with its zone: "8:00 PM Eastern Time". */
-export const closeTimeLabel = () =>
-  `${formatClockTime(siteClock.votingClosesAt)} ${timeZoneLabel(siteConfig.timeZone)}`;
+/** A site's close time with its zone: "8:00 PM Eastern Time". */
+export const closeTimeLabel = ({ votingClosesAt, timeZone }: SiteClock) =>
+  `${formatClockTime(votingClosesAt)} ${timeZoneLabel(timeZone)}`;
 
 const shortDateFormatter = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { closeTimeLabel, timeZoneLabel } from '../../lib/clock-labels.js';
-import { siteConfig } from '../../lib/site-config.js';
+import { siteClock, siteConfig } from '../../lib/site-config.js';
 import './info-pages.css';
 
 const zone = timeZoneLabel(siteConfig.timeZone);
-const closesAt = closeTimeLabel();
+const closesAt = closeTimeLabel(siteClock);
 const { siteName, brandName, brandUrl } = siteConfig;
 
 interface Question {
