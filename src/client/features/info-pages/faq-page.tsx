@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
-import type { TimeOfDay } from '../../../shared/time.js';
+import { formatClockTime } from '../../../shared/time.js';
 import './info-pages.css';
 
 /** Names people use for the US zones; any other zone is shown by its IANA name. */
@@ -22,13 +22,6 @@ const ZONE_NAMES: Record<string, string> = {
 /** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
 function timeZoneLabel(timeZone: string): string {
   return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
-}
-
-/** 20:00 as "8:00 PM", 00:30 as "12:30 AM". */
-function formatClockTime({ hours, minutes }: TimeOfDay): string {
-  const period = hours < 12 ? 'AM' : 'PM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
 }
 
 const zone = timeZoneLabel(siteConfig.timeZone);
