@@ -24,6 +24,8 @@ import { ogRoutes, PreviewImages } from './og/og.routes.js';
 import { pollsRoutes } from './polls/polls.routes.js';
 import { createServices } from './services.js';
 import { statsRoutes } from './stats/stats.routes.js';
+import { breakdownsRoutes } from './breakdowns/breakdowns.routes.js';
+import { profileChangeRoutes, profileRoutes } from './profiles/profiles.routes.js';
 import { confirmRoutes } from './subscriptions/confirm.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { unsubscribeRoutes } from './subscriptions/unsubscribe.routes.js';
@@ -133,12 +135,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(pollsRoutes, { polls: services.polls });
   await app.register(statsRoutes, { stats: services.stats });
+  await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
+  await app.register(profileRoutes, { profiles: services.profiles });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute);
     await writes.register(votesRoutes, { votes: services.votes, secureCookies: https });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
+    await writes.register(profileChangeRoutes, { profiles: services.profiles, secureCookies: https });
   });
   await app.register(adminAuthRoutes, { auth: services.auth, publicUrl: site.publicUrl, secureCookies: https });
   await app.register(adminRoutes, {

@@ -20,6 +20,8 @@ import { createPollsService } from './polls/polls.service.js';
 import { createScheduleService } from './polls/schedule.service.js';
 import type { ServiceDeps } from './service-deps.js';
 import { createStatsService } from './stats/stats.service.js';
+import { createBreakdownsService } from './breakdowns/breakdowns.service.js';
+import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
@@ -89,6 +91,8 @@ export async function createServices({
     subscriptions,
     votes: createVotesService(deps),
     stats: createStatsService(deps),
+    profiles: createProfilesService(deps),
+    breakdowns: createBreakdownsService(deps),
     suggestions: createSuggestionsService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
     auth: createAdminAuth({

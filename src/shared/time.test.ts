@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClockTime,
   addDays,
   countdownAt,
   daysBetween,
@@ -206,5 +207,14 @@ describe('calendar helpers', () => {
     for (const bad of ['24:00', '7:00', '20:60', '20:00:00', 'noon']) expect(parseTimeOfDay(bad)).toBeNull();
     expect(isValidTimeZone('America/New_York')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('formatClockTime', () => {
+  it('reads a time of day on a 12-hour clock', () => {
+    expect(formatClockTime({ hours: 20, minutes: 0 })).toBe('8:00 PM');
+    expect(formatClockTime({ hours: 0, minutes: 30 })).toBe('12:30 AM');
+    expect(formatClockTime({ hours: 12, minutes: 5 })).toBe('12:05 PM');
+    expect(formatClockTime({ hours: 9, minutes: 45 })).toBe('9:45 AM');
   });
 });

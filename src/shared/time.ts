@@ -35,6 +35,13 @@ export function formatTimeOfDay({ hours, minutes }: TimeOfDay): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
+/** 20:00 as "8:00 PM", 00:30 as "12:30 AM": how the close time reads to people. */
+export function formatClockTime({ hours, minutes }: TimeOfDay): string {
+  const period = hours < 12 ? 'AM' : 'PM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
 /** True when `timeZone` is an IANA zone name this JavaScript runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {

@@ -1,5 +1,5 @@
 /** How a time of day and a calendar day read on screen. */
-import type { LocalDate, SiteClock, TimeOfDay } from '../../shared/time.js';
+import { formatClockTime, type LocalDate, type SiteClock } from '../../shared/time.js';
 
 /** Names people use for the US zones; any other zone is shown by its IANA name. */
 const ZONE_NAMES: Record<string, string> = {
@@ -16,13 +16,6 @@ const ZONE_NAMES: Record<string, string> = {
 /** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
 export function timeZoneLabel(timeZone: string): string {
   return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
-}
-
-/** 20:00 as "8:00 PM", 00:30 as "12:30 AM". */
-export function formatClockTime({ hours, minutes }: TimeOfDay): string {
-  const period = hours < 12 ? 'AM' : 'PM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
 }
 
 /** A site's close time with its zone: "8:00 PM Eastern Time". */

@@ -8,13 +8,17 @@
 import type { AdminPoll, VoteRecord, VotesSummary } from '../../shared/api.js';
 import type { PollDraft } from '../../shared/schemas.js';
 import { localDateAt } from '../../shared/time.js';
-import { optionLabels, toAdminPoll, toVotesSummary, totalVotes } from '../polls/poll.js';
+import type { Db } from '../db/connection.js';
+import { optionLabels, sameAnswers, toAdminPoll, toVotesSummary, totalVotes, type PollRecord } from '../polls/poll.js';
 import {
   deletePoll,
   findPollById,
+  findPollByNumber,
   findScheduledFor,
   insertPoll,
+  linkToEarlierRun,
   listAllPolls,
+  pollNumbersOf,
   updatePoll,
 } from '../polls/polls.repository.js';
 import type { ScheduleService, Transition } from '../polls/schedule.service.js';
@@ -29,12 +33,43 @@ import { csvFileName, votesCsv } from './votes-export.js';
  */
 export const VOTES_PAGE_SIZE = 1000;
 
-export type SaveRefusal = 'not-found' | 'date-in-past' | 'date-taken' | 'date-locked' | 'options-locked';
+export type SaveRefusal =
+  | 'not-found'
+  | 'date-in-past'
+  | 'date-taken'
+  | 'date-locked'
+  | 'options-locked'
+  | 'asked-before-unknown'
+  | 'asked-before-not-earlier'
+  | 'asked-before-options';
 
-export type SaveResult = { outcome: 'live' | 'scheduled' | 'updated'; poll: AdminPoll } | { outcome: SaveRefusal };
+/** The run "Asked before as poll #" names, for the refusal to say what is wrong with it. */
+export interface EarlierRun {
+  pollNumber: number;
+  options: string[];
+}
+
+type Refusal = { outcome: SaveRefusal; run?: EarlierRun };
+
+export type SaveResult = { outcome: 'live' | 'scheduled' | 'updated'; poll: AdminPoll } | Refusal;
 
 const sameOptions = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The earlier run a draft names in "Asked before as poll #", if it may ask it again: a past
+ * poll that went live before `liveDate`, with the same answers (case and spaces aside).
+ */
+async function earlierRun(db: Db, draft: PollDraft, liveDate: string): Promise<{ run: PollRecord | null } | Refusal> {
+  if (draft.askedBefore === null) return { run: null };
+  const run = await findPollByNumber(db, draft.askedBefore);
+  if (!run || run.status !== 'past')
+    return { outcome: 'asked-before-unknown', run: { pollNumber: draft.askedBefore, options: [] } };
+  const named = { pollNumber: run.pollNumber, options: optionLabels(run) };
+  if (run.liveDate >= liveDate) return { outcome: 'asked-before-not-earlier', run: named };
+  if (!sameAnswers(optionLabels(run), draft.options)) return { outcome: 'asked-before-options', run: named };
+  return { run };
+}
 
 export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedule: ScheduleService) {
   const today = () => localDateAt(clock.now(), site.timeZone);
@@ -54,20 +89,26 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
   /** The saved poll, read back. */
   async function saved(id: number, outcome: 'live' | 'scheduled' | 'updated'): Promise<SaveResult> {
     const record = await findPollById(db, id);
-    return record ? { outcome, poll: toAdminPoll(record, today()) } : { outcome: 'not-found' };
+    if (!record) return { outcome: 'not-found' };
+    const numbers = await pollNumbersOf(db, record.askedBeforeId === null ? [] : [record.askedBeforeId]);
+    return { outcome, poll: toAdminPoll(record, today(), numbers.get(record.askedBeforeId ?? 0) ?? null) };
   }
 
   return {
     async list(): Promise<AdminPoll[]> {
       const day = today();
-      return (await listAllPolls(db)).map((record) => toAdminPoll(record, day));
+      const polls = await listAllPolls(db);
+      const numbers = new Map(polls.map((poll) => [poll.id, poll.pollNumber]));
+      return polls.map((poll) => toAdminPoll(poll, day, numbers.get(poll.askedBeforeId ?? 0) ?? null));
     },
 
     async create(draft: PollDraft): Promise<SaveResult> {
       const result = await schedule.change(
-        async ({ trx, now, today, goLive }): Promise<SaveRefusal | { id: number; outcome: 'live' | 'scheduled' }> => {
-          if (draft.liveDate < today) return 'date-in-past';
-          if (await findScheduledFor(trx, draft.liveDate)) return 'date-taken';
+        async ({ trx, now, today, goLive }): Promise<Refusal | { id: number; outcome: 'live' | 'scheduled' }> => {
+          if (draft.liveDate < today) return { outcome: 'date-in-past' };
+          if (await findScheduledFor(trx, draft.liveDate)) return { outcome: 'date-taken' };
+          const earlier = await earlierRun(trx, draft, draft.liveDate);
+          if ('outcome' in earlier) return earlier;
           const created = await insertPoll(
             trx,
             {
@@ -79,26 +120,29 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             },
             now,
           );
+          if (earlier.run) await linkToEarlierRun(trx, created, earlier.run);
           if (draft.liveDate !== today) return { id: created.id, outcome: 'scheduled' };
           await goLive(created.id);
           return { id: created.id, outcome: 'live' };
         },
       );
-      return typeof result === 'string' ? { outcome: result } : saved(result.id, result.outcome);
+      return 'id' in result ? saved(result.id, result.outcome) : result;
     },
 
     async update(id: number, draft: PollDraft): Promise<SaveResult> {
       const result = await schedule.change(
-        async ({ trx, now, today, goLive }): Promise<SaveRefusal | 'live' | 'updated'> => {
+        async ({ trx, now, today, goLive }): Promise<Refusal | 'live' | 'updated'> => {
           const existing = await findPollById(trx, id);
-          if (!existing) return 'not-found';
+          if (!existing) return { outcome: 'not-found' };
           const optionsChanged = !sameOptions(optionLabels(existing), draft.options);
-          if (optionsChanged && totalVotes(existing) > 0) return 'options-locked';
+          if (optionsChanged && totalVotes(existing) > 0) return { outcome: 'options-locked' };
           const scheduled = existing.status === 'scheduled';
-          if (!scheduled && draft.liveDate !== existing.liveDate) return 'date-locked';
-          if (scheduled && draft.liveDate < today) return 'date-in-past';
+          if (!scheduled && draft.liveDate !== existing.liveDate) return { outcome: 'date-locked' };
+          if (scheduled && draft.liveDate < today) return { outcome: 'date-in-past' };
           const sameDay = scheduled ? await findScheduledFor(trx, draft.liveDate) : undefined;
-          if (sameDay && sameDay.id !== id) return 'date-taken';
+          if (sameDay && sameDay.id !== id) return { outcome: 'date-taken' };
+          const earlier = await earlierRun(trx, draft, draft.liveDate);
+          if ('outcome' in earlier) return earlier;
           await updatePoll(
             trx,
             id,
@@ -110,12 +154,13 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             },
             now,
           );
+          if ((earlier.run?.id ?? null) !== existing.askedBeforeId) await linkToEarlierRun(trx, existing, earlier.run);
           if (!scheduled || draft.liveDate !== today) return 'updated';
           await goLive(id);
           return 'live';
         },
       );
-      return result === 'live' || result === 'updated' ? saved(id, result) : { outcome: result };
+      return result === 'live' || result === 'updated' ? saved(id, result) : result;
     },
 
     remove(id: number): Promise<boolean> {

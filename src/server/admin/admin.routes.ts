@@ -22,10 +22,18 @@ import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import { sameSiteOnly, signedInOnly } from './admin-guard.js';
 import type { AdminAuth } from './admin-auth.service.js';
-import type { AdminPollsService, SaveRefusal, SaveResult } from './admin-polls.service.js';
+import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
-const refusals: Record<SaveRefusal, () => HttpError> = {
+const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {
   'not-found': () => notFound('Poll not found'),
+  'asked-before-unknown': ({ pollNumber }) =>
+    badRequest(`There is no past poll #${pollNumber}. "Asked before" must name a poll that has already run.`),
+  'asked-before-not-earlier': ({ pollNumber }) =>
+    badRequest(`Poll #${pollNumber} did not run before this one, so this poll cannot ask it again.`),
+  'asked-before-options': ({ pollNumber, options }) =>
+    badRequest(
+      `A poll asked again must have the same options as before. Poll #${pollNumber}'s are: ${options.join(', ')}.`,
+    ),
   'date-in-past': () => badRequest('The go-live date cannot be before today.'),
   'date-taken': () => conflict('Another poll is already scheduled for that day.'),
   'date-locked': () => conflict('A poll that has gone live keeps its date. Use "Make Active" to run it again.'),
@@ -39,7 +47,7 @@ const MESSAGES = {
 } as const;
 
 function answer(result: SaveResult, liveMessage: string): SavedPoll {
-  if (!('poll' in result)) throw refusals[result.outcome]();
+  if (!('poll' in result)) throw refusals[result.outcome](result.run ?? { pollNumber: 0, options: [] });
   return { message: result.outcome === 'live' ? liveMessage : MESSAGES[result.outcome], poll: result.poll };
 }
 

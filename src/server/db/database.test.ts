@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(['0004-opt-in']);
+      expect(await migrateToLatest(db)).toEqual(['0004-opt-in', '0005-profiles']);
       const subscriber = await db
         .selectFrom('subscribers')
         .select(['confirmed_at', 'confirm_token'])
@@ -193,7 +193,13 @@ if (testDatabaseKinds().includes('postgres')) {
       const otherDb = openDatabase(other.target);
       try {
         await migrateToLatest(migratedDb);
-        expect(await migrateToLatest(otherDb)).toEqual(['0001-initial', '0002-admin', '0003-mail', '0004-opt-in']);
+        expect(await migrateToLatest(otherDb)).toEqual([
+          '0001-initial',
+          '0002-admin',
+          '0003-mail',
+          '0004-opt-in',
+          '0005-profiles',
+        ]);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {
         await Promise.all([migratedDb.destroy(), otherDb.destroy()]);

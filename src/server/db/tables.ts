@@ -28,6 +28,10 @@ export interface PollsTable {
   went_live_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The runs of a question asked again share this: the id of its first run. */
+  series_id: number | null;
+  /** The earlier run staff linked this poll to ("Asked before as poll #"). */
+  asked_before_id: number | null;
 }
 
 /** The options of a poll with their running vote counts: results cost O(options), not O(votes). */
@@ -49,6 +53,23 @@ export interface VotesTable {
   /** The site-time-zone date of the vote, for streaks. */
   voted_on: string;
   created_at: Timestamp;
+}
+
+/** One answer of a browser's profile: a group id from the dimension's list (src/shared/profile.ts). */
+export interface ProfileAnswersTable {
+  voter_id: string;
+  dimension: string;
+  group_value: string;
+  updated_at: Timestamp;
+}
+
+/** A poll's votes per group and option, as voters described themselves when they voted. */
+export interface PollGroupTalliesTable {
+  poll_id: number;
+  dimension: string;
+  group_value: string;
+  option_index: number;
+  vote_count: number;
 }
 
 export interface SubscribersTable {
@@ -146,6 +167,8 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  profile_answers: ProfileAnswersTable;
+  poll_group_tallies: PollGroupTalliesTable;
 }
 
 export function toIsoString(value: Date | string): string {

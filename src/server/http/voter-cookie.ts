@@ -40,3 +40,8 @@ export function ensureVoterId(request: FastifyRequest, reply: FastifyReply, secu
   setCookie(reply, VOTER_COOKIE, voterId, { maxAgeSeconds: VOTER_COOKIE_MAX_AGE_SECONDS, sameSite: 'Lax', secure });
   return voterId;
 }
+
+/** Makes the browser forget its voter id: its next vote starts a new, unrelated one. */
+export function clearVoterId(reply: FastifyReply, secure: boolean): void {
+  setCookie(reply, VOTER_COOKIE, '', { maxAgeSeconds: 0, sameSite: 'Lax', secure });
+}

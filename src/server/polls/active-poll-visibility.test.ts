@@ -17,6 +17,8 @@ const poll: PollRecord = {
     { label: 'Yes', votes: 3 },
     { label: 'No', votes: 1 },
   ],
+  seriesId: null,
+  askedBeforeId: null,
 };
 
 const site = { timeZone: SITE_TIME_ZONE, votingClosesAt: { hours: 20, minutes: 0 } };
@@ -44,7 +46,16 @@ describe('what a visitor sees of the active poll', () => {
       results: null,
       votingOpen: true,
       closesAt: '2026-11-22T01:00:00.000Z',
+      series: null,
     });
+  });
+
+  it('shows the earlier runs of a question asked again with the results, never before them', () => {
+    const runs = [{ pollNumber: 1, liveDate: '2026-09-01', totalVotes: 10, results: [] }];
+    expect(activePollAsSeen(poll, sightOf(newcomer, beforeClose), runs).series).toBeNull();
+    expect(activePollAsSeen(poll, sightOf(voter, beforeClose), runs).series).toEqual(runs);
+    expect(activePollAsSeen(poll, sightOf(newcomer, afterClose), runs).series).toEqual(runs);
+    expect(activePollAsSeen(poll, sightOf(voter, beforeClose)).series).toEqual([]);
   });
 
   it('shows a voter their own choice and the results', () => {

@@ -4,6 +4,8 @@
  * - No peeking: until the visitor has voted, and until the close time, the per-option results
  *   are withheld, so nobody is swayed by them; the total may show.
  * - A voter sees their own vote: which option they chose, and the results.
+ * - The earlier runs of a question asked again show with the results, not before: last
+ *   time's answer would sway a vote as much as today's.
  * - Identity is the voter cookie alone. The `email` hint of the request is not identity (anyone
  *   can type anyone's address), so it never widens what a visitor sees: not someone else's
  *   vote, nor the results.
@@ -12,7 +14,7 @@
  * or after the close), so polls.service.ts writes each answer once per reading of the poll and
  * reuses it for everyone with the same sight.
  */
-import type { ActivePoll } from '../../shared/api.js';
+import type { ActivePoll, SeriesRun } from '../../shared/api.js';
 import type { VotingDay } from '../../shared/time.js';
 import { resultsOf, toPoll, totalVotes, type PollRecord } from './poll.js';
 
@@ -40,17 +42,18 @@ export function sightOf(visitor: Visitor, day: Pick<VotingDay, 'votingOpen' | 'c
 export const sightKey = (sight: Sight): string =>
   `${sight.ownOption ?? '-'}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
 
-/** Today's poll as a visitor with this sight may see it. */
-export function activePollAsSeen(poll: PollRecord, sight: Sight): ActivePoll {
+/** Today's poll as a visitor with this sight may see it; `earlierRuns` are its series' past runs. */
+export function activePollAsSeen(poll: PollRecord, sight: Sight, earlierRuns: SeriesRun[] = []): ActivePoll {
   const userVoted = sight.ownOption !== null;
+  const resultsShown = userVoted || !sight.votingOpen;
   return {
     ...toPoll(poll),
     userVoted,
     userVoteOption: sight.ownOption,
     totalVotes: totalVotes(poll),
-    results: userVoted || !sight.votingOpen ? resultsOf(poll) : null,
+    results: resultsShown ? resultsOf(poll) : null,
     votingOpen: sight.votingOpen,
     closesAt: sight.closesAt.toISOString(),
-    series: null,
+    series: resultsShown ? earlierRuns : null,
   };
 }

@@ -5,7 +5,7 @@
  * active-poll-visibility.ts.
  */
 import type { Selectable } from 'kysely';
-import type { AdminPoll, PastPoll, Poll, PollResults, VotesSummary } from '../../shared/api.js';
+import type { AdminPoll, PastPoll, Poll, PollResults, SeriesRun, VotesSummary } from '../../shared/api.js';
 import { resultItems, type ResultItem } from '../../shared/results.js';
 import type { LocalDate } from '../../shared/time.js';
 import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
@@ -27,6 +27,10 @@ export interface PollRecord {
   wentLiveAt: string | null;
   createdAt: string;
   options: PollOption[];
+  /** The runs of a question asked again share this (the id of its first run); null for a poll asked once. */
+  seriesId: number | null;
+  /** The earlier run staff linked this poll to. */
+  askedBeforeId: number | null;
 }
 
 /** A poll to store: what staff write, before it has a number or votes. */
@@ -52,6 +56,8 @@ export const pollColumns = [
   'status',
   'went_live_at',
   'created_at',
+  'series_id',
+  'asked_before_id',
 ] as const;
 
 export type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
@@ -67,6 +73,8 @@ export function pollFromRow(row: PollRow, options: PollOption[]): PollRecord {
     wentLiveAt: row.went_live_at === null ? null : toIsoString(row.went_live_at),
     createdAt: toIsoString(row.created_at),
     options,
+    seriesId: row.series_id,
+    askedBeforeId: row.asked_before_id,
   };
 }
 
@@ -104,17 +112,36 @@ export function toPoll(poll: PollRecord): Poll {
 export const toPastPoll = (poll: PollRecord): PastPoll => ({ ...toPoll(poll), totalVotes: totalVotes(poll) });
 
 /** A poll's final results: the poll page of a past poll, its preview, the next day's e-mail. */
-export function toPollResults(poll: PollRecord): PollResults {
-  return { ...describePoll(poll), results: resultsOf(poll), totalVotes: totalVotes(poll), series: [] };
+export function toPollResults(poll: PollRecord, series: SeriesRun[] = []): PollResults {
+  return { ...describePoll(poll), results: resultsOf(poll), totalVotes: totalVotes(poll), series };
+}
+
+/** One run of a question asked again, as the other runs' pages show it. */
+export function toSeriesRun(poll: PollRecord): SeriesRun {
+  return {
+    pollNumber: poll.pollNumber,
+    liveDate: poll.liveDate,
+    totalVotes: totalVotes(poll),
+    results: resultsOf(poll),
+  };
+}
+
+/** The key two option labels share when they are the same answer: case and surrounding spaces aside. */
+const answerKey = (label: string) => label.trim().toLowerCase();
+
+/** Whether two polls ask with the same answers (in any order), so one may be a run of the other. */
+export function sameAnswers(a: readonly string[], b: readonly string[]): boolean {
+  const keys = new Set(a.map(answerKey));
+  return a.length === b.length && keys.size === a.length && b.every((label) => keys.has(answerKey(label)));
 }
 
 /** A poll as staff see it. A scheduled poll whose day has passed without it going live is "missed": staff decide. */
-export function toAdminPoll(poll: PollRecord, today: LocalDate): AdminPoll {
+export function toAdminPoll(poll: PollRecord, today: LocalDate, askedBefore: number | null = null): AdminPoll {
   return {
     ...toPoll(poll),
     status: poll.status === 'scheduled' && poll.liveDate < today ? 'missed' : poll.status,
     totalVotes: totalVotes(poll),
-    askedBefore: null,
+    askedBefore,
   };
 }
 

@@ -40,6 +40,12 @@ export async function findActivePoll(db: Db): Promise<PollRecord | undefined> {
   return row && (await withOptions(db, [row]))[0];
 }
 
+/** The id of today's poll, read inside the caller's transaction (not from any copy in memory). */
+export async function findActivePollId(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('polls').select('id').where('status', '=', 'active').executeTakeFirst();
+  return row?.id;
+}
+
 export async function findPollById(db: Db, id: number): Promise<PollRecord | undefined> {
   const row = await db.selectFrom('polls').select(pollColumns).where('id', '=', id).executeTakeFirst();
   return row && (await withOptions(db, [row]))[0];
@@ -147,6 +153,51 @@ export async function updatePoll(db: Db, id: number, changes: PollChanges, now: 
       .values(changes.options.map((label, position) => ({ poll_id: id, position, label })))
       .execute();
   }
+}
+
+/**
+ * The runs of a series that have gone live (past ones, and today's), oldest first. The caller
+ * decides whether today's may be shown yet.
+ */
+export async function findSeriesRuns(db: Db, seriesId: number): Promise<PollRecord[]> {
+  const rows = await db
+    .selectFrom('polls')
+    .select(pollColumns)
+    .where('series_id', '=', seriesId)
+    .where('status', 'in', ['past', 'active'])
+    .orderBy('live_date')
+    .orderBy('went_live_at')
+    .orderBy('poll_number')
+    .execute();
+  return withOptions(db, rows);
+}
+
+/** Poll numbers by id, for the polls named (staff see "asked before" as a number). */
+export async function pollNumbersOf(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('polls').select(['id', 'poll_number']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.poll_number]));
+}
+
+/**
+ * Links a poll to the earlier run it asks again, joining that run's series (and making the
+ * run the first of one, if it was asked once until now); `run` null unlinks it. A poll that
+ * others have joined stays the first of its series. Run it in a transaction.
+ */
+export async function linkToEarlierRun(
+  db: Db,
+  poll: Pick<PollRecord, 'id' | 'seriesId'>,
+  run: Pick<PollRecord, 'id' | 'seriesId'> | null,
+): Promise<void> {
+  if (run && run.seriesId === null) {
+    await db.updateTable('polls').set({ series_id: run.id }).where('id', '=', run.id).execute();
+  }
+  const seriesId = run ? (run.seriesId ?? run.id) : poll.seriesId === poll.id ? poll.id : null;
+  await db
+    .updateTable('polls')
+    .set({ series_id: seriesId, asked_before_id: run?.id ?? null })
+    .where('id', '=', poll.id)
+    .execute();
 }
 
 /** Deletes a poll; its options, tallies and votes go with it (foreign keys cascade). */

@@ -1,14 +1,38 @@
 /** What visitors may see of polls: today's (results only after voting or closing) and past ones. */
-import type { PastPoll, PollResults } from '../../shared/api.js';
+import type { PastPoll, PollResults, SeriesRun } from '../../shared/api.js';
 import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
-import { toPastPoll, toPollResults, type PollRecord } from './poll.js';
-import { findPollByNumber, listPastPolls } from './polls.repository.js';
+import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
+import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
 
 export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps) {
   /** The answers written for each reading of the active poll, by sight; they go when the reading goes. */
   const serialized = new WeakMap<PollRecord, Map<string, string>>();
+  /** The earlier runs of the active poll's question, read once per reading of the poll. */
+  const earlierRuns = new WeakMap<PollRecord, Promise<SeriesRun[]>>();
+
+  /**
+   * The other runs of `poll`'s series that anyone may see, oldest first: past ones, and today's
+   * once voting has closed (no peeking before).
+   */
+  async function otherRuns(poll: PollRecord): Promise<SeriesRun[]> {
+    if (poll.seriesId === null) return [];
+    const todayClosed = !votingDayAt(clock.now(), site).votingOpen;
+    return (await findSeriesRuns(db, poll.seriesId))
+      .filter((run) => run.id !== poll.id && (run.status === 'past' || todayClosed))
+      .map(toSeriesRun);
+  }
+
+  function earlierRunsOf(poll: PollRecord): Promise<SeriesRun[]> {
+    let runs = earlierRuns.get(poll);
+    if (!runs) {
+      runs = poll.seriesId === null ? Promise.resolve([]) : otherRuns(poll);
+      earlierRuns.set(poll, runs);
+      runs.catch(() => earlierRuns.delete(poll));
+    }
+    return runs;
+  }
 
   return {
     /**
@@ -29,7 +53,10 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
       if (!answers) serialized.set(poll, (answers = new Map<string, string>()));
       const key = sightKey(sight);
       let json = answers.get(key);
-      if (json === undefined) answers.set(key, (json = JSON.stringify(activePollAsSeen(poll, sight))));
+      if (json === undefined) {
+        json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll)));
+        answers.set(key, json);
+      }
       return json;
     },
 
@@ -41,7 +68,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     async pastPollResults(pollNumber: number): Promise<PollResults | undefined> {
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
-      return toPollResults(poll);
+      return toPollResults(poll, await otherRuns(poll));
     },
   };
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
+import type { Profile } from '../../shared/profile.js';
 import type { PollRecord } from '../polls/poll.js';
 import { insertPoll } from '../polls/polls.repository.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
@@ -72,4 +73,39 @@ export async function insertVoteRow(
       created_at: vote.createdAt ?? '2026-11-21T15:00:00.000Z',
     })
     .execute();
+}
+
+/**
+ * Votes by new voters who described themselves first, as browsers that answered the profile
+ * would: each group's answers are stored, then its votes per option are cast (the database
+ * counts them in the groups).
+ */
+export async function seedProfiledVotes(
+  db: Db,
+  poll: Pick<PollRecord, 'id' | 'liveDate'>,
+  groups: { profile: Partial<Profile>; votes: number[] }[],
+  now = new Date(),
+): Promise<void> {
+  for (const { profile, votes } of groups) {
+    const voters = votes.flatMap((count, optionIndex) =>
+      Array.from({ length: count }, () => ({ voterId: newVoterId(), optionIndex })),
+    );
+    const answers = voters.flatMap(({ voterId }) =>
+      Object.entries(profile).flatMap(([dimension, value]) =>
+        value ? [{ voter_id: voterId, dimension, group_value: value, updated_at: now.toISOString() }] : [],
+      ),
+    );
+    if (answers.length > 0) await db.insertInto('profile_answers').values(answers).execute();
+    await insertVotes(
+      db,
+      voters.map(({ voterId, optionIndex }) => ({
+        pollId: poll.id,
+        voterId,
+        optionIndex,
+        voterEmail: null,
+        votedOn: poll.liveDate,
+        createdAt: now.toISOString(),
+      })),
+    );
+  }
 }

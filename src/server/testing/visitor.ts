@@ -31,6 +31,14 @@ export class Visitor {
     return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
   }
 
+  put(url: string, payload?: InjectOptions['payload']) {
+    return this.request({ method: 'PUT', url, ...(payload === undefined ? {} : { payload }) });
+  }
+
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+
   vote(pollId: number, optionIndex: number, voterEmail = '') {
     return this.post(`/api/polls/${pollId}/vote`, { optionIndex, voterEmail });
   }

@@ -186,3 +186,14 @@ export async function emailCountsByOption(db: Db, pollId: number): Promise<Map<n
     .execute();
   return new Map(rows.map((row) => [row.option_index, row.n]));
 }
+
+/** Removes the e-mail from every vote of this voter; the votes stay, anonymous. Gives how many. */
+export async function detachEmails(db: Db, voterId: string): Promise<number> {
+  const result = await db
+    .updateTable('votes')
+    .set({ voter_email: null })
+    .where('voter_id', '=', voterId)
+    .where('voter_email', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
