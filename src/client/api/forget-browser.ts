@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client.js';
 import { storage } from '../lib/storage.js';
 import { activePollQuery } from './get-active-poll.js';
-import { BREAKDOWNS_KEY } from './get-breakdown.js';
 import { profileQuery } from './get-profile.js';
 import { statsQuery } from './get-stats.js';
 
@@ -12,7 +11,10 @@ import { statsQuery } from './get-stats.js';
  */
 export const forgetBrowser = () => apiRequest<null>('/api/me', { method: 'DELETE' });
 
-/** Then this browser forgets too: its local storage, and everything read as the old voter. */
+/**
+ * Then this browser forgets too: its local storage, and what was read as the old voter (its
+ * profile, its vote, its stats). Breakdowns stay as they are: the votes stay counted.
+ */
 export function useForgetBrowser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,7 +22,7 @@ export function useForgetBrowser() {
     onSuccess: async () => {
       storage.forgetVisitor();
       await Promise.all(
-        [profileQuery.queryKey, activePollQuery.queryKey, statsQuery.queryKey, BREAKDOWNS_KEY].map((queryKey) =>
+        [profileQuery.queryKey, activePollQuery.queryKey, statsQuery.queryKey].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -34,17 +34,10 @@ export default function TodayResultsExtras({ poll }: { poll: ActivePoll }) {
         totalVotes={poll.totalVotes}
         chosen={poll.userVoteOption}
         invitation={
+          // From the close, today's counts stand still: new answers count from the next vote on.
           <ProfileInvitation
-            intro={
-              poll.userVoted
-                ? 'Say a little about yourself so your vote counts in these breakdowns, and see your group marked.'
-                : 'Say a little about yourself to see your group marked, and so your votes count in future breakdowns.'
-            }
-            thanks={
-              poll.userVoted
-                ? 'Thank you! Your vote now counts in these breakdowns.'
-                : 'Thank you! Your next votes will count in the breakdowns.'
-            }
+            intro="Say a little about yourself to see your group marked, and so your votes count in future breakdowns."
+            thanks="Thank you! Your group is marked, and your next votes will count in the breakdowns."
           />
         }
       />

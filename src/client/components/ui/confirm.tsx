@@ -11,10 +11,16 @@ export interface ConfirmRequest {
 
 /** `confirm(request)` resolves true when the person confirms; render `dialog` somewhere in the tree. */
 export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<boolean>; dialog: ReactNode } {
-  const [pending, setPending] = useState<{ request: ConfirmRequest; answer: (yes: boolean) => void } | null>(null);
+  const [pending, setPending] = useState<{
+    request: ConfirmRequest;
+    answer: (yes: boolean) => void;
+    /** What had the keyboard when the question came up: it gets it back (there is no Radix Trigger). */
+    returnFocus: Element | null;
+  } | null>(null);
 
   const confirm = useCallback(
-    (request: ConfirmRequest) => new Promise<boolean>((resolve) => setPending({ request, answer: resolve })),
+    (request: ConfirmRequest) =>
+      new Promise<boolean>((resolve) => setPending({ request, answer: resolve, returnFocus: document.activeElement })),
     [],
   );
 
@@ -32,7 +38,14 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<bo
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
+        <AlertDialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (pending.returnFocus instanceof HTMLElement && pending.returnFocus.isConnected)
+              pending.returnFocus.focus();
+          }}
+        >
           <AlertDialog.Title className="dialog__title">{pending.request.title}</AlertDialog.Title>
           <AlertDialog.Description>{pending.request.description}</AlertDialog.Description>
           <div className="dialog__actions">

@@ -28,6 +28,7 @@ export function ForgetBrowser() {
   }
 
   async function ask() {
+    if (forget.isPending) return;
     const yes = await confirm({
       title: 'Forget this browser?',
       description:
@@ -45,7 +46,7 @@ export function ForgetBrowser() {
         votes. Your votes stay in the results, with nothing to tie them to you. E-mail subscriptions are separate: use
         the unsubscribe link in any of our e-mails.
       </p>
-      <button type="button" className="button button--danger" onClick={() => void ask()} disabled={forget.isPending}>
+      <button type="button" className="button button--danger" onClick={() => void ask()}>
         {forget.isPending ? 'Forgetting…' : 'Forget this browser'}
       </button>
       <p role="status" className="forget-browser__done">
