@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/shared/profile.js';
 import { seedPoll, seedProfiledVotes } from '../../src/server/testing/fixtures.js';
 import { findPollById, linkToEarlierRun } from '../../src/server/polls/polls.repository.js';
-import { TeachersLikeMe, TodayPage } from './pages.js';
+import { AdminPanel, TeachersLikeMe, TodayPage } from './pages.js';
 import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots, setTime } from './support.js';
 
 const t = browserTest();
@@ -137,7 +137,7 @@ describe('after voting on today’s poll', () => {
     );
     await expectAccessible(page);
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('hides the invitation on this browser after "Not now", and still offers it on request', async () => {
     await seedToday();
@@ -275,7 +275,7 @@ describe('a past poll', () => {
     await expectAccessible(page);
     await saveScreenshots(page, 'breakdown-past-role');
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('says so when the visitor’s own group is too small to show', async () => {
     await seedSeries();
@@ -395,5 +395,61 @@ describe('forgetting this browser', () => {
     await expectAccessible(page);
     await saveScreenshots(page, 'forget-browser-done');
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
+});
+
+describe('staff', () => {
+  it('link a poll to an earlier one as "Asked before", see the server’s refusal, and open a past poll’s breakdowns', async () => {
+    await seedPoll(t.site.db, {
+      question: 'Should phones be banned in class?',
+      options: ['Ban them', 'Allow them'],
+      status: 'past',
+      liveDate: '2026-11-10',
+      votes: [3, 2],
+    });
+    const { page, errors } = await newVisitor(t.browser, t.site, LAPTOP);
+    const admin = new AdminPanel(page);
+    await page.goto(`${t.site.url}/admin`);
+    await admin.signIn();
+    await admin.fillPoll({
+      question: 'Phones in class, again?',
+      options: ['Ban them', 'Let them'],
+      date: '2026-11-22',
+    });
+    await page.getByLabel('Asked before as poll #').fill('1');
+    await expectAccessible(page);
+
+    // The server's sentence, as for any refusal.
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    const failed = admin.toast('Failed to create poll');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain(
+      "A poll asked again must have the same options as before. Poll #1's are: Ban them, Allow them.",
+    );
+
+    await page.getByLabel('Option 2', { exact: true }).fill(' allow THEM ');
+    await page.getByRole('button', { name: 'Create Poll' }).click();
+    await admin.toast('Poll scheduled successfully!').waitFor();
+    const again = admin.item('All Polls', 'Phones in class, again?');
+    await again.waitFor();
+    expect(await again.locator('.admin-item__meta').textContent()).toContain('asks poll #1 again');
+
+    // Editing shows the link, and can remove it.
+    await again.getByRole('button', { name: 'Edit' }).click();
+    const field = page.getByLabel('Asked before as poll #');
+    await expect.poll(() => field.inputValue()).toBe('1');
+    await field.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.toast('Poll updated successfully!').waitFor();
+    await expect.poll(() => again.locator('.admin-item__meta').textContent()).not.toContain('asks poll #1 again');
+
+    // A past poll's breakdowns are the page everyone sees.
+    await admin
+      .item('All Polls', 'Should phones be banned in class?')
+      .getByRole('link', { name: 'Results and breakdowns of poll 1' })
+      .click();
+    await new TeachersLikeMe(page).section.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/poll-1');
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+  }, 90_000);
 });
