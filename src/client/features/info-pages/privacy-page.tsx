@@ -53,6 +53,9 @@ const COOKIE_CATEGORIES: CookieCategory[] = [
           <code>emailSubscribed</code>: whether you have subscribed.
         </li>
         <li>
+          <code>profileInvitationDismissed</code>: whether you chose “Not now” when asked to describe yourself.
+        </li>
+        <li>
           <code>adminAuthenticated</code>: for staff only, whether they are signed in to the admin panel.
         </li>
       </ul>

@@ -52,6 +52,7 @@ export function ProfileInvitation({ intro, thanks }: ProfileInvitationProps) {
   if (stage === 'dismissed') {
     return (
       <p className="profile-invitation__later">
+        Want your votes in the breakdowns?{' '}
         <button type="button" className="button button--quiet" ref={takeFocus} onClick={() => moveTo('asking')}>
           Tell us about you
         </button>
