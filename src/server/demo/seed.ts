@@ -172,12 +172,17 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
   }
   const todays = await addPoll(activePoll, today, 'active');
   // Each run asks the one before again, as staff would link them; the first run starts the series.
-  const [first, ...later] = [...earlierRuns, todays];
-  let before = first && { id: first.id, seriesId: null as number | null };
-  for (const run of later) {
-    if (!before || !first) break;
-    await linkToEarlierRun(db, { id: run.id, seriesId: null }, before);
-    before = { id: run.id, seriesId: first.id };
+  const runs = [...earlierRuns, todays];
+  const seriesId = runs[0]?.id ?? null;
+  for (const [i, run] of runs.entries()) {
+    const previous = runs[i - 1];
+    // The first run starts the series when the second joins it; later ones are already in it.
+    if (previous)
+      await linkToEarlierRun(
+        db,
+        { id: run.id, seriesId: null },
+        { id: previous.id, seriesId: i === 1 ? null : seriesId },
+      );
   }
   for (const [i, poll] of scheduledPolls.entries()) await addPoll(poll, addDays(today, i + 1), 'scheduled');
 
