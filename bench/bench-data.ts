@@ -4,22 +4,41 @@ import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { insertPoll } from '../src/server/polls/polls.repository.js';
+import { PROFILE_DIMENSIONS } from '../src/shared/profile.js';
 
 /** Staff sign in to export a poll's votes. */
 export const BENCH_ADMIN_PASSWORD = 'bench staff password';
 
 /** 10:00 in New York on a school day: voting is open. */
 export const BENCH_NOW = '2026-11-16T15:00:00.000Z';
+/** 21:00 the same day: voting has closed, and today's breakdown is open. */
+export const BENCH_AFTER_CLOSE = '2026-11-17T02:00:00.000Z';
 const BENCH_DAY = '2026-11-16';
 /** When the stored votes were cast: 08:00 the same morning. */
 const EARLIER_TODAY = '2026-11-16T13:00:00.000Z';
 
+/** A full profile, varied by `n`: every group of every dimension gets voters. */
+function profileRows(voterId: string, n: number): [string, string, string, string][] {
+  return PROFILE_DIMENSIONS.map(({ dimension, groups }) => [
+    voterId,
+    dimension,
+    groups[n % groups.length]?.id ?? groups[0].id,
+    EARLIER_TODAY,
+  ]);
+}
+
 /**
  * A migrated database with today's poll (four options) and `votes` votes spread over them
- * (the tally trigger counts them). Returns the poll id and the voter id of the last voter,
- * for reading as someone who voted.
+ * (the tally trigger counts them); every fourth voter described themselves first, so the
+ * group tallies are real. With `profiledVoters`, that many more voters have a profile and no
+ * vote yet, for casting votes with a profile. Returns the poll id, the voter id of the last
+ * voter (for reading as someone who voted) and the voters waiting to vote.
  */
-export async function prepareDatabase(file: string, votes: number): Promise<{ pollId: number; voterId: string }> {
+export async function prepareDatabase(
+  file: string,
+  votes: number,
+  { profiledVoters = 0 }: { profiledVoters?: number } = {},
+): Promise<{ pollId: number; voterId: string; waitingVoters: string[] }> {
   const db = openDatabase({ kind: 'sqlite', file });
   await migrateToLatest(db);
   const poll = await db.transaction().execute((trx) =>
@@ -44,14 +63,24 @@ export async function prepareDatabase(file: string, votes: number): Promise<{ po
   const insert = sqlite.prepare(
     'insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at) values (?, ?, ?, null, ?, ?)',
   );
+  const answer = sqlite.prepare(
+    'insert into profile_answers (voter_id, dimension, group_value, updated_at) values (?, ?, ?, ?)',
+  );
   let voterId = '';
+  const waitingVoters: string[] = [];
   sqlite.transaction(() => {
     for (let i = 0; i < votes; i += 1) {
       voterId = randomBytes(16).toString('base64url');
+      if (i % 4 === 0) for (const row of profileRows(voterId, i / 4)) answer.run(...row);
       insert.run(poll.id, voterId, i % 7 < 3 ? 0 : i % 7 < 5 ? 1 : i % 7 < 6 ? 2 : 3, BENCH_DAY, EARLIER_TODAY);
+    }
+    for (let i = 0; i < profiledVoters; i += 1) {
+      const waiting = randomBytes(16).toString('base64url');
+      for (const row of profileRows(waiting, i)) answer.run(...row);
+      waitingVoters.push(waiting);
     }
   })();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
-  return { pollId: poll.id, voterId };
+  return { pollId: poll.id, voterId, waitingVoters };
 }

@@ -2,7 +2,9 @@
  * One server of the benchmark, in its own process: the real app, or a bare Node `http` server
  * as the yardstick. Prints nothing; tells the parent its port over IPC.
  *
- *   app <sqlite file>            the site, as `npm start` runs it (logging on, to /dev/null)
+ *   app <sqlite file>            the site, as `npm start` runs it (logging on, to /dev/null),
+ *                                at 10:00 on the poll's day, voting open
+ *   app-closed <sqlite file>     the same at 21:00, after the close
  *   bare-insert <sqlite file>    node:http + one better-sqlite3 insert per request, into the
  *                                same migrated votes table (same indexes, same tally trigger)
  *   bare-json <json file>        node:http returning fixed JSON
@@ -14,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { BENCH_ADMIN_PASSWORD, BENCH_NOW } from './bench-data.js';
+import { BENCH_ADMIN_PASSWORD, BENCH_AFTER_CLOSE, BENCH_NOW } from './bench-data.js';
 
 const [mode, file] = process.argv.slice(2);
 if (!mode || !file) throw new Error('usage: bench-server <mode> <file>');
@@ -23,15 +25,16 @@ function ready(port: number) {
   process.send?.({ port });
 }
 
-if (mode === 'app') {
+if (mode === 'app' || mode === 'app-closed') {
   const config = loadConfig({
     DATABASE_URL: file,
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     PORT: '0',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
   });
-  // The clock runs from 10:00 in New York, so votes are open whenever the benchmark runs.
-  const offset = new Date(BENCH_NOW).getTime() - Date.now();
+  // The clock runs from 10:00 in New York, so votes are open whenever the benchmark runs (or
+  // from 21:00, when they have closed).
+  const offset = new Date(mode === 'app' ? BENCH_NOW : BENCH_AFTER_CLOSE).getTime() - Date.now();
   const app = await buildApp({
     config,
     clock: { now: () => new Date(Date.now() + offset) },

@@ -60,18 +60,47 @@ interface Request {
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
+  /** A different voter per request: the next voter id to send as the cookie. */
+  nextVoter?: () => string;
 }
 
 async function load(url: string, request: Request, seconds: number): Promise<autocannon.Result> {
+  const { nextVoter } = request;
   return autocannon({
     url: `${url}${request.path}`,
     method: request.method ?? 'GET',
     ...(request.body === undefined ? {} : { body: request.body }),
     headers: request.headers ?? {},
+    ...(nextVoter
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                headers: { ...req.headers, cookie: `voter_id=${nextVoter()}` },
+              }),
+            },
+          ],
+        }
+      : {}),
     connections: CONNECTIONS,
     duration: seconds,
   });
 }
+
+/** Hands out the voters one by one, across every run and round (each votes once). */
+function queueOf(voters: string[]): () => string {
+  let next = 0;
+  return () => {
+    const voter = voters[next];
+    if (voter === undefined) throw new Error('the benchmark ran out of voters: prepare more');
+    next += 1;
+    return voter;
+  };
+}
+
+/** How many voters a vote scenario may use: every round's warm-up and run at a generous rate. */
+const VOTERS_NEEDED = ROUNDS * (SECONDS + WARMUP_SECONDS) * 8000;
 
 /** Warms the server up, then measures it; any non-2xx answer spoils the run. */
 async function measure(label: string, mode: string, file: string, request: Request): Promise<Measurement> {
@@ -144,8 +173,14 @@ async function main() {
   const bareDb = path.join(work, 'bare.sqlite');
   const smallDb = path.join(work, 'small.sqlite');
   const largeDb = path.join(work, 'large.sqlite');
+  const profiledDb = path.join(work, 'profiled.sqlite');
+  const plainDb = path.join(work, 'plain.sqlite');
   const { pollId } = await prepareDatabase(voteDb, 0);
   await prepareDatabase(bareDb, 0);
+  // Returning voters casting today's vote: with a profile, and (the same code path) without one.
+  const profiled = await prepareDatabase(profiledDb, 0, { profiledVoters: VOTERS_NEEDED });
+  const plain = await prepareDatabase(plainDb, 0);
+  const plainVoters = Array.from({ length: VOTERS_NEEDED }, (_, i) => `P${String(i).padStart(21, '0')}`);
   const small = await prepareDatabase(smallDb, 1_000);
   const large = await prepareDatabase(largeDb, 1_000_000);
   execFileSync('sync');
@@ -166,6 +201,10 @@ async function main() {
     headers: { 'content-type': 'application/json' },
   };
   const label = {
+    profiledVotes: 'app: POST vote, returning voters with a profile',
+    plainVotes: 'app: POST vote, returning voters without one',
+    breakdown: 'app: GET breakdown after the close, 1k votes',
+    breakdownLarge: 'app: GET breakdown after the close, 1M votes',
     appVotes: 'app: POST /api/polls/:id/vote, a new voter each',
     bareVotes: 'bare node:http + the same insert (better-sqlite3)',
     voted: 'app: GET active, a voter who voted, 1k votes',
@@ -185,6 +224,30 @@ async function main() {
     { label: label.returningLarge, mode: 'app', file: largeDb, request: activeAs(notVoted) },
     { label: label.first, mode: 'app', file: smallDb, request: activeAs() },
     { label: label.bareJson, mode: 'bare-json', file: fixedJson, request: { path: '/' } },
+    {
+      label: label.profiledVotes,
+      mode: 'app',
+      file: profiledDb,
+      request: { path: `/api/polls/${profiled.pollId}/vote`, ...ballot, nextVoter: queueOf(profiled.waitingVoters) },
+    },
+    {
+      label: label.plainVotes,
+      mode: 'app',
+      file: plainDb,
+      request: { path: `/api/polls/${plain.pollId}/vote`, ...ballot, nextVoter: queueOf(plainVoters) },
+    },
+    {
+      label: label.breakdown,
+      mode: 'app-closed',
+      file: smallDb,
+      request: { path: `/api/polls/${small.pollId}/breakdown` },
+    },
+    {
+      label: label.breakdownLarge,
+      mode: 'app-closed',
+      file: largeDb,
+      request: { path: `/api/polls/${large.pollId}/breakdown` },
+    },
   ]);
   const r = (key: keyof typeof label) => rate.get(label[key]) ?? 0;
 
@@ -197,6 +260,10 @@ async function main() {
   ratio('voter who voted: 1k reads/s / 1M reads/s', votedScale, '<= 1.20', votedScale <= 1.2);
   const returningScale = r('returning') / r('returningLarge');
   ratio('not voted yet: 1k reads/s / 1M reads/s', returningScale, '<= 1.20', returningScale <= 1.2);
+  const breakdownScale = r('breakdown') / r('breakdownLarge');
+  ratio('breakdown: 1k reads/s / 1M reads/s', breakdownScale, '<= 1.20', breakdownScale <= 1.2);
+  const profileVoteRatio = r('profiledVotes') / r('plainVotes');
+  ratio('votes: with a profile / without', profileVoteRatio, '>= 0.90', profileVoteRatio >= 0.9);
   console.log(
     `  (for information: a visitor who has not voted reads at ${(r('returning') / r('bareJson')).toFixed(2)} of bare, ` +
       `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,

@@ -291,7 +291,42 @@ describe('a past poll', () => {
       .waitFor();
     expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes', 'School leader · 10 votes']);
     expect(await me.invitation.count()).toBe(0); // answered already
-  });
+
+    // What was answered shows, and can change: the group marked follows.
+    const yours = page.locator('.profile-invitation__later');
+    expect(await yours.textContent()).toBe('You told us: Other educator. Change');
+    await page.getByRole('button', { name: 'Change your answers' }).click();
+    const form = page.getByRole('form', { name: 'Your answers' });
+    expect(await form.getByRole('radio', { name: 'Other educator' }).isChecked()).toBe(true);
+    expect(
+      await form
+        .getByRole('group', { name: 'Years teaching' })
+        .getByRole('radio', { name: 'Prefer not to say' })
+        .isChecked(),
+    ).toBe(true);
+    await form.getByRole('radio', { name: 'School leader' }).check();
+    await form.getByRole('group', { name: 'Where you work' }).getByRole('radio', { name: 'West' }).check();
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await me.thanks.waitFor();
+    expect(await me.thanks.textContent()).toBe('Your answers are saved.');
+    expect(await profileOf(page)).toEqual({ role: 'school-leader', gradeBand: null, region: 'west', experience: null });
+    expect(await me.groupNames()).toEqual([
+      'Classroom teacher · 12 votes',
+      'School leader · 10 votesTeachers like you',
+    ]);
+    expect(await me.notes.allTextContents()).not.toContain(
+      'Your group, Other educator, has fewer than 10 votes on this poll, so it is not shown.',
+    );
+
+    // ... and cleared, one answer at a time.
+    await page.reload();
+    await page.getByRole('button', { name: 'Change your answers' }).click();
+    await form.getByRole('group', { name: 'Your role' }).getByRole('radio', { name: 'Prefer not to say' }).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await me.thanks.waitFor();
+    expect(await profileOf(page)).toEqual({ role: null, gradeBand: null, region: 'west', experience: null });
+  }, 90_000);
 
   it('after a vote on today’s run, says what the last run chose', async () => {
     await seedSeries();

@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(['0004-opt-in', '0005-profiles']);
+      expect(await migrateToLatest(db)).toEqual(['0004-opt-in', '0006-profiles']);
       const subscriber = await db
         .selectFrom('subscribers')
         .select(['confirmed_at', 'confirm_token'])
@@ -198,7 +198,7 @@ if (testDatabaseKinds().includes('postgres')) {
           '0002-admin',
           '0003-mail',
           '0004-opt-in',
-          '0005-profiles',
+          '0006-profiles',
         ]);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {

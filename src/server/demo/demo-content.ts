@@ -1,4 +1,12 @@
 /** Demo data for `npm run demo`: sample polls and suggestions to seed a local database. */
+import type { Profile, ProfileDimension } from '../../shared/profile.js';
+
+/** How a group of voters leans away from everyone else on a poll: its own weights. */
+export interface DemoLean<D extends ProfileDimension = ProfileDimension> {
+  dimension: D;
+  group: NonNullable<Profile[D]>;
+  weights: number[];
+}
 
 export interface DemoPoll {
   question: string;
@@ -11,7 +19,30 @@ export interface DemoPoll {
   weights: number[];
   /** How many votes the poll gets in the demo, between 40 and 900. */
   votes: number;
+  /** Groups that vote differently from the rest, so the breakdowns have something to show. */
+  leans?: DemoLean[];
 }
+
+/** How often demo voters give each answer of the profile (relative weights, in the lists' order). */
+export const profileWeights: { [D in ProfileDimension]: number[] } = {
+  role: [70, 10, 12, 8],
+  gradeBand: [8, 32, 22, 26, 4, 8],
+  region: [18, 22, 36, 20, 4],
+  experience: [14, 18, 24, 28, 16],
+};
+
+/** Share of demo voters who answer the profile at all, and of those, who answer each question. */
+export const PROFILE_TAKE_UP = 0.7;
+export const ANSWER_RATE = 0.9;
+
+/**
+ * Today's question was asked twice before (half a year and two months ago), with the same
+ * options: a series of three runs, the demo's trend.
+ */
+export const activePollEarlierRuns: { daysAgo: number; weights: number[]; votes: number }[] = [
+  { daysAgo: 182, weights: [33, 35, 20, 12], votes: 377 },
+  { daysAgo: 63, weights: [47, 31, 15, 7], votes: 455 },
+];
 
 export interface DemoSuggestion {
   question: string;
@@ -30,6 +61,10 @@ export const activePoll: DemoPoll = {
   options: ['Yes, bell to bell', 'Only during class time', 'Leave it to each teacher', 'No restrictions needed'],
   weights: [58, 27, 11, 4],
   votes: 412,
+  leans: [
+    { dimension: 'gradeBand', group: 'high', weights: [71, 21, 6, 2] },
+    { dimension: 'gradeBand', group: 'elementary', weights: [39, 30, 23, 8] },
+  ],
 };
 
 /** Twelve past polls, newest first (index 0 ran yesterday). */
@@ -66,6 +101,11 @@ export const pastPolls: DemoPoll[] = [
     ],
     weights: [41, 22, 26, 11],
     votes: 798,
+    leans: [
+      { dimension: 'region', group: 'midwest', weights: [55, 24, 14, 7] },
+      { dimension: 'region', group: 'west', weights: [50, 23, 18, 9] },
+      { dimension: 'region', group: 'northeast', weights: [22, 18, 47, 13] },
+    ],
   },
   {
     question:
@@ -145,6 +185,11 @@ export const pastPolls: DemoPoll[] = [
     options: ['Yes', 'Only if not based on test scores', 'No', 'Not sure'],
     weights: [12, 26, 54, 8],
     votes: 533,
+    leans: [
+      { dimension: 'role', group: 'school-leader', weights: [41, 35, 17, 7] },
+      { dimension: 'experience', group: '0-2', weights: [30, 31, 28, 11] },
+      { dimension: 'experience', group: '21-plus', weights: [5, 18, 71, 6] },
+    ],
   },
   {
     question: 'What is the largest class size you can teach effectively?',
@@ -152,6 +197,10 @@ export const pastPolls: DemoPoll[] = [
     options: ['18 or fewer', '19 to 22', '23 to 26', '27 to 30', 'More than 30', 'It depends entirely on the students'],
     weights: [17, 33, 24, 8, 2, 16],
     votes: 392,
+    leans: [
+      { dimension: 'gradeBand', group: 'high', weights: [6, 20, 33, 24, 7, 10] },
+      { dimension: 'gradeBand', group: 'early-years', weights: [52, 28, 6, 1, 0, 13] },
+    ],
   },
 ];
 

@@ -1,17 +1,31 @@
 /**
- * Fills an empty database with the demo set, dated around `now`: today's poll with votes, a
- * dozen past polls, three scheduled ones, suggestions and a few subscribers. Votes come from a
- * pool of regular voters (so streaks exist) and one-off visitors, spread by each poll's weights.
+ * Fills an empty database with the demo set, dated around `now`: today's poll with votes (its
+ * question asked twice before, a series of three), a dozen past polls, three scheduled ones,
+ * suggestions and a few subscribers. Votes come from a pool of regular voters (so streaks
+ * exist) and one-off visitors, spread by each poll's weights. Most voters describe themselves
+ * in the profile, and some groups lean their own way, so the breakdowns show real differences.
  * A fixed seed makes every run the same.
  */
 import { consentText } from '../../shared/consent.js';
+import { PROFILE_DIMENSIONS, type ProfileDimension } from '../../shared/profile.js';
 import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
-import { insertPoll } from '../polls/polls.repository.js';
+import { insertPoll, linkToEarlierRun } from '../polls/polls.repository.js';
+import type { PollRecord } from '../polls/poll.js';
 import { insertPendingSubscriber } from '../subscriptions/subscriptions.repository.js';
 import { insertSuggestion } from '../suggestions/suggestions.repository.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
-import { activePoll, pastPolls, scheduledPolls, suggestions, type DemoPoll } from './demo-content.js';
+import {
+  activePoll,
+  activePollEarlierRuns,
+  ANSWER_RATE,
+  pastPolls,
+  PROFILE_TAKE_UP,
+  profileWeights,
+  scheduledPolls,
+  suggestions,
+  type DemoPoll,
+} from './demo-content.js';
 
 export interface DemoSummary {
   polls: number;
@@ -38,6 +52,8 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
   const voterId = (n: number) => `demo${String(n).padStart(18, '0')}`;
   let nextOneOff = REGULAR_VOTERS;
   let votes = 0;
+  /** Each demo voter's answers, made up the first time they vote. */
+  const profiles = new Map<string, Map<ProfileDimension, string>>();
 
   function pick(weights: number[]): number {
     const total = weights.reduce((a, b) => a + b, 0);
@@ -47,6 +63,27 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
       if (r < 0) return i;
     }
     return weights.length - 1;
+  }
+
+  function profileOf(voter: string): Map<ProfileDimension, string> {
+    let profile = profiles.get(voter);
+    if (!profile) {
+      profile = new Map();
+      if (random() < PROFILE_TAKE_UP) {
+        for (const { dimension, groups } of PROFILE_DIMENSIONS) {
+          if (random() < ANSWER_RATE)
+            profile.set(dimension, groups[pick(profileWeights[dimension])]?.id ?? groups[0].id);
+        }
+      }
+      profiles.set(voter, profile);
+    }
+    return profile;
+  }
+
+  /** The weights this voter picks by: their group's lean on the poll, if it has one. */
+  function weightsFor(poll: DemoPoll, voter: string): number[] {
+    const profile = profileOf(voter);
+    return poll.leans?.find((lean) => profile.get(lean.dimension) === lean.group)?.weights ?? poll.weights;
   }
 
   /** Votes between midnight and the close time of `day` (or now, for today). */
@@ -69,7 +106,7 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
       return {
         pollId,
         voterId: voterId(voter),
-        optionIndex: pick(poll.weights),
+        optionIndex: pick(weightsFor(poll, voterId(voter))),
         voterEmail: voter < REGULAR_VOTERS && voter % 4 === 0 ? `teacher${voter}@example.org` : null,
         votedOn: day,
         createdAt: new Date(from + random() * (until - from)).toISOString(),
@@ -77,8 +114,33 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     });
   }
 
-  async function addPoll(poll: DemoPoll, liveDate: string, status: 'active' | 'past' | 'scheduled') {
-    await db.transaction().execute(async (trx) => {
+  /** Stores the profiles of voters not seen before, so the database counts their votes in their groups. */
+  const stored = new Set<string>();
+  async function storeProfiles(trx: Db, cast: NewVote[], at: string) {
+    const answers = cast.flatMap(({ voterId: voter }) => {
+      if (stored.has(voter)) return [];
+      stored.add(voter);
+      return [...profileOf(voter)].map(([dimension, value]) => ({
+        voter_id: voter,
+        dimension,
+        group_value: value,
+        updated_at: at,
+      }));
+    });
+    for (let start = 0; start < answers.length; start += 2000) {
+      await trx
+        .insertInto('profile_answers')
+        .values(answers.slice(start, start + 2000))
+        .execute();
+    }
+  }
+
+  async function addPoll(
+    poll: DemoPoll,
+    liveDate: string,
+    status: 'active' | 'past' | 'scheduled',
+  ): Promise<PollRecord> {
+    return db.transaction().execute(async (trx) => {
       const created = await insertPoll(
         trx,
         {
@@ -91,18 +153,37 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
         },
         new Date(instantAt(addDays(liveDate, -3), { hours: 15, minutes: 0 }, site.timeZone)),
       );
-      if (status === 'scheduled') return;
+      if (status === 'scheduled') return created;
       const cast = ballots(created.id, poll, liveDate);
+      await storeProfiles(trx, cast, created.createdAt);
       await insertVotes(trx, cast);
       votes += cast.length;
+      return created;
     });
   }
 
   // Oldest first, so poll numbers rise with the dates as they would in real life.
+  const earlierRuns: PollRecord[] = [];
+  for (const run of activePollEarlierRuns) {
+    earlierRuns.push(await addPoll({ ...activePoll, ...run }, addDays(today, -run.daysAgo), 'past'));
+  }
   for (const [i, poll] of [...pastPolls].reverse().entries()) {
     await addPoll(poll, addDays(today, -(pastPolls.length - i)), 'past');
   }
-  await addPoll(activePoll, today, 'active');
+  const todays = await addPoll(activePoll, today, 'active');
+  // Each run asks the one before again, as staff would link them; the first run starts the series.
+  const runs = [...earlierRuns, todays];
+  const seriesId = runs[0]?.id ?? null;
+  for (const [i, run] of runs.entries()) {
+    const previous = runs[i - 1];
+    // The first run starts the series when the second joins it; later ones are already in it.
+    if (previous)
+      await linkToEarlierRun(
+        db,
+        { id: run.id, seriesId: null },
+        { id: previous.id, seriesId: i === 1 ? null : seriesId },
+      );
+  }
   for (const [i, poll] of scheduledPolls.entries()) await addPoll(poll, addDays(today, i + 1), 'scheduled');
 
   for (const [i, suggestion] of suggestions.entries()) {
@@ -117,5 +198,5 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
       await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
   }
 
-  return { polls: pastPolls.length + 1 + scheduledPolls.length, votes };
+  return { polls: earlierRuns.length + pastPolls.length + 1 + scheduledPolls.length, votes };
 }

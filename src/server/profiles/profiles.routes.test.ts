@@ -3,7 +3,7 @@ import type { Breakdown, Profile } from '../../shared/api.js';
 import { EMPTY_PROFILE } from '../../shared/profile.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -179,6 +179,26 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
       expect((await new Visitor(t.app).delete('/api/me')).statusCode).toBe(204);
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
+  });
+
+  it('never shows staff a profile next to an e-mail or a vote: not in the vote list, the summary or the CSV', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.put('/api/me/profile', leader);
+    await visitor.vote(poll.id, 1, 'pat@example.org');
+    const staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
+    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    const answers = Object.values(leader);
+    for (const url of [
+      `/api/admin/polls/${poll.id}/votes`,
+      `/api/admin/polls/${poll.id}/votes/summary`,
+      `/api/admin/polls/${poll.id}/votes.csv`,
+    ]) {
+      const response = await staff.get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(url.endsWith('summary') ? '"withEmail":1' : 'pat@example.org');
+      for (const answer of answers) expect(response.body, url).not.toContain(answer);
+      expect(response.body, url).not.toMatch(/role|gradeBand|grade_band|region|experience/i);
+    }
   });
 
   it('shows the breakdown with the voter’s groups after the close', async () => {

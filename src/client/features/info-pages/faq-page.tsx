@@ -5,6 +5,7 @@ import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { closeTimeLabel, timeZoneLabel } from '../../lib/clock-labels.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
+import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import './info-pages.css';
 
 const zone = timeZoneLabel(siteConfig.timeZone);
@@ -49,8 +50,15 @@ const GROUPS: QuestionGroup[] = [
               contains nothing about who you are.
             </p>
             <p>
+              If you tell us a little about yourself (your role, the grade level you teach, your region and your years
+              of experience), each answer is one of a few broad groups, never free text or a school name. Results by
+              group show only groups of at least {MIN_GROUP_SIZE} votes, and only once voting has closed, so nobody can
+              pick out a colleague’s vote.
+            </p>
+            <p>
               If you choose to give us your e-mail address, it is linked to your vote so our team can run the site. It
-              is never shown publicly. Our <Link to="/privacy">Privacy &amp; Cookie Policy</Link> has the details.
+              is never shown publicly, and never next to your profile, not even to staff. Our{' '}
+              <Link to="/privacy">Privacy &amp; Cookie Policy</Link> has the details.
             </p>
           </>
         ),

@@ -5,6 +5,7 @@ import { ForgetBrowser } from './forget-browser.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
+import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -79,7 +80,7 @@ export default function PrivacyPage() {
   return (
     <PageShell title="Privacy & Cookie Policy">
       <h1 className="info-page__title">Privacy &amp; Cookie Policy</h1>
-      <p className="info-page__updated">Last updated November 21, 2026</p>
+      <p className="info-page__updated">Last updated November 24, 2026</p>
 
       <div className="card info-page__body">
         <p className="info-page__lead">
@@ -92,6 +93,10 @@ export default function PrivacyPage() {
           <ul>
             <li>You can vote without an account. We recognise your browser with an anonymous, random cookie.</li>
             <li>We only have your e-mail address if you choose to give it, and you can unsubscribe with one click.</li>
+            <li>
+              Telling us about yourself (role, grade level, region, experience) is optional, in broad groups only, and
+              results by group never show a group of fewer than {MIN_GROUP_SIZE} votes.
+            </li>
             <li>We don’t store IP addresses.</li>
             <li>No ads, no third-party trackers, no analytics services, and we never sell your data.</li>
           </ul>
@@ -110,6 +115,27 @@ export default function PrivacyPage() {
             We use it only so you can vote once per poll and see your own choice and your stats (how many polls you have
             voted on and your day streak). With each vote we store the poll, the answer you chose, when you voted and
             this identifier.
+          </p>
+
+          <h3>Your profile, only if you fill it in</h3>
+          <p>
+            You can tell us four things about yourself, so that results can be shown for “teachers like you”: your role,
+            the grade level you teach, your region (one of four US regions, or outside the US) and your years of
+            experience. Each answer is picked from a short list of broad groups; you can skip any of them, change them
+            or clear them at any time. We never ask for free text, your name or your school.
+          </p>
+          <p>
+            The profile is stored with the anonymous identifier of your voter cookie. When you vote, your vote is added
+            to the count of each of your groups, and only those counts are kept: nothing records which profile cast
+            which vote or when. Changing your profile later does not change the results of past polls; it does change
+            today’s, while voting is open, so that telling us about yourself after voting still counts.
+          </p>
+          <p>
+            Results by group are shown only after voting has closed for the day, and only for groups of at least{' '}
+            {MIN_GROUP_SIZE} votes. Smaller groups are never shown or exported, to anyone: they are counted as
+            “withheld”. Staff see the same results by group as everyone else, and neither the vote export nor the list
+            of e-mail addresses carries profiles: nobody, staff included, can tie a profile to an e-mail address or to
+            the time of a vote.
           </p>
 
           <h3>Your e-mail address, only if you give it</h3>
@@ -202,8 +228,8 @@ export default function PrivacyPage() {
           <h2 id="privacy-access">Who can see your information</h2>
           <ul>
             <li>
-              <strong>Everyone</strong> sees only poll totals: percentages and vote counts. Nobody else can see how you
-              voted.
+              <strong>Everyone</strong> sees only poll totals: percentages and vote counts, overall and, after the
+              close, for groups of at least {MIN_GROUP_SIZE} votes. Nobody else can see how you voted.
             </li>
             <li>
               <strong>Our staff</strong> can see e-mail addresses attached to votes, and the names and e-mail addresses
@@ -232,6 +258,10 @@ export default function PrivacyPage() {
               <strong>The voter cookie</strong> lasts up to 400 days after your last vote, unless you delete it sooner.
             </li>
             <li>
+              <strong>Your profile</strong> is kept until you change it or forget this browser (below). The counts by
+              group stay with the poll results, without anything that points to you.
+            </li>
+            <li>
               <strong>Local storage items</strong> stay on your device until you clear your browser’s site data.
             </li>
           </ul>
@@ -243,6 +273,10 @@ export default function PrivacyPage() {
             <li>You can ask to see the information we hold about you, and ask us to correct or delete it.</li>
             <li>You can unsubscribe from our e-mails at any time with the link in every e-mail.</li>
             <li>You can delete the voter cookie and local storage items in your browser’s settings.</li>
+            <li>
+              You can forget this browser with the button on this page: we delete your profile and remove your e-mail
+              address from your votes (the votes stay counted, anonymously), and your browser’s voter cookie is cleared.
+            </li>
           </ul>
           <ForgetBrowser />
           <p>

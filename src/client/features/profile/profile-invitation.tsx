@@ -1,13 +1,14 @@
 /**
  * The invitation to describe oneself, inline where the breakdowns are (never a second modal
  * after the subscribe invitation): four chip groups, one answer each, all optional; "Save" and
- * "Not now", which hides it on this browser. It shows only to a visitor with no answers yet.
+ * "Not now", which hides it on this browser. A visitor who has answered sees their answers
+ * instead, with "Change".
  */
 import { useId, useRef, useState } from 'react';
-import { EMPTY_PROFILE, hasAnyAnswer, PROFILE_DIMENSIONS, type Profile } from '../../../shared/profile.js';
+import { EMPTY_PROFILE, groupLabel, hasAnyAnswer, PROFILE_DIMENSIONS, type Profile } from '../../../shared/profile.js';
 import { useProfile } from '../../api/get-profile.js';
 import { useSaveProfile } from '../../api/save-profile.js';
-import { ChoiceGroup } from '../../components/forms/choice-group.js';
+import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { toast, tryAgain } from '../../components/ui/toast.js';
 import { errorMessage, isRetryable } from '../../lib/api-client.js';
 import { Link } from '../../lib/router.js';
@@ -21,11 +22,15 @@ export interface ProfileInvitationProps {
   thanks: string;
 }
 
-type Stage = 'asking' | 'dismissed' | 'saved';
+type Stage = 'asking' | 'dismissed' | 'saved' | 'answered' | 'changing';
+
+/** The chip that clears an answer, when changing them. */
+const NOT_SAID = 'not-said';
 
 export function ProfileInvitation({ intro, thanks }: ProfileInvitationProps) {
   const profile = useProfile();
   const [stage, setStage] = useState<Stage>(() => (storage.profileInvitationDismissed() ? 'dismissed' : 'asking'));
+  const [saved, setSaved] = useState(thanks);
   // When the form goes, the keyboard goes to what replaces it, not back to the top of the page.
   const moveFocus = useRef(false);
   const takeFocus = (node: HTMLElement | null) => {
@@ -44,11 +49,42 @@ export function ProfileInvitation({ intro, thanks }: ProfileInvitationProps) {
   if (stage === 'saved') {
     return (
       <p className="profile-invitation__thanks" role="status" tabIndex={-1} ref={takeFocus}>
-        {thanks}
+        {saved}
       </p>
     );
   }
-  if (hasAnyAnswer(profile.data)) return null;
+  if (stage === 'changing') {
+    return (
+      <ProfileForm
+        initial={profile.data}
+        onSaved={() => {
+          setSaved('Your answers are saved.');
+          moveTo('saved');
+        }}
+        onLeave={() => moveTo('answered')}
+      />
+    );
+  }
+  if (hasAnyAnswer(profile.data)) {
+    const given = PROFILE_DIMENSIONS.flatMap(({ dimension }) => {
+      const value = profile.data[dimension];
+      return value === null ? [] : [groupLabel(dimension, value) ?? value];
+    });
+    return (
+      <p className="profile-invitation__later">
+        You told us: {given.join(', ')}.{' '}
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-label="Change your answers"
+          ref={takeFocus}
+          onClick={() => moveTo('changing')}
+        >
+          Change
+        </button>
+      </p>
+    );
+  }
   if (stage === 'dismissed') {
     return (
       <p className="profile-invitation__later">
@@ -60,10 +96,11 @@ export function ProfileInvitation({ intro, thanks }: ProfileInvitationProps) {
     );
   }
   return (
-    <InvitationForm
+    <ProfileForm
       intro={intro}
+      initial={EMPTY_PROFILE}
       onSaved={() => moveTo('saved')}
-      onNotNow={() => {
+      onLeave={() => {
         storage.setProfileInvitationDismissed();
         moveTo('dismissed');
       }}
@@ -71,9 +108,25 @@ export function ProfileInvitation({ intro, thanks }: ProfileInvitationProps) {
   );
 }
 
-function InvitationForm({ intro, onSaved, onNotNow }: { intro: string; onSaved: () => void; onNotNow: () => void }) {
+/**
+ * The four questions. Asking (with `intro`): nothing is chosen, at least one answer is needed,
+ * and only the answers chosen are sent; "Not now" leaves. Changing (no intro): the answers
+ * given are chosen, "Prefer not to say" clears one, all four are sent; "Cancel" leaves.
+ */
+function ProfileForm({
+  intro,
+  initial,
+  onSaved,
+  onLeave,
+}: {
+  intro?: string;
+  initial: Profile;
+  onSaved: () => void;
+  onLeave: () => void;
+}) {
   const id = useId();
-  const [answers, setAnswers] = useState<Profile>(EMPTY_PROFILE);
+  const changing = intro === undefined;
+  const [answers, setAnswers] = useState<Profile>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveProfile();
 
@@ -94,7 +147,11 @@ function InvitationForm({ intro, onSaved, onNotNow }: { intro: string; onSaved: 
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
-    // Only what was answered: nothing chosen stays as it was, rather than being cleared.
+    if (changing) {
+      send(answers);
+      return;
+    }
+    // Only what was answered: a question left alone is not sent, rather than sent as cleared.
     const update = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null));
     if (Object.keys(update).length === 0) {
       setProblem('Choose at least one answer, or press Not now.');
@@ -113,21 +170,30 @@ function InvitationForm({ intro, onSaved, onNotNow }: { intro: string; onSaved: 
       noValidate
     >
       <h3 id={`${id}-title`} className="profile-invitation__title">
-        Tell us about you
+        {changing ? 'Your answers' : 'Tell us about you'}
       </h3>
       <p id={`${id}-intro`} className="profile-invitation__intro">
-        {intro} Four quick answers, each optional. No name, no school:{' '}
-        <Link to="/privacy">how we keep it anonymous</Link>.
+        {changing
+          ? 'Change or clear any answer. A change counts from your next vote (and for today’s vote while voting is open); past polls keep the answers you had then.'
+          : `${intro} Four quick answers, each optional. No name, no school: `}
+        {!changing && (
+          <>
+            <Link to="/privacy">how we keep it anonymous</Link>.
+          </>
+        )}
       </p>
       {PROFILE_DIMENSIONS.map(({ dimension, question, groups }) => (
         <ChoiceGroup
           key={dimension}
           legend={question}
           look="chips"
-          choices={groups.map(({ id: value, label }) => ({ value, label }))}
-          value={answers[dimension]}
+          choices={[
+            ...groups.map(({ id: value, label }): Choice<string> => ({ value, label })),
+            ...(changing ? [{ value: NOT_SAID, label: 'Prefer not to say' }] : []),
+          ]}
+          value={answers[dimension] ?? (changing ? NOT_SAID : null)}
           onChange={(value) => {
-            setAnswers((current) => ({ ...current, [dimension]: value }));
+            setAnswers((current) => ({ ...current, [dimension]: value === NOT_SAID ? null : value }));
             setProblem(null);
           }}
         />
@@ -141,8 +207,8 @@ function InvitationForm({ intro, onSaved, onNotNow }: { intro: string; onSaved: 
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" className="button button--quiet" onClick={onNotNow}>
-          Not now
+        <button type="button" className="button button--quiet" onClick={onLeave}>
+          {changing ? 'Cancel' : 'Not now'}
         </button>
       </div>
     </form>

@@ -3,7 +3,7 @@ import * as initial from './0001-initial.js';
 import * as admin from './0002-admin.js';
 import * as mail from './0003-mail.js';
 import * as optIn from './0004-opt-in.js';
-import * as profiles from './0005-profiles.js';
+import * as profiles from './0006-profiles.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -11,5 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-admin': admin,
   '0003-mail': mail,
   '0004-opt-in': optIn,
-  '0005-profiles': profiles,
+  '0006-profiles': profiles,
 };

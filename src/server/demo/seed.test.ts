@@ -1,0 +1,51 @@
+/** The demo set shows every part of the site: breakdowns with real differences, and a series. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivePoll, Breakdown, PastPoll, PollResults } from '../../shared/api.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { newYorkTime } from '../testing/test-clock.js';
+import { Visitor } from '../testing/visitor.js';
+import { seedDemo } from './seed.js';
+
+describe('the demo data', () => {
+  let t: TestApp;
+  let past: PastPoll[];
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { now: newYorkTime('2026-11-21', '20:30') });
+    await seedDemo(t.db, t.clock.now(), t.config.site);
+    past = (await new Visitor(t.app).get('/api/polls')).json<PastPoll[]>();
+  });
+  afterAll(() => t.close());
+
+  const breakdownOf = async (question: RegExp) => {
+    const poll = past.find((p) => question.test(p.question));
+    if (!poll) throw new Error(`no demo poll matches ${question}`);
+    return (await new Visitor(t.app).get(`/api/polls/${poll.id}/breakdown`)).json<Breakdown>();
+  };
+
+  it('has leaders and classroom teachers disagree on merit pay', async () => {
+    const role = (await breakdownOf(/merit pay/)).dimensions.find((d) => d.dimension === 'role');
+    const yes = (group: string) => role?.groups.find((g) => g.value === group)?.results[0]?.percentage ?? NaN;
+    expect(yes('school-leader') - yes('classroom-teacher')).toBeGreaterThan(15);
+  });
+
+  it('lists most groups, withholds some, and counts voters who said nothing', async () => {
+    const breakdown = await breakdownOf(/four-day school week/);
+    const region = breakdown.dimensions.find((d) => d.dimension === 'region');
+    expect(region?.groups.map((g) => g.value)).toEqual(['northeast', 'midwest', 'south', 'west', 'outside-us']);
+    expect(region?.notSaidVotes).toBeGreaterThan(0);
+    const small = past.reduce((a, b) => (a.totalVotes < b.totalVotes ? a : b));
+    const smallBreakdown = (await new Visitor(t.app).get(`/api/polls/${small.id}/breakdown`)).json<Breakdown>();
+    expect(smallBreakdown.dimensions.some((d) => d.withheldVotes > 0)).toBe(true);
+  });
+
+  it('asks today’s question for the third time, and each run shows the others', async () => {
+    const today = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+    expect(today.series?.map((run) => run.totalVotes)).toEqual([377, 455]);
+    const [first] = today.series ?? [];
+    const firstRun = (await new Visitor(t.app).get(`/api/polls/number/${first?.pollNumber}`)).json<PollResults>();
+    expect(firstRun.question).toBe(today.question);
+    // After the close, today's run joins the series of the earlier ones.
+    expect(firstRun.series.map((run) => run.pollNumber)).toHaveLength(2);
+  });
+});
