@@ -305,7 +305,7 @@ describe('a past poll', () => {
         .isChecked(),
     ).toBe(true);
     await form.getByRole('radio', { name: 'School leader' }).check();
-    await form.getByRole('group', { name: 'Where you work' }).getByRole('radio', { name: 'West' }).check();
+    await form.getByRole('group', { name: 'Where you work' }).getByRole('radio', { name: 'West', exact: true }).check();
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await me.thanks.waitFor();
