@@ -86,6 +86,7 @@ describe('after voting on today’s poll', () => {
     await me.chip('Your role', 'Classroom teacher').check();
     await me.chip('Grade level you teach', 'High (9–12)').check();
     expect(await me.chip('Your role', 'School leader').isChecked()).toBe(false); // one answer a group
+    await saveScreenshots(page, 'profile-invitation-answered');
     await me.invitation.getByRole('button', { name: 'Save' }).click();
 
     await me.thanks.waitFor();
