@@ -59,7 +59,7 @@ describe('managing polls', () => {
     await admin.signIn();
     await page.getByLabel('Question').waitFor();
     expect(await page.getByLabel('Go-live date').inputValue()).toBe('2026-11-21');
-    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe('This poll goes live immediately.');
+    expect(await page.locator('.admin-form [id$="-date-help"]').textContent()).toBe('This poll goes live immediately.');
 
     // Validation first.
     await page.getByRole('button', { name: 'Create Poll' }).click();
@@ -88,7 +88,7 @@ describe('managing polls', () => {
       options: ['Yes', 'No'],
       date: '2026-11-24',
     });
-    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe(
+    expect(await page.locator('.admin-form [id$="-date-help"]').textContent()).toBe(
       'Polls become active at midnight on the selected date.',
     );
     await page.getByRole('button', { name: 'Create Poll' }).click();
@@ -208,7 +208,7 @@ describe('managing polls', () => {
     await saveScreenshots(page, 'admin-missed-poll');
 
     await missed.getByRole('button', { name: 'Edit' }).click();
-    expect(await page.locator('.admin-form .admin-form__help').textContent()).toBe(
+    expect(await page.locator('.admin-form [id$="-date-help"]').textContent()).toBe(
       'This date has passed. Choose today to put the poll live now, or a later date.',
     );
     await page.getByLabel('Go-live date').fill('2026-11-23');

@@ -55,8 +55,8 @@ describe('the archive and closed-poll pages', () => {
     expect(new URL(page.url()).pathname).toBe('/poll-3');
     expect(await page.title()).toBe(`${yesterday.question} · Teacher Hot Take`);
     expect(await page.locator('.poll-page__description').textContent()).toBe('Some states have brought it back.');
-    expect(await page.locator('.result-bars').textContent()).toContain('50% · 5 votes');
-    expect(await page.locator('.result-bars').textContent()).toContain('10% · 1 vote');
+    expect(await page.getByRole('article').locator('.result-bars').textContent()).toContain('50% · 5 votes');
+    expect(await page.getByRole('article').locator('.result-bars').textContent()).toContain('10% · 1 vote');
     expect(await page.locator('.poll-page__total').textContent()).toBe('Total: 10 votes');
     expect(await page.locator('.poll-page__closed').textContent()).toBe('Poll closed');
     await page.locator('.pie-chart').waitFor();

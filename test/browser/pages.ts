@@ -71,3 +71,60 @@ export class AdminPanel {
     if (date) await this.page.getByLabel('Go-live date').fill(date);
   }
 }
+
+/** "How teachers like you voted", the "about you" invitation and a question's earlier runs. */
+export class TeachersLikeMe {
+  constructor(readonly page: Page) {}
+
+  get section(): Locator {
+    return this.page.getByRole('region', { name: 'How teachers like you voted' });
+  }
+
+  /** A choice of the segmented control: Everyone, Role, Grade level, Region or Experience. */
+  view(label: string): Locator {
+    return this.section
+      .getByRole('group', { name: 'Show the results of' })
+      .getByRole('radio', { name: label, exact: true });
+  }
+
+  /** The bar group of one group ("School leader"), by its heading. */
+  group(label: string): Locator {
+    return this.section.locator('.teachers-like-you__group', {
+      has: this.page.getByRole('heading', { name: label }),
+    });
+  }
+
+  /** The group headings of the current choice, as read. */
+  groupNames(): Promise<string[]> {
+    return this.section.locator('.teachers-like-you__group-name').allTextContents();
+  }
+
+  get notes(): Locator {
+    return this.section.locator('.teachers-like-you__note');
+  }
+
+  get sample(): Locator {
+    return this.section.locator('.teachers-like-you__sample');
+  }
+
+  get invitation(): Locator {
+    return this.page.getByRole('form', { name: 'Tell us about you' });
+  }
+
+  /** One answer chip of the invitation: `question` is the group's legend ("Your role"). */
+  chip(question: string, answer: string): Locator {
+    return this.invitation.getByRole('group', { name: question }).getByRole('radio', { name: answer, exact: true });
+  }
+
+  get thanks(): Locator {
+    return this.page.locator('.profile-invitation__thanks');
+  }
+
+  get opensNote(): Locator {
+    return this.page.locator('.breakdowns-open');
+  }
+
+  get askedBefore(): Locator {
+    return this.page.getByRole('region', { name: /^Asked (before|again)$/ });
+  }
+}

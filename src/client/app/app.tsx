@@ -8,7 +8,7 @@ import { NotFoundPage } from './pages/not-found-page.js';
 const FaqPage = lazy(() => import('../features/info-pages/faq-page.js'));
 const TermsPage = lazy(() => import('../features/info-pages/terms-page.js'));
 const PrivacyPage = lazy(() => import('../features/info-pages/privacy-page.js'));
-const PollPage = lazy(() => import('../features/poll-page/components/poll-page.js'));
+const PastPollPage = lazy(() => import('./pages/past-poll-page.js'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.js'));
 
 const POLL_PATH = /^\/poll-([1-9]\d{0,15})$/;
@@ -46,7 +46,7 @@ export function App() {
       ) : pathname === '/admin' ? (
         <AdminPage />
       ) : pollNumber ? (
-        <PollPage key={pollNumber} pollNumber={Number(pollNumber)} />
+        <PastPollPage key={pollNumber} pollNumber={Number(pollNumber)} />
       ) : (
         <NotFoundPage />
       )}

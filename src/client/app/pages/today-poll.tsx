@@ -1,7 +1,8 @@
 /**
  * Today's poll with what follows from it: the card (active-poll), the subscribe invitation
- * right after a vote (subscribe) and the share dialog (share). The features stay apart; this
- * is where they meet. The two dialogs load only when first shown.
+ * right after a vote (subscribe), the share dialog (share), and under the results the
+ * breakdowns, the "about you" invitation and the question's last run (today-results-extras).
+ * The features stay apart; this is where they meet. All but the card load when first shown.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ActivePoll } from '../../../shared/api.js';
@@ -11,6 +12,7 @@ import { pollUrl } from '../../lib/site-config.js';
 
 const SubscribeModal = lazy(() => import('../../features/subscribe/components/subscribe-modal.js'));
 const ShareDialog = lazy(() => import('../../features/share/share-dialog.js'));
+const TodayResultsExtras = lazy(() => import('./today-results-extras.js'));
 
 export function TodayPoll() {
   const [invitation, setInvitation] = useState<{ pollId: number; returnFocus: () => void } | null>(null);
@@ -28,6 +30,11 @@ export function TodayPoll() {
         onVoted={voted}
         // Before voting, the networks to post to; on the results, the device's own share sheet.
         onShare={(poll, from) => setShare({ poll, kind: from === 'voting' ? 'networks' : 'device' })}
+        resultsExtras={(poll) => (
+          <Suspense fallback={null}>
+            <TodayResultsExtras poll={poll} />
+          </Suspense>
+        )}
       />
       <Suspense fallback={null}>
         {invitation && (

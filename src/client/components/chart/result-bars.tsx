@@ -4,9 +4,18 @@ import { votesText } from './chart-labels.js';
 import { colorFor } from './palette.js';
 import './chart.css';
 
-export function ResultBars({ results, chosen = null }: { results: ResultItem[]; chosen?: number | null }) {
+export function ResultBars({
+  results,
+  chosen = null,
+  compact = false,
+}: {
+  results: ResultItem[];
+  chosen?: number | null;
+  /** Smaller type and bars, for many groups of bars in a row (the breakdowns). */
+  compact?: boolean;
+}) {
   return (
-    <ul className="result-bars">
+    <ul className={compact ? 'result-bars result-bars--compact' : 'result-bars'}>
       {results.map((result, index) => (
         <li key={result.option} className="result-bars__item">
           <div className="result-bars__text">

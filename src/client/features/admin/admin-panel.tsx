@@ -43,6 +43,7 @@ function usePollFormState() {
         description: poll.description ?? '',
         options: poll.options,
         liveDate: poll.liveDate,
+        askedBefore: poll.askedBefore === null ? '' : String(poll.askedBefore),
       }),
     loadSuggestion: (suggestion: AdminSuggestion) => {
       fill(null, {
@@ -50,6 +51,7 @@ function usePollFormState() {
         description: 'Poll suggested by the community',
         options: suggestion.options.length >= 2 ? suggestion.options : [...suggestion.options, ''],
         liveDate: todayInSiteZone(),
+        askedBefore: '',
       });
       toast({ title: suggestion.status === 'approved' ? 'Approved suggestion loaded!' : 'Suggestion loaded!' });
     },

@@ -16,6 +16,8 @@ export interface PollFormValues {
   description: string;
   options: string[];
   liveDate: string;
+  /** The number of an earlier poll this one asks again, as typed; blank when it asks nothing again. */
+  askedBefore: string;
 }
 
 export const todayInSiteZone = () => localDateAt(new Date(), siteClock.timeZone);
@@ -31,6 +33,7 @@ export const emptyPollForm = (): PollFormValues => ({
   description: '',
   options: emptyOptions(),
   liveDate: todayInSiteZone(),
+  askedBefore: '',
 });
 
 export function PollForm({
@@ -58,7 +61,8 @@ export function PollForm({
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
-    void check(values);
+    const askedBefore = values.askedBefore.trim();
+    void check({ ...values, askedBefore: askedBefore === '' ? null : askedBefore });
   }
 
   /** Checks with the server's schema, then saves; also what "Try again" calls, with the same values. */
@@ -157,6 +161,23 @@ export function PollForm({
         </p>
       </div>
       <OptionsEditor options={values.options} onChange={(options) => set({ options })} />
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-asked-before`}>
+          Asked before as poll # (optional)
+        </label>
+        <input
+          id={`${id}-asked-before`}
+          className="input admin-form__number"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-describedby={`${id}-asked-before-help`}
+          value={values.askedBefore}
+          onChange={(e) => set({ askedBefore: e.target.value })}
+        />
+        <p id={`${id}-asked-before-help`} className="admin-form__help">
+          The number of an earlier past poll with the same options. Visitors then see how the answers changed since.
+        </p>
+      </div>
       <div className="admin-form__actions">
         {editing && (
           <button type="button" className="button button--quiet" onClick={onDone}>

@@ -5,6 +5,7 @@ import type { AdminPoll } from '../../../shared/api.js';
 import { daysBetween, formatLocalDate, localDateAt } from '../../../shared/time.js';
 import { useVoterEmails, useVotesSummary, votesCsvUrl } from '../../api/admin/get-poll-votes.js';
 import { votesText } from '../../components/chart/chart-labels.js';
+import { Link } from '../../lib/router.js';
 import { siteClock } from '../../lib/site-config.js';
 import { todayInSiteZone } from './poll-form.js';
 
@@ -104,6 +105,7 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
                 <span className={`admin-badge admin-badge--${poll.status}`}>{STATUS_LABEL[poll.status]}</span> Poll #
                 {poll.pollNumber} · created {formatLocalDate(localDateAt(new Date(poll.createdAt), siteClock.timeZone))}{' '}
                 · live {formatLocalDate(poll.liveDate)} · {optionCount(poll)} · {votesText(poll.totalVotes)}
+                {poll.askedBefore !== null && ` · asks poll #${poll.askedBefore} again`}
               </p>
               <h3 className="admin-item__question">{poll.question}</h3>
               {poll.description && <p className="admin-item__description">{poll.description}</p>}
@@ -128,6 +130,16 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
                 >
                   Delete
                 </button>
+                {poll.status === 'past' && (
+                  // The same page, and so the same group-size rule, as every visitor gets.
+                  <Link
+                    to={`/poll-${poll.pollNumber}`}
+                    className="button button--quiet"
+                    aria-label={`Results and breakdowns of poll ${poll.pollNumber}`}
+                  >
+                    Results and breakdowns
+                  </Link>
+                )}
               </div>
               <VoterEmails poll={poll} />
             </li>

@@ -6,7 +6,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Confirmation } from '../../../shared/api.js';
 import { toast, type ToastMessage } from '../../components/ui/toast.js';
-import type { ConfirmRequest } from './confirm.js';
+import type { ConfirmRequest } from '../../components/ui/confirm.js';
 import { useAdminFailure } from './use-admin-failure.js';
 
 export interface StaffActionSpec<Input, Variables, Result extends Confirmation> {

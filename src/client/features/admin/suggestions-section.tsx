@@ -1,7 +1,7 @@
 /** Community Poll Suggestions and Reviewed Submissions: loading them, and what staff do to them. */
 import type { AdminSuggestion } from '../../../shared/api.js';
 import { useDeleteSuggestion, useReviewSuggestion, useSuggestions } from '../../api/admin/suggestions.js';
-import { useConfirm } from './confirm.js';
+import { useConfirm } from '../../components/ui/confirm.js';
 import { useStaffAction } from './staff-action.js';
 import { SuggestionLists } from './suggestion-lists.js';
 

@@ -1,7 +1,7 @@
 /** What staff do to a poll in Upcoming Polls and All Polls: edit, make active, delete. */
 import type { AdminPoll } from '../../../shared/api.js';
 import { useActivatePoll, useDeletePoll } from '../../api/admin/poll-changes.js';
-import { useConfirm, type ConfirmRequest } from './confirm.js';
+import { useConfirm, type ConfirmRequest } from '../../components/ui/confirm.js';
 import type { ActivateButton, PollActions } from './poll-lists.js';
 import { useStaffAction } from './staff-action.js';
 

@@ -3,30 +3,13 @@ import * as Accordion from '@radix-ui/react-accordion';
 import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
+import { closeTimeLabel, timeZoneLabel } from '../../lib/clock-labels.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
-import { formatClockTime } from '../../../shared/time.js';
 import './info-pages.css';
 
-/** Names people use for the US zones; any other zone is shown by its IANA name. */
-const ZONE_NAMES: Record<string, string> = {
-  'America/New_York': 'Eastern Time',
-  'America/Detroit': 'Eastern Time',
-  'America/Chicago': 'Central Time',
-  'America/Denver': 'Mountain Time',
-  'America/Phoenix': 'Arizona Time',
-  'America/Los_Angeles': 'Pacific Time',
-  'America/Anchorage': 'Alaska Time',
-  'Pacific/Honolulu': 'Hawaii Time',
-};
-
-/** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
-function timeZoneLabel(timeZone: string): string {
-  return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
-}
-
 const zone = timeZoneLabel(siteConfig.timeZone);
-const closesAt = `${formatClockTime(siteClock.votingClosesAt)} ${zone}`;
+const closesAt = closeTimeLabel(siteClock);
 const { siteName, brandName, brandUrl } = siteConfig;
 
 interface Question {

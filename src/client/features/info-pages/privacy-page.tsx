@@ -1,6 +1,7 @@
 /** The Privacy & Cookie Policy: what this site really stores, why, for how long, and your choices. */
 import type { ReactNode } from 'react';
 import { ContactUs } from './contact-us.js';
+import { ForgetBrowser } from './forget-browser.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
@@ -51,6 +52,9 @@ const COOKIE_CATEGORIES: CookieCategory[] = [
         </li>
         <li>
           <code>emailSubscribed</code>: whether you have subscribed.
+        </li>
+        <li>
+          <code>profileInvitationDismissed</code>: whether you chose “Not now” when asked to describe yourself.
         </li>
         <li>
           <code>adminAuthenticated</code>: for staff only, whether they are signed in to the admin panel.
@@ -274,6 +278,7 @@ export default function PrivacyPage() {
               address from your votes (the votes stay counted, anonymously), and your browser’s voter cookie is cleared.
             </li>
           </ul>
+          <ForgetBrowser />
           <p>
             To make a request, contact us as described under <a href="#privacy-contact">Contact us</a>. Because votes
             are anonymous, please tell us the e-mail address you used so we can find your information.

@@ -3,7 +3,7 @@
  * closes), then the results. What follows a vote or a press of Share (the subscribe invitation,
  * the share dialog) belongs to other features: the page wires them in through the callbacks.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
 import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
@@ -22,9 +22,11 @@ export interface ActivePollCardProps {
   onVoted: (poll: ActivePoll, returnFocus: () => void) => boolean;
   /** A Share button was pressed: beside the options (before voting) or under the results. */
   onShare: (poll: ActivePoll, from: 'voting' | 'results') => void;
+  /** What follows the results (the breakdowns, the question's earlier runs), from other features. */
+  resultsExtras?: (poll: ActivePoll) => ReactNode;
 }
 
-export function ActivePollCard({ onVoted, onShare }: ActivePollCardProps) {
+export function ActivePollCard({ onVoted, onShare, resultsExtras }: ActivePollCardProps) {
   const { data: poll, isPending, isError, refetch } = useActivePoll();
 
   if (isPending) return <PollCardSkeleton />;
@@ -50,10 +52,10 @@ export function ActivePollCard({ onVoted, onShare }: ActivePollCardProps) {
       </section>
     );
   }
-  return <PollCard poll={poll} onVoted={onVoted} onShare={onShare} />;
+  return <PollCard poll={poll} onVoted={onVoted} onShare={onShare} resultsExtras={resultsExtras} />;
 }
 
-function PollCard({ poll, onVoted, onShare }: ActivePollCardProps & { poll: ActivePoll }) {
+function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps & { poll: ActivePoll }) {
   const castVote = useCastVote();
   const [pendingOption, setPendingOption] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -98,7 +100,10 @@ function PollCard({ poll, onVoted, onShare }: ActivePollCardProps & { poll: Acti
       </h2>
       {poll.description && <p className="poll-card__description">{poll.description}</p>}
       {showResults ? (
-        <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />
+        <>
+          <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />
+          {resultsExtras?.(poll)}
+        </>
       ) : (
         <VotingForm poll={poll} pendingOption={pendingOption} onVote={vote} onShare={() => onShare(poll, 'voting')} />
       )}

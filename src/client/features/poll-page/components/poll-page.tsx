@@ -1,8 +1,10 @@
 /**
  * /poll-N: a past poll's final results, for everyone. Today's poll number leads back to today's
- * card, where results stay hidden until one has voted.
+ * card, where results stay hidden until one has voted. What follows the results (breakdowns,
+ * earlier runs) comes from other features, through `extras`.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { PollResults } from '../../../../shared/api.js';
 import { formatLocalDate } from '../../../../shared/time.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { usePollResults } from '../../../api/get-poll-results.js';
@@ -18,7 +20,14 @@ import './poll-page.css';
 
 const BACK = { to: '/?view=archive', label: 'Back to Past Hot Takes' };
 
-export default function PollPage({ pollNumber }: { pollNumber: number }) {
+export function PollPage({
+  pollNumber,
+  extras,
+}: {
+  pollNumber: number;
+  /** Shown under the results card, once the poll has loaded. */
+  extras?: (poll: PollResults) => ReactNode;
+}) {
   const { data: poll, isPending, isError } = usePollResults(pollNumber);
   const { data: active } = useActivePoll();
 
@@ -66,6 +75,7 @@ export default function PollPage({ pollNumber }: { pollNumber: number }) {
           <SharePollButton pollNumber={poll.pollNumber} question={poll.question} />
         </div>
       </article>
+      {extras?.(poll)}
     </PageShell>
   );
 }

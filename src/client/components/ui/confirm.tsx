@@ -1,6 +1,7 @@
 /** Asking before something that cannot be undone, in an accessible dialog (Radix AlertDialog). */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useCallback, useState, type ReactNode } from 'react';
+import './dialog.css';
 
 export interface ConfirmRequest {
   title: string;
@@ -8,12 +9,18 @@ export interface ConfirmRequest {
   confirmLabel: string;
 }
 
-/** `confirm(request)` resolves true when staff confirm; render `dialog` somewhere in the tree. */
+/** `confirm(request)` resolves true when the person confirms; render `dialog` somewhere in the tree. */
 export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<boolean>; dialog: ReactNode } {
-  const [pending, setPending] = useState<{ request: ConfirmRequest; answer: (yes: boolean) => void } | null>(null);
+  const [pending, setPending] = useState<{
+    request: ConfirmRequest;
+    answer: (yes: boolean) => void;
+    /** What had the keyboard when the question came up: it gets it back (there is no Radix Trigger). */
+    returnFocus: Element | null;
+  } | null>(null);
 
   const confirm = useCallback(
-    (request: ConfirmRequest) => new Promise<boolean>((resolve) => setPending({ request, answer: resolve })),
+    (request: ConfirmRequest) =>
+      new Promise<boolean>((resolve) => setPending({ request, answer: resolve, returnFocus: document.activeElement })),
     [],
   );
 
@@ -31,10 +38,17 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<bo
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
+        <AlertDialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (pending.returnFocus instanceof HTMLElement && pending.returnFocus.isConnected)
+              pending.returnFocus.focus();
+          }}
+        >
           <AlertDialog.Title className="dialog__title">{pending.request.title}</AlertDialog.Title>
           <AlertDialog.Description>{pending.request.description}</AlertDialog.Description>
-          <div className="admin__dialog-actions">
+          <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--quiet">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action className="button button--danger" onClick={() => close(true)}>
               {pending.request.confirmLabel}

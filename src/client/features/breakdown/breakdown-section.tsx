@@ -1,0 +1,186 @@
+/**
+ * "How teachers like you voted": a poll's results for everyone, or by role, grade level, region
+ * or experience, as voters described themselves. The server lists only groups of at least
+ * MIN_GROUP_SIZE votes and counts the rest as withheld; this says how many, and that the
+ * sample chose itself. Shown after the close (today's) or on a past poll; loaded when shown.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import type { BreakdownDimension, Profile, ResultItem } from '../../../shared/api.js';
+import { groupLabel, PROFILE_DIMENSIONS, type ProfileDimension } from '../../../shared/profile.js';
+import { useBreakdown } from '../../api/get-breakdown.js';
+import { useProfile } from '../../api/get-profile.js';
+import { votesText } from '../../components/chart/chart-labels.js';
+import { ResultBars } from '../../components/chart/result-bars.js';
+import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
+import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
+import './breakdown.css';
+
+type View = 'everyone' | ProfileDimension;
+
+const VIEWS: Choice<View>[] = [
+  { value: 'everyone', label: 'Everyone' },
+  ...PROFILE_DIMENSIONS.map(({ dimension, label }) => ({ value: dimension, label })),
+];
+
+export interface BreakdownSectionProps {
+  pollId: number;
+  /** The poll's results for everyone. */
+  results: ResultItem[];
+  totalVotes: number;
+  /** The option this visitor chose, when known. */
+  chosen?: number | null;
+  /** Shown at the end of the section: the invitation to describe oneself, when it is due. */
+  invitation?: ReactNode;
+}
+
+export default function BreakdownSection({
+  pollId,
+  results,
+  totalVotes,
+  chosen = null,
+  invitation,
+}: BreakdownSectionProps) {
+  const id = useId();
+  const [view, setView] = useState<View>('everyone');
+  const breakdown = useBreakdown(pollId);
+  const profile = useProfile().data ?? null;
+  const sample = breakdown.data?.totalVotes ?? totalVotes;
+
+  return (
+    <section className="teachers-like-you" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="teachers-like-you__heading">
+        How teachers like you voted
+      </h2>
+      <ChoiceGroup
+        legend="Show the results of"
+        hideLegend
+        look="segments"
+        choices={VIEWS}
+        value={view}
+        onChange={setView}
+      />
+      <div className="teachers-like-you__view">
+        {view === 'everyone' ? (
+          <ul className="teachers-like-you__groups">
+            <GroupBars label="Everyone" totalVotes={totalVotes} results={results} chosen={chosen} />
+          </ul>
+        ) : breakdown.isPending ? (
+          <p role="status">Loading the breakdown…</p>
+        ) : breakdown.isError ? (
+          <div role="alert" className="teachers-like-you__failure">
+            <p>
+              {breakdown.error instanceof ApiRequestError
+                ? breakdown.error.message
+                : 'Failed to load the breakdown. Please try again.'}
+            </p>
+            {isRetryable(breakdown.error) && (
+              <button type="button" className="button button--secondary" onClick={() => void breakdown.refetch()}>
+                Try again
+              </button>
+            )}
+          </div>
+        ) : (
+          <DimensionView
+            dimension={breakdown.data.dimensions.find((d) => d.dimension === view)}
+            minGroupSize={breakdown.data.minGroupSize}
+            profile={profile}
+            view={view}
+            chosen={chosen}
+          />
+        )}
+      </div>
+      <p className="teachers-like-you__sample">
+        A self-selected sample of {sample.toLocaleString('en-US')} {sample === 1 ? 'teacher' : 'teachers'}; results are
+        not weighted.
+      </p>
+      {invitation}
+    </section>
+  );
+}
+
+function DimensionView({
+  dimension,
+  minGroupSize,
+  profile,
+  view,
+  chosen,
+}: {
+  dimension: BreakdownDimension | undefined;
+  minGroupSize: number;
+  profile: Profile | null;
+  view: ProfileDimension;
+  chosen: number | null;
+}) {
+  if (!dimension) return <p>This poll has no breakdown by {labelOf(view).toLowerCase()}.</p>;
+  const mine = profile?.[view] ?? null;
+  const mineShown = mine !== null && dimension.groups.some((group) => group.value === mine);
+  return (
+    <>
+      {dimension.groups.length === 0 ? (
+        <p>
+          No {labelOf(view).toLowerCase()} group has {minGroupSize} votes yet, so none is shown.
+        </p>
+      ) : (
+        <ul className="teachers-like-you__groups">
+          {dimension.groups.map((group) => (
+            <GroupBars
+              key={group.value}
+              label={group.label}
+              totalVotes={group.totalVotes}
+              results={group.results}
+              isMine={group.value === mine}
+              chosen={group.value === mine ? chosen : null}
+            />
+          ))}
+        </ul>
+      )}
+      {mine !== null && !mineShown && (
+        <p className="teachers-like-you__note">
+          Your group, {groupLabel(view, mine) ?? mine}, has fewer than {minGroupSize} votes on this poll, so it is not
+          shown.
+        </p>
+      )}
+      <p className="teachers-like-you__note">{hiddenVotesLine(dimension, minGroupSize)}</p>
+    </>
+  );
+}
+
+function GroupBars({
+  label,
+  totalVotes,
+  results,
+  isMine = false,
+  chosen,
+}: {
+  label: string;
+  totalVotes: number;
+  results: ResultItem[];
+  isMine?: boolean;
+  chosen: number | null;
+}) {
+  return (
+    <li className={isMine ? 'teachers-like-you__group is-mine' : 'teachers-like-you__group'}>
+      <h3 className="teachers-like-you__group-name">
+        {label} <span className="teachers-like-you__n">· {votesText(totalVotes)}</span>
+        {isMine && <span className="teachers-like-you__mine">Teachers like you</span>}
+      </h3>
+      <ResultBars results={results} chosen={chosen} compact />
+    </li>
+  );
+}
+
+const labelOf = (dimension: ProfileDimension) =>
+  PROFILE_DIMENSIONS.find((d) => d.dimension === dimension)?.label ?? dimension;
+
+/** The votes a dimension does not show, and why: groups too small to stay anonymous, and no answer. */
+export function hiddenVotesLine(
+  { withheldVotes, notSaidVotes }: Pick<BreakdownDimension, 'withheldVotes' | 'notSaidVotes'>,
+  minGroupSize: number,
+): string {
+  const withheld = `${votesText(withheldVotes)} withheld: groups of fewer than ${minGroupSize} are not shown, so nobody in them can be picked out.`;
+  const notSaid = `${votesText(notSaidVotes)} from teachers who did not say.`;
+  if (withheldVotes > 0 && notSaidVotes > 0) return `${withheld} ${notSaid}`;
+  if (withheldVotes > 0) return withheld;
+  if (notSaidVotes > 0) return `${notSaid} No group is withheld.`;
+  return 'Every vote is in a group shown here.';
+}
