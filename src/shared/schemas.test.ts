@@ -65,6 +65,26 @@ describe('what a form sends', () => {
     });
   });
 
+  it('refuses, as the browser form does before sending, every address a mailer could read as a list or a name', () => {
+    // The audit's addresses (issue 10): each was stored as a new subscriber and mailed.
+    for (const email of [
+      '"><img src=x onerror=alert(1)>@x.yz',
+      'a\u0000b@x.yz',
+      'x<victim@school.example>',
+      'victim@school.example,1',
+      'group:victim@school.example;',
+      '(c)victim@school.example',
+      'victim@school.example, stranger@example.org',
+    ]) {
+      const [field, , message] = firstIssue(subscribeRequest, { email, pollId: 1 }) ?? [];
+      expect(field, email).toBe('email');
+      expect(message, email).toMatch(/^(Please enter a valid email address\.|.* invisible control character\. .*)$/);
+    }
+    expect(subscribeRequest.safeParse({ email: "o'brien+news@school-district.k12.example", pollId: 1 }).success).toBe(
+      true,
+    );
+  });
+
   it('trims and lowercases the address to subscribe', () => {
     expect(subscribeRequest.parse({ email: ' Pat@Example.org ', pollId: 1 })).toEqual({
       email: 'pat@example.org',

@@ -174,6 +174,9 @@ describe('managing polls', () => {
     const download = page.waitForEvent('download');
     await item.getByRole('link', { name: 'Download CSV' }).click();
     const file = await download;
+    // The browser saves the server's stream to disk: the page never reads the rows into memory
+    // (a file the page built itself would come from a blob: or data: address).
+    expect(file.url()).toBe(`${t.site.url}/api/admin/polls/${poll.id}/votes.csv`);
     expect(file.suggestedFilename()).toBe(`poll-votes-${poll.id}-2026-11-21.csv`);
     const csv = fs.readFileSync(await file.path(), 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
@@ -204,6 +207,7 @@ describe('managing polls', () => {
     expect(await admin.item('All Polls', 'Due while the site was down?').locator('.admin-badge').textContent()).toBe(
       'Missed',
     );
+    await missed.getByRole('button', { name: 'Make Active Now' }).waitFor();
     await expectAccessible(page);
     await saveScreenshots(page, 'admin-missed-poll');
 
@@ -407,6 +411,40 @@ describe('utilities and accessibility', () => {
     await admin.toast('Subscription popup reset').waitFor();
     const keys = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(keys).toEqual(['adminAuthenticated']);
+  });
+
+  it('shows how many subscribers confirmed and how many still have to', async () => {
+    const subscriber = (n: number, confirmed: boolean, unsubscribed = false) => ({
+      email: `teacher${n}@example.org`,
+      created_at: '2026-11-20T15:00:00.000Z',
+      unsubscribe_token: `unsubscribe-token-${n}-0123456789`,
+      confirmed_at: confirmed ? '2026-11-20T16:00:00.000Z' : null,
+      unsubscribed_at: unsubscribed ? '2026-11-21T09:00:00.000Z' : null,
+    });
+    await t.site.db
+      .insertInto('subscribers')
+      .values([
+        subscriber(1, true),
+        subscriber(2, true),
+        subscriber(3, true),
+        subscriber(4, false),
+        subscriber(5, false),
+        subscriber(6, true, true),
+      ])
+      .execute();
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const summary = admin.section('Utilities').locator('dl');
+    await summary.waitFor();
+    const figures = await summary
+      .locator('dt')
+      .evaluateAll((terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(figures.slice(0, 3)).toEqual([
+      ['Subscribers (confirmed)', '3'],
+      ['Awaiting confirmation', '2'],
+      ['Unsubscribed', '1'],
+    ]);
+    await expectAccessible(page);
   });
 
   it('has no serious or critical accessibility violations, signed out or in', async () => {
