@@ -1,7 +1,8 @@
 /** Databases for the benchmark, filled straight through better-sqlite3 for speed. */
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import { openDatabase } from '../src/server/db/connection.js';
+import pg from 'pg';
+import { openDatabase, withDefaultPostgresUser } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { insertPoll } from '../src/server/polls/polls.repository.js';
 import { PROFILE_DIMENSIONS } from '../src/shared/profile.js';
@@ -83,4 +84,59 @@ export async function prepareDatabase(
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
   return { pollId: poll.id, voterId, waitingVoters };
+}
+
+/**
+ * A schema of its own on the PostgreSQL server at `serverUrl`, migrated, with today's poll and
+ * one vote (for reading as someone who voted). `drop` removes the schema.
+ */
+export async function preparePostgres(
+  serverUrl: string,
+): Promise<{ url: string; pollId: number; voterId: string; drop: () => Promise<void> }> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDefaultPostgresUser(serverUrl) });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const db = openDatabase({ kind: 'postgres', url: url.href });
+  await migrateToLatest(db);
+  const poll = await db.transaction().execute((trx) =>
+    insertPoll(
+      trx,
+      {
+        question: 'Should cell phones be banned during the school day?',
+        description: 'Several states now require it.',
+        options: ['Yes, all day', 'Only during class', 'Leave it to each teacher', 'No'],
+        liveDate: BENCH_DAY,
+        status: 'active',
+      },
+      new Date(BENCH_NOW),
+    ),
+  );
+  const voterId = randomBytes(16).toString('base64url');
+  await db
+    .insertInto('votes')
+    .values({
+      poll_id: poll.id,
+      voter_id: voterId,
+      option_index: 0,
+      voter_email: null,
+      voted_on: BENCH_DAY,
+      created_at: EARLIER_TODAY,
+    })
+    .execute();
+  await db.destroy();
+  return {
+    url: url.href,
+    pollId: poll.id,
+    voterId,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: withDefaultPostgresUser(serverUrl) });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
 }

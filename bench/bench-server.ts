@@ -7,13 +7,22 @@
  *   app-closed <sqlite file>     the same at 21:00, after the close
  *   bare-insert <sqlite file>    node:http + one better-sqlite3 insert per request, into the
  *                                same migrated votes table (same indexes, same tally trigger)
+ *   bare-minimal <sqlite file>   node:http + one better-sqlite3 insert per request into a table
+ *                                of its own with one unique index and no trigger (WAL,
+ *                                synchronous=NORMAL): the least a vote can cost
+ *   bare-pg <postgres url>       node:http + pg (a pool of 10) + one insert per request into such
+ *                                a table on PostgreSQL
  *   bare-json <json file>        node:http returning fixed JSON
+ *
+ * The app modes take a postgres:// URL as well as a SQLite file.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { withDefaultPostgresUser } from '../src/server/db/connection.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { BENCH_ADMIN_PASSWORD, BENCH_AFTER_CLOSE, BENCH_NOW } from './bench-data.js';
@@ -66,6 +75,52 @@ if (mode === 'app' || mode === 'app-closed') {
       );
       response.writeHead(201, { 'content-type': 'application/json' });
       response.end('{"message":"Vote recorded"}');
+    });
+  });
+  server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));
+} else if (mode === 'bare-minimal') {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`create table if not exists bare_votes (id integer primary key, poll_id integer not null,
+    voter_id text not null, option_index integer not null, created_at text not null, unique (poll_id, voter_id))`);
+  const insert = db.prepare('insert into bare_votes (poll_id, voter_id, option_index, created_at) values (1, ?, ?, ?)');
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { optionIndex: number };
+      insert.run(randomBytes(16).toString('base64url'), body.optionIndex, new Date().toISOString());
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end('{"message":"Vote recorded"}');
+    });
+  });
+  server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));
+} else if (mode === 'bare-pg') {
+  const pool = new pg.Pool({ connectionString: withDefaultPostgresUser(file), max: 10 });
+  await pool.query(`create table if not exists bare_votes (id bigserial primary key, poll_id integer not null,
+    voter_id text not null, option_index integer not null, created_at timestamptz not null, unique (poll_id, voter_id))`);
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { optionIndex: number };
+      pool
+        .query('insert into bare_votes (poll_id, voter_id, option_index, created_at) values (1, $1, $2, $3)', [
+          randomBytes(16).toString('base64url'),
+          body.optionIndex,
+          new Date(),
+        ])
+        .then(
+          () => {
+            response.writeHead(201, { 'content-type': 'application/json' });
+            response.end('{"message":"Vote recorded"}');
+          },
+          () => {
+            response.writeHead(500);
+            response.end();
+          },
+        );
     });
   });
   server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));

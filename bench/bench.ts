@@ -11,17 +11,24 @@
  *   BENCH_SECONDS      seconds per measured run (default 10)
  *   BENCH_CONNECTIONS  concurrent connections (default 10)
  *   BENCH_ROUNDS       how many times the whole set runs (default 3)
+ *   BENCH_VOTE_CONNECTIONS  concurrent connections for the vote runs (default 50)
+ *   BENCH_PG_URL       the PostgreSQL server for the PostgreSQL runs (default
+ *                      postgres://127.0.0.1:5432/test; each run gets a schema of its own)
+ *   BENCH_ONLY         "votes" measures the vote runs alone (SQLite and PostgreSQL)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { prepareDatabase } from './bench-data.js';
+import { prepareDatabase, preparePostgres } from './bench-data.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const VOTE_CONNECTIONS = Number(process.env.BENCH_VOTE_CONNECTIONS ?? 50);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://127.0.0.1:5432/test';
+const ONLY_VOTES = process.env.BENCH_ONLY === 'votes';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -64,7 +71,12 @@ interface Request {
   nextVoter?: () => string;
 }
 
-async function load(url: string, request: Request, seconds: number): Promise<autocannon.Result> {
+async function load(
+  url: string,
+  request: Request,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<autocannon.Result> {
   const { nextVoter } = request;
   return autocannon({
     url: `${url}${request.path}`,
@@ -83,7 +95,7 @@ async function load(url: string, request: Request, seconds: number): Promise<aut
           ],
         }
       : {}),
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
   });
 }
@@ -102,19 +114,31 @@ function queueOf(voters: string[]): () => string {
 /** How many voters a vote scenario may use: every round's warm-up and run at a generous rate. */
 const VOTERS_NEEDED = ROUNDS * (SECONDS + WARMUP_SECONDS) * 8000;
 
-/** Warms the server up, then measures it; any non-2xx answer spoils the run. */
-async function measure(label: string, mode: string, file: string, request: Request): Promise<Measurement> {
+/**
+ * Warms the servers up, then measures them; any non-2xx answer spoils the run. Several
+ * instances of one server (sharing one database) each get their share of the connections,
+ * all loaded at once: the rate is their sum, the latencies the worst instance's.
+ */
+async function measure(scenario: Scenario): Promise<Measurement> {
+  const { label, mode, file, request, instances = 1, connections = CONNECTIONS } = scenario;
   execFileSync('sync'); // no run pays for the kernel writing back an earlier run's pages
-  const server = await startServer(mode, file);
+  const servers: Server[] = [];
   try {
-    await load(server.url, request, WARMUP_SECONDS);
-    const result = await load(server.url, request, SECONDS);
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${label}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-    }
-    return { label, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    for (let i = 0; i < instances; i += 1) servers.push(await startServer(mode, file));
+    const share = Math.max(1, Math.round(connections / instances));
+    await Promise.all(servers.map((server) => load(server.url, request, WARMUP_SECONDS, share)));
+    const results = await Promise.all(servers.map((server) => load(server.url, request, SECONDS, share)));
+    const non2xx = results.reduce((sum, r) => sum + r.non2xx, 0);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    if (non2xx > 0 || errors > 0) throw new Error(`${label}: ${non2xx} non-2xx answers and ${errors} errors`);
+    return {
+      label,
+      requestsPerSecond: results.reduce((sum, r) => sum + r.requests.average, 0),
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    };
   } finally {
-    await stopServer(server);
+    for (const server of servers) await stopServer(server);
   }
 }
 
@@ -123,6 +147,9 @@ interface Scenario {
   mode: string;
   file: string;
   request: Request;
+  /** How many instances of the server share the database (default 1). */
+  instances?: number;
+  connections?: number;
 }
 
 const median = (values: number[]) => {
@@ -130,21 +157,21 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Runs every scenario ROUNDS times, interleaved; the median requests/s of each, by label. */
-async function measureAll(scenarios: Scenario[]): Promise<Map<string, number>> {
+/** Runs every scenario ROUNDS times, interleaved; the median requests/s and p99 of each, by label. */
+async function measureAll(scenarios: Scenario[]): Promise<Map<string, { rate: number; p99: number }>> {
   const runs = new Map<string, Measurement[]>(scenarios.map((s) => [s.label, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
     process.stdout.write(`  round ${round} of ${ROUNDS}...`);
     for (const scenario of scenarios) {
-      runs.get(scenario.label)?.push(await measure(scenario.label, scenario.mode, scenario.file, scenario.request));
+      runs.get(scenario.label)?.push(await measure(scenario));
     }
     process.stdout.write(' done\n');
   }
-  const medians = new Map<string, number>();
+  const medians = new Map<string, { rate: number; p99: number }>();
   for (const [label, measurements] of runs) {
     const rates = measurements.map((m) => m.requestsPerSecond);
     const rate = median(rates);
-    medians.set(label, rate);
+    medians.set(label, { rate, p99: median(measurements.map((m) => m.p99)) });
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
     console.log(
       `  ${label.padEnd(48)} ${fmt(rate).padStart(8)} req/s  (runs ${fmt(Math.min(...rates))}-${fmt(Math.max(...rates))})` +
@@ -157,13 +184,13 @@ async function measureAll(scenarios: Scenario[]): Promise<Map<string, number>> {
 const verdicts: boolean[] = [];
 function ratio(name: string, value: number, target: string, met: boolean) {
   verdicts.push(met);
-  console.log(`  ${name.padEnd(48)} ${value.toFixed(2).padStart(6)}   target ${target}   ${met ? 'met' : 'MISSED'}`);
+  console.log(`  ${name.padEnd(72)} ${value.toFixed(2).padStart(6)}   target ${target}   ${met ? 'met' : 'MISSED'}`);
 }
 
 async function main() {
   console.log(
-    `Teacher Hot Take benchmark: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections,` +
-      ` Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
+    `Teacher Hot Take benchmark: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections` +
+      ` (${VOTE_CONNECTIONS} for votes), Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
   );
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
@@ -171,18 +198,21 @@ async function main() {
   const started = Date.now();
   const voteDb = path.join(work, 'votes.sqlite');
   const bareDb = path.join(work, 'bare.sqlite');
+  const minimalDb = path.join(work, 'minimal.sqlite');
   const smallDb = path.join(work, 'small.sqlite');
   const largeDb = path.join(work, 'large.sqlite');
   const profiledDb = path.join(work, 'profiled.sqlite');
   const plainDb = path.join(work, 'plain.sqlite');
   const { pollId } = await prepareDatabase(voteDb, 0);
   await prepareDatabase(bareDb, 0);
+  const postgres = await preparePostgres(PG_URL);
+  const bareOnPostgres = await preparePostgres(PG_URL);
   // Returning voters casting today's vote: with a profile, and (the same code path) without one.
-  const profiled = await prepareDatabase(profiledDb, 0, { profiledVoters: VOTERS_NEEDED });
-  const plain = await prepareDatabase(plainDb, 0);
+  const profiled = ONLY_VOTES ? undefined : await prepareDatabase(profiledDb, 0, { profiledVoters: VOTERS_NEEDED });
+  const plain = ONLY_VOTES ? undefined : await prepareDatabase(plainDb, 0);
   const plainVoters = Array.from({ length: VOTERS_NEEDED }, (_, i) => `P${String(i).padStart(21, '0')}`);
   const small = await prepareDatabase(smallDb, 1_000);
-  const large = await prepareDatabase(largeDb, 1_000_000);
+  const large = ONLY_VOTES ? undefined : await prepareDatabase(largeDb, 1_000_000);
   execFileSync('sync');
   console.log(`(databases ready in ${((Date.now() - started) / 1000).toFixed(1)} s: 0, 1,000 and 1,000,000 votes)\n`);
 
@@ -207,6 +237,11 @@ async function main() {
     breakdownLarge: 'app: GET breakdown after the close, 1M votes',
     appVotes: 'app: POST /api/polls/:id/vote, a new voter each',
     bareVotes: 'bare node:http + the same insert (better-sqlite3)',
+    minimalVotes: 'bare node:http + a minimal insert (better-sqlite3)',
+    pgVotes: 'PostgreSQL, 2 app instances: POST vote',
+    pgBareVotes: 'PostgreSQL, bare node:http + pg, one insert',
+    pgReads1: 'PostgreSQL, 1 app instance: GET active, voted',
+    pgReads2: 'PostgreSQL, 2 app instances: GET active, voted',
     voted: 'app: GET active, a voter who voted, 1k votes',
     votedLarge: 'app: GET active, a voter who voted, 1M votes',
     returning: 'app: GET active, not voted yet, 1k votes',
@@ -214,63 +249,119 @@ async function main() {
     first: 'app: GET active, a first visit (no cookie), 1k',
     bareJson: `bare node:http, the same JSON (${answer.length} bytes)`,
   };
+  const voteRun = { connections: VOTE_CONNECTIONS };
+  const scenarios: Scenario[] = [
+    {
+      label: label.appVotes,
+      mode: 'app',
+      file: voteDb,
+      request: { path: `/api/polls/${pollId}/vote`, ...ballot },
+      ...voteRun,
+    },
+    { label: label.bareVotes, mode: 'bare-insert', file: bareDb, request: { path: '/', ...ballot }, ...voteRun },
+    { label: label.minimalVotes, mode: 'bare-minimal', file: minimalDb, request: { path: '/', ...ballot }, ...voteRun },
+    {
+      label: label.pgVotes,
+      mode: 'app',
+      file: postgres.url,
+      request: { path: `/api/polls/${postgres.pollId}/vote`, ...ballot },
+      instances: 2,
+      ...voteRun,
+    },
+    {
+      label: label.pgBareVotes,
+      mode: 'bare-pg',
+      file: bareOnPostgres.url,
+      request: { path: '/', ...ballot },
+      ...voteRun,
+    },
+  ];
+  if (!ONLY_VOTES && profiled && plain && large) {
+    scenarios.push(
+      { label: label.pgReads1, mode: 'app', file: postgres.url, request: activeAs(postgres.voterId) },
+      { label: label.pgReads2, mode: 'app', file: postgres.url, request: activeAs(postgres.voterId), instances: 2 },
+      { label: label.voted, mode: 'app', file: smallDb, request: activeAs(small.voterId) },
+      { label: label.votedLarge, mode: 'app', file: largeDb, request: activeAs(large.voterId) },
+      { label: label.returning, mode: 'app', file: smallDb, request: activeAs(notVoted) },
+      { label: label.returningLarge, mode: 'app', file: largeDb, request: activeAs(notVoted) },
+      { label: label.first, mode: 'app', file: smallDb, request: activeAs() },
+      { label: label.bareJson, mode: 'bare-json', file: fixedJson, request: { path: '/' } },
+      {
+        label: label.profiledVotes,
+        mode: 'app',
+        file: profiledDb,
+        request: { path: `/api/polls/${profiled.pollId}/vote`, ...ballot, nextVoter: queueOf(profiled.waitingVoters) },
+      },
+      {
+        label: label.plainVotes,
+        mode: 'app',
+        file: plainDb,
+        request: { path: `/api/polls/${plain.pollId}/vote`, ...ballot, nextVoter: queueOf(plainVoters) },
+      },
+      {
+        label: label.breakdown,
+        mode: 'app-closed',
+        file: smallDb,
+        request: { path: `/api/polls/${small.pollId}/breakdown` },
+      },
+      {
+        label: label.breakdownLarge,
+        mode: 'app-closed',
+        file: largeDb,
+        request: { path: `/api/polls/${large.pollId}/breakdown` },
+      },
+    );
+  }
   console.log('Measuring (the figures are medians of the rounds):');
-  const rate = await measureAll([
-    { label: label.appVotes, mode: 'app', file: voteDb, request: { path: `/api/polls/${pollId}/vote`, ...ballot } },
-    { label: label.bareVotes, mode: 'bare-insert', file: bareDb, request: { path: '/', ...ballot } },
-    { label: label.voted, mode: 'app', file: smallDb, request: activeAs(small.voterId) },
-    { label: label.votedLarge, mode: 'app', file: largeDb, request: activeAs(large.voterId) },
-    { label: label.returning, mode: 'app', file: smallDb, request: activeAs(notVoted) },
-    { label: label.returningLarge, mode: 'app', file: largeDb, request: activeAs(notVoted) },
-    { label: label.first, mode: 'app', file: smallDb, request: activeAs() },
-    { label: label.bareJson, mode: 'bare-json', file: fixedJson, request: { path: '/' } },
-    {
-      label: label.profiledVotes,
-      mode: 'app',
-      file: profiledDb,
-      request: { path: `/api/polls/${profiled.pollId}/vote`, ...ballot, nextVoter: queueOf(profiled.waitingVoters) },
-    },
-    {
-      label: label.plainVotes,
-      mode: 'app',
-      file: plainDb,
-      request: { path: `/api/polls/${plain.pollId}/vote`, ...ballot, nextVoter: queueOf(plainVoters) },
-    },
-    {
-      label: label.breakdown,
-      mode: 'app-closed',
-      file: smallDb,
-      request: { path: `/api/polls/${small.pollId}/breakdown` },
-    },
-    {
-      label: label.breakdownLarge,
-      mode: 'app-closed',
-      file: largeDb,
-      request: { path: `/api/polls/${large.pollId}/breakdown` },
-    },
-  ]);
-  const r = (key: keyof typeof label) => rate.get(label[key]) ?? 0;
+  let rate: Map<string, { rate: number; p99: number }>;
+  try {
+    rate = await measureAll(scenarios);
+  } finally {
+    await postgres.drop();
+    await bareOnPostgres.drop();
+  }
+  const r = (key: keyof typeof label) => rate.get(label[key])?.rate ?? 0;
+  const p99 = (key: keyof typeof label) => `${rate.get(label[key])?.p99 ?? 0} ms`;
 
   console.log('\nTargets:');
-  const voteRatio = r('appVotes') / r('bareVotes');
-  ratio('votes: app / bare insert', voteRatio, '>= 0.60', voteRatio >= 0.6);
-  const readRatio = r('voted') / r('bareJson');
-  ratio('reads (voter who voted): app / bare JSON', readRatio, '>= 0.50', readRatio >= 0.5);
-  const votedScale = r('voted') / r('votedLarge');
-  ratio('voter who voted: 1k reads/s / 1M reads/s', votedScale, '<= 1.20', votedScale <= 1.2);
-  const returningScale = r('returning') / r('returningLarge');
-  ratio('not voted yet: 1k reads/s / 1M reads/s', returningScale, '<= 1.20', returningScale <= 1.2);
-  const breakdownScale = r('breakdown') / r('breakdownLarge');
-  ratio('breakdown: 1k reads/s / 1M reads/s', breakdownScale, '<= 1.20', breakdownScale <= 1.2);
-  const profileVoteRatio = r('profiledVotes') / r('plainVotes');
-  ratio('votes: with a profile / without', profileVoteRatio, '>= 0.90', profileVoteRatio >= 0.9);
-  console.log(
-    `  (for information: a visitor who has not voted reads at ${(r('returning') / r('bareJson')).toFixed(2)} of bare, ` +
-      `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,
+  const minimalRatio = r('appVotes') / r('minimalVotes');
+  ratio(
+    `votes: app / minimal insert (p99 ${p99('appVotes')} vs ${p99('minimalVotes')})`,
+    minimalRatio,
+    '>= 1.00',
+    minimalRatio >= 1,
   );
-
-  await measureDrawing();
-  await measureExport(largeDb, large.pollId);
+  const voteRatio = r('appVotes') / r('bareVotes');
+  ratio(`votes: app / same-schema insert (p99 vs ${p99('bareVotes')})`, voteRatio, '>= 0.60', voteRatio >= 0.6);
+  const pgRatio = r('pgVotes') / r('pgBareVotes');
+  ratio(
+    `PG votes: 2 apps / bare pg (p99 ${p99('pgVotes')} vs ${p99('pgBareVotes')})`,
+    pgRatio,
+    '>= 1.00',
+    pgRatio >= 1,
+  );
+  if (!ONLY_VOTES) {
+    console.log(
+      `  (for information: PostgreSQL reads, 1 instance ${Math.round(r('pgReads1'))}/s, 2 instances ${Math.round(r('pgReads2'))}/s,` +
+        ` ${(r('pgReads2') / r('pgReads1')).toFixed(2)}x)`,
+    );
+    const readRatio = r('voted') / r('bareJson');
+    ratio('reads (voter who voted): app / bare JSON', readRatio, '>= 0.50', readRatio >= 0.5);
+    const votedScale = r('voted') / r('votedLarge');
+    ratio('voter who voted: 1k reads/s / 1M reads/s', votedScale, '<= 1.20', votedScale <= 1.2);
+    const returningScale = r('returning') / r('returningLarge');
+    ratio('not voted yet: 1k reads/s / 1M reads/s', returningScale, '<= 1.20', returningScale <= 1.2);
+    const breakdownScale = r('breakdown') / r('breakdownLarge');
+    ratio('breakdown: 1k reads/s / 1M reads/s', breakdownScale, '<= 1.20', breakdownScale <= 1.2);
+    const profileVoteRatio = r('profiledVotes') / r('plainVotes');
+    ratio('votes: with a profile / without', profileVoteRatio, '>= 0.90', profileVoteRatio >= 0.9);
+    console.log(
+      `  (for information: a visitor who has not voted reads at ${(r('returning') / r('bareJson')).toFixed(2)} of bare, ` +
+        `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,
+    );
+    await measureDrawing();
+    if (large) await measureExport(largeDb, large.pollId);
+  }
 
   fs.rmSync(work, { recursive: true, force: true });
   const missed = verdicts.filter((met) => !met).length;

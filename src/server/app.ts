@@ -13,6 +13,7 @@ import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
+import { Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
 import { registerClient } from './http/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
@@ -61,6 +62,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The daily switch and the outbox; `startServer` starts their timers. */
     jobs: Jobs;
+    /** What /readyz answers; `startServer` drains it on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -125,6 +128,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox: options.outbox,
   });
   app.decorate('jobs', services.jobs);
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  // A draining instance answers each request and closes its connection, so a proxy's
+  // keep-alive connections move to the other instances.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining !== null) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => services.close());
   const https = site.publicUrl.startsWith('https:');
 
@@ -132,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, readiness });
   await app.register(pollsRoutes, { polls: services.polls });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });

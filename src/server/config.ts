@@ -239,6 +239,7 @@ const environment = z.object({
   MAIL_FROM: setting(),
   MAIL_OUTBOX_DIR: setting(),
   MAIL_POSTAL_ADDRESS: setting(),
+  SHUTDOWN_DELAY_SECONDS: wholeNumber(0, 0, 120),
 });
 
 /** Rules between variables, checked whatever else is wrong, so every problem is listed. */
@@ -280,6 +281,11 @@ const configSchema = environment.transform((env) => {
     /** New subscriptions (confirmation e-mails) per client address and hour; 0 turns it off. */
     subscribeLimitPerHour: env.SUBSCRIBE_LIMIT_PER_HOUR,
     logLevel: env.LOG_LEVEL,
+    /**
+     * After SIGTERM, how long /readyz answers 503 while the instance still serves, so a load
+     * balancer that polls it stops sending requests before the instance stops listening.
+     */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     mail: {
       /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
       smtpUrl: env.SMTP_URL,

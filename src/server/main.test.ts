@@ -1,6 +1,7 @@
 /** The server as a real process: start, answer, stop on SIGTERM; refuse a bad configuration. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +79,59 @@ describe('the server process', () => {
     const messages = server.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages).toContain('shutting down');
     expect(fs.existsSync(path.join(dir, 'site.sqlite'))).toBe(true);
+  });
+
+  it('drains on SIGTERM: /readyz turns 503 at once, a request under way is answered, then it stops', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-main-'));
+    const server = startServer({
+      PORT: '0',
+      DATABASE_URL: path.join(dir, 'site.sqlite'),
+      SHUTDOWN_DELAY_SECONDS: '1',
+    });
+    child = server.child;
+    const address = await server.listening;
+    const ready = await fetch(`${address}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', warnings: [] });
+
+    // A request under way: its headers are in, its body is not.
+    const { port } = new URL(address);
+    const body = '{"optionIndex":0,"voterEmail":""}';
+    let underWay = (): unknown => undefined;
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/polls/999/vote',
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 5));
+      underWay = () => request.end(body.slice(5));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the headers reach the server
+
+    server.child.kill('SIGTERM');
+    let draining: Response | undefined;
+    while (draining?.status !== 503) draining = await fetch(`${address}/readyz`);
+    expect(draining.headers.get('connection')).toBe('close');
+    expect(await draining.json()).toMatchObject({
+      status: 'draining',
+      message: expect.stringMatching(/shutting down \(SIGTERM\)/),
+    });
+
+    underWay();
+    expect(await answered).toEqual({ status: 404, text: expect.stringContaining('Poll not found') });
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${address}/readyz`)).rejects.toThrow();
   });
 
   it('puts a poll that came due while it was down live at start-up', async () => {

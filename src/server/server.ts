@@ -28,7 +28,7 @@ export function readConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
 
 export async function startServer(config: Config, options: Omit<AppOptions, 'config'> = {}): Promise<FastifyInstance> {
   const app = await buildApp({ clientDir: BUILT_CLIENT_DIR, ...options, config });
-  closeGracefully(app);
+  closeGracefully(app, config.shutdownDelayMs);
   await app.listen({ port: config.port, host: config.host });
   // The day's switch runs now (a poll may have come due while the site was down), then on time.
   app.jobs.start();
@@ -40,11 +40,13 @@ export async function startServer(config: Config, options: Omit<AppOptions, 'con
 }
 
 /**
- * Stops taking requests, lets the ones under way finish, then drops the connections left over.
- * Browsers open connections ahead of need that carry no request; Node does not count them as
- * idle, so without this the server would wait for them to time out (a minute) on every stop.
+ * Drains, then stops: /readyz turns 503 at once (and every answer closes its connection), for
+ * `delayMs` the instance still serves so a load balancer can notice, then it stops listening,
+ * lets the requests under way finish, writes the votes received, and drops the connections
+ * left over. Browsers open connections ahead of need that carry no request; Node does not
+ * count them as idle, so without this the server would wait for them to time out (a minute).
  */
-function closeGracefully(app: FastifyInstance) {
+function closeGracefully(app: FastifyInstance, delayMs: number) {
   let requestsUnderWay = 0;
   app.server.on('request', (_request, response: ServerResponse) => {
     requestsUnderWay += 1;
@@ -55,7 +57,14 @@ function closeGracefully(app: FastifyInstance) {
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.readiness.drain(`This instance is shutting down (${signal}); it finishes the requests under way.`);
+    app.log.info({ signal, delayMs }, 'draining');
+    app.server.closeIdleConnections();
+    setTimeout(() => stopListening(signal), delayMs);
+  };
+
+  const stopListening = (signal: NodeJS.Signals) => {
+    app.log.info({ signal, requestsUnderWay }, 'shutting down');
     const deadline = setTimeout(() => {
       app.log.error('requests did not finish in time; exiting');
       process.exit(1);

@@ -84,12 +84,13 @@ export async function createServices({
     },
   });
   const polls = createPollsService(deps);
+  const votes = createVotesService(deps);
   return {
     site,
     jobs,
     polls,
     subscriptions,
-    votes: createVotesService(deps),
+    votes,
     stats: createStatsService(deps),
     profiles: createProfilesService(deps),
     breakdowns: createBreakdownsService(deps),
@@ -109,9 +110,10 @@ export async function createServices({
       activePoll,
       pastPollResults: (pollNumber) => polls.pastPollResults(pollNumber),
     }),
-    /** Stops the timers and the mail connection (the database is the caller's). */
-    close() {
+    /** Stops the timers and the mail connection, and writes the votes received (the database is the caller's). */
+    async close() {
       jobs.stop();
+      await votes.drained();
       transport.close();
     },
   };

@@ -45,7 +45,20 @@ export function openDatabase(target: DatabaseTarget): Db {
   // a memory map instead of a system call per page.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+const sqliteHandles = new WeakMap<Db, BetterSqlite3.Database>();
+
+/**
+ * The better-sqlite3 handle under a SQLite Db, for the one hot path that runs a whole batch of
+ * statements synchronously (group-committed votes). Use it only while holding Kysely's
+ * connection (`db.connection().execute(...)`), so no Kysely transaction is open on it.
+ */
+export function sqliteHandleOf(db: Db): BetterSqlite3.Database | undefined {
+  return sqliteHandles.get(db);
 }
 
 /**

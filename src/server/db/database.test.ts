@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(['0004-opt-in', '0006-profiles']);
+      expect(await migrateToLatest(db)).toEqual(['0004-opt-in', '0006-profiles', '0007-vote-batches']);
       const subscriber = await db
         .selectFrom('subscribers')
         .select(['confirmed_at', 'confirm_token'])
@@ -199,6 +199,7 @@ if (testDatabaseKinds().includes('postgres')) {
           '0003-mail',
           '0004-opt-in',
           '0006-profiles',
+          '0007-vote-batches',
         ]);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {

@@ -2,16 +2,36 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { unavailable } from '../http/errors.js';
+import type { Readiness } from './readiness.js';
 
-/** For load balancers and uptime checks: 200 only when the database answers. */
-export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/healthz', async (request) => {
+/**
+ * `/healthz` is liveness: 200 while the process and its database answer. `/readyz` is for a
+ * load balancer: 503 while this instance drains after SIGTERM, with the reason; it lists
+ * problems the instance serves through (such as Redis being unreachable) without failing.
+ */
+export const healthRoutes: FastifyPluginAsync<{ db: Db; readiness: Readiness }> = async (app, { db, readiness }) => {
+  async function databaseAnswers(log: { error: (o: object, m: string) => void }) {
     try {
       await sql`select 1`.execute(db);
     } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
+      log.error({ err: error }, 'health check: database unreachable');
       throw unavailable('The database is not reachable.');
     }
+  }
+
+  app.get('/healthz', async (request) => {
+    await databaseAnswers(request.log);
     return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (request, reply) => {
+    const { warnings, draining } = readiness;
+    reply.header('cache-control', 'no-store');
+    if (draining !== null) {
+      reply.status(503);
+      return { status: 'draining', code: 'unavailable', message: draining, warnings };
+    }
+    await databaseAnswers(request.log);
+    return { status: 'ready', warnings };
   });
 };

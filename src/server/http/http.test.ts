@@ -339,3 +339,31 @@ describe('the web app', () => {
     expect(page.json().message).toMatch(/npm run build/);
   });
 });
+
+describe('GET /readyz', () => {
+  it('is 200 with the problems served through, and 503 saying why once the instance drains', async () => {
+    t = await createTestApp('sqlite');
+    const ready = await new Visitor(t.app).get('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', warnings: [] });
+
+    t.app.readiness.warn('redis', 'Redis is unreachable.');
+    expect((await new Visitor(t.app).get('/readyz')).json()).toEqual({
+      status: 'ready',
+      warnings: ['Redis is unreachable.'],
+    });
+
+    t.app.readiness.drain('This instance is shutting down (SIGTERM).');
+    const draining = await new Visitor(t.app).get('/readyz');
+    expect(draining.statusCode).toBe(503);
+    expect(draining.headers.connection).toBe('close');
+    expect(draining.json()).toEqual({
+      status: 'draining',
+      code: 'unavailable',
+      message: 'This instance is shutting down (SIGTERM).',
+      warnings: ['Redis is unreachable.'],
+    });
+    // Liveness is another question: the process is fine.
+    expect((await new Visitor(t.app).get('/healthz')).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,8 @@
 /** The only place SQL about votes lives. */
 import type { VoteRecord } from '../../shared/api.js';
-import type { Db } from '../db/connection.js';
+import type BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { isPostgres, sqliteHandleOf, type Db } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import { toIsoString } from '../db/tables.js';
@@ -64,6 +66,86 @@ export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<InsertOutc
     if (isForeignKeyViolation(error)) return 'poll-gone';
     throw error;
   }
+}
+
+/** What became of one vote of a batch: its outcome, or the error that stopped it alone. */
+export type BatchResult = { outcome: InsertOutcome } | { error: unknown };
+
+/**
+ * Writes a batch of votes in one transaction (group commit), with every rule of
+ * `insertVoteIfNew` applied to each vote, and gives each vote's outcome in the batch's order.
+ * The batch must hold one vote at most per voter and per e-mail on a poll (the batcher sees
+ * to it), so each vote's outcome is its own. SQLite runs the batch synchronously in one
+ * transaction; PostgreSQL in one multi-row INSERT. When the batch as a whole fails, each of
+ * its votes is tried again alone, so a failure stops only the votes it must.
+ */
+export async function insertVoteBatch(db: Db, votes: NewVote[]): Promise<BatchResult[]> {
+  try {
+    const outcomes = isPostgres(db) ? await insertBatchPostgres(db, votes) : await insertBatchSqlite(db, votes);
+    return outcomes.map((outcome) => ({ outcome }));
+  } catch {
+    return Promise.all(
+      votes.map((vote) =>
+        insertVoteIfNew(db, vote).then(
+          (outcome): BatchResult => ({ outcome }),
+          (error: unknown): BatchResult => ({ error }),
+        ),
+      ),
+    );
+  }
+}
+
+const sqliteInserts = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
+
+async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcome[]> {
+  const sqlite = sqliteHandleOf(db);
+  if (!sqlite) throw new Error('this SQLite database was not opened by openDatabase');
+  let insert = sqliteInserts.get(sqlite);
+  if (!insert) {
+    insert = sqlite.prepare(
+      `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at)
+       values (?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+    );
+    sqliteInserts.set(sqlite, insert);
+  }
+  const statement = insert;
+  const writeAll = sqlite.transaction((batch: NewVote[]) =>
+    batch.map((vote): InsertOutcome => {
+      try {
+        const row = statement.get(
+          vote.pollId,
+          vote.voterId,
+          vote.optionIndex,
+          vote.voterEmail,
+          vote.votedOn,
+          vote.createdAt,
+        );
+        return row === undefined ? 'duplicate' : 'counted';
+      } catch (error) {
+        // A failed constraint undoes its own statement only; the transaction goes on.
+        if (isForeignKeyViolation(error) && sqlite.inTransaction) return 'poll-gone';
+        throw error;
+      }
+    }),
+  );
+  // Holding Kysely's one connection: no Kysely transaction is open on it meanwhile.
+  return db.connection().execute(async () => writeAll.immediate(votes));
+}
+
+async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutcome[]> {
+  const key = (pollId: number, voterId: string) => `${pollId}\u0000${voterId}`;
+  // In key order: two instances inserting at once wait for each other's rows in one order.
+  const sorted = [...votes].sort((a, b) => a.pollId - b.pollId || (a.voterId < b.voterId ? -1 : 1));
+  // One statement text whatever the batch's size: six arrays, unnested into rows in order.
+  const { rows } = await sql<{ poll_id: number; voter_id: string }>`
+    insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at)
+    select * from unnest(${sorted.map((v) => v.pollId)}::integer[], ${sorted.map((v) => v.voterId)}::text[],
+      ${sorted.map((v) => v.optionIndex)}::integer[], ${sorted.map((v) => v.voterEmail)}::text[],
+      ${sorted.map((v) => v.votedOn)}::date[], ${sorted.map((v) => v.createdAt)}::timestamptz[])
+    on conflict do nothing
+    returning poll_id, voter_id`.execute(db);
+  const inserted = new Set(rows.map((row) => key(row.poll_id, row.voter_id)));
+  return votes.map((vote) => (inserted.has(key(vote.pollId, vote.voterId)) ? 'counted' : 'duplicate'));
 }
 
 /** Inserts many votes at once (demo data); the tally triggers count them. */

@@ -4,6 +4,7 @@ import * as admin from './0002-admin.js';
 import * as mail from './0003-mail.js';
 import * as optIn from './0004-opt-in.js';
 import * as profiles from './0006-profiles.js';
+import * as voteBatches from './0007-vote-batches.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-mail': mail,
   '0004-opt-in': optIn,
   '0006-profiles': profiles,
+  '0007-vote-batches': voteBatches,
 };

@@ -1,0 +1,29 @@
+/**
+ * Whether this instance should get new requests. A load balancer asks `/readyz`: 503 while the
+ * instance drains after SIGTERM, so traffic moves elsewhere before it stops. Problems that do
+ * not stop it serving (Redis unreachable: limits fall back to this instance's own counts) are
+ * listed in the body without taking it out of rotation.
+ */
+export class Readiness {
+  #draining: string | null = null;
+  readonly #warnings = new Map<string, string>();
+
+  /** Takes the instance out of rotation for good; `why` is shown in /readyz. */
+  drain(why: string): void {
+    this.#draining ??= why;
+  }
+
+  get draining(): string | null {
+    return this.#draining;
+  }
+
+  /** Notes (or, with null, clears) a problem the instance serves through. */
+  warn(topic: string, message: string | null): void {
+    if (message === null) this.#warnings.delete(topic);
+    else this.#warnings.set(topic, message);
+  }
+
+  get warnings(): string[] {
+    return [...this.#warnings.values()];
+  }
+}
