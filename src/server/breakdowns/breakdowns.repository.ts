@@ -55,3 +55,24 @@ export async function moveVoteBetweenGroups(
     }
   }
 }
+
+/** The group tallies of several polls at once (the open data): options × groups rows per poll. */
+export async function groupTalliesOfPolls(db: Db, pollIds: number[]): Promise<Map<number, GroupTally[]>> {
+  const byPoll = new Map<number, GroupTally[]>(pollIds.map((id) => [id, []]));
+  if (pollIds.length === 0) return byPoll;
+  const rows = await db
+    .selectFrom('poll_group_tallies')
+    .select(['poll_id', 'dimension', 'group_value', 'option_index', 'vote_count'])
+    .where('poll_id', 'in', pollIds)
+    .where('vote_count', '>', 0)
+    .execute();
+  for (const row of rows) {
+    byPoll.get(row.poll_id)?.push({
+      dimension: row.dimension,
+      groupValue: row.group_value,
+      optionIndex: row.option_index,
+      votes: row.vote_count,
+    });
+  }
+  return byPoll;
+}

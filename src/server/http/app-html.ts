@@ -41,6 +41,22 @@ export interface PageHead {
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
+/** Today's page and each poll's page can be embedded: oEmbed consumers find out how here. */
+const EMBEDDABLE_PATH = /^\/(poll-[1-9]\d*)?$/;
+
+/** Every page names the open data's feed; `/` and `/poll-N` also name their oEmbed answer. */
+function discoveryLinks(url: string | null, siteName: string): string[] {
+  const feed = `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${siteName}: past polls`)}" href="/feed.xml" />`;
+  if (url === null) return [feed];
+  const { origin, pathname } = new URL(url);
+  if (!EMBEDDABLE_PATH.test(pathname)) return [feed];
+  const oembed = `${origin}/oembed?url=${encodeURIComponent(url)}&format=json`;
+  return [
+    feed,
+    `<link rel="alternate" type="application/json+oembed" title="${escapeHtml(siteName)}" href="${escapeHtml(oembed)}" />`,
+  ];
+}
+
 /** The tags of a head, every value escaped: a question can hold quotes, < and &. */
 export function renderHead(head: PageHead, siteName: string): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
@@ -68,6 +84,7 @@ export function renderHead(head: PageHead, siteName: string): string {
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image.url),
     meta('name', 'twitter:image:alt', head.image.alt),
+    ...discoveryLinks(head.url, siteName),
   ];
   return tags.filter((tag) => tag !== null).join('\n    ');
 }

@@ -3,6 +3,8 @@ import { PageShell } from '../../components/layout/page-shell.js';
 import { ContactUs } from './contact-us.js';
 import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
+import { OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../../shared/open-data.js';
+import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -83,6 +85,17 @@ export default function TermsPage() {
             Results on {siteName} are informal opinion polls, not scientific surveys. Anyone can take part, voters are
             not a representative sample, and the numbers show only how the people who chose to vote answered. Please
             don’t rely on them as research, as professional advice or for decisions that matter.
+          </p>
+          <p>
+            The results of past polls are open data: you may share and adapt them, for any purpose, under the{' '}
+            <a href={OPEN_DATA_LICENSE.url}>
+              {OPEN_DATA_LICENSE.title} license ({OPEN_DATA_LICENSE.name})
+            </a>
+            , as long as you credit “{siteName}” with a link to{' '}
+            <a href={siteConfig.publicUrl}>{siteConfig.publicUrl}</a>. They are published as{' '}
+            <a href={OPEN_DATA_PATHS.json}>JSON</a>, <a href={OPEN_DATA_PATHS.csv}>CSV</a> and an{' '}
+            <a href={OPEN_DATA_PATHS.feed}>Atom feed</a>. Breakdowns by group leave out every group of fewer than{' '}
+            {MIN_GROUP_SIZE} votes, as on the site.
           </p>
         </section>
 

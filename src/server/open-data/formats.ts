@@ -1,0 +1,156 @@
+/**
+ * The open data's three documents, as pure functions of the past polls: JSON for programs, CSV
+ * for spreadsheets (one row per poll, group and option), and an Atom 1.0 feed for feed readers.
+ * Each states the licence (CC BY 4.0) and who to credit.
+ */
+import { MIN_GROUP_SIZE } from '../../shared/profile.js';
+import { attributionOf, licenseNotice, OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../shared/open-data.js';
+import { votesText } from '../../shared/results.js';
+import { formatLocalDate } from '../../shared/time.js';
+import { csvCell } from '../admin/votes-export.js';
+import type { OpenPoll } from './open-data.service.js';
+
+export interface OpenDataSite {
+  siteName: string;
+  publicUrl: string;
+}
+
+function license(site: OpenDataSite) {
+  return {
+    name: OPEN_DATA_LICENSE.name,
+    title: OPEN_DATA_LICENSE.title,
+    url: OPEN_DATA_LICENSE.url,
+    attribution: attributionOf(site.siteName, site.publicUrl),
+    notice: licenseNotice(site.siteName, site.publicUrl),
+  };
+}
+
+/** GET /data/polls.json */
+export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): string {
+  return JSON.stringify({
+    title: `${site.siteName}: every past poll`,
+    source: site.publicUrl,
+    license: license(site),
+    minGroupSize: MIN_GROUP_SIZE,
+    notes:
+      'A self-selected sample of teachers; results are not weighted. Percentages are whole numbers that add up to 100 ' +
+      `(largest remainder). Breakdown groups with fewer than ${MIN_GROUP_SIZE} votes are withheld: their votes count ` +
+      'in withheldVotes. Votes whose voter did not say count in notSaidVotes.',
+    polls,
+  });
+}
+
+export const CSV_HEADER = [
+  'poll_number',
+  'date',
+  'question',
+  'dimension',
+  'group',
+  'group_label',
+  'group_total_votes',
+  'option_index',
+  'option',
+  'votes',
+  'percentage',
+] as const;
+
+/** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * GET /data/polls.csv: one row per poll, group and option. The group "all" of the dimension
+ * "all" is everyone; then each listed group of each dimension; then a row per dimension for
+ * the withheld and the not-said votes, with no option. The first line is a comment (`#`)
+ * stating the licence.
+ */
+export function openDataCsv(site: OpenDataSite, polls: readonly OpenPoll[]): string {
+  const lines = [`# ${licenseNotice(site.siteName, site.publicUrl).replaceAll(/[\r\n]/g, ' ')}`, CSV_HEADER.join(',')];
+  const row = (cells: (string | number)[]) => lines.push(cells.map((cell) => csvCell(String(cell))).join(','));
+  for (const poll of polls) {
+    const start = [poll.pollNumber, poll.date, poll.question];
+    poll.results.forEach((result, index) =>
+      row([...start, 'all', 'all', 'Everyone', poll.totalVotes, index, result.option, result.votes, result.percentage]),
+    );
+    for (const dimension of poll.breakdowns) {
+      for (const group of dimension.groups) {
+        group.results.forEach((result, index) =>
+          row([
+            ...start,
+            dimension.dimension,
+            group.value,
+            group.label,
+            group.totalVotes,
+            index,
+            result.option,
+            result.votes,
+            result.percentage,
+          ]),
+        );
+      }
+      row([
+        ...start,
+        dimension.dimension,
+        'withheld',
+        `Groups under ${MIN_GROUP_SIZE} votes`,
+        dimension.withheldVotes,
+        '',
+        '',
+        '',
+        '',
+      ]);
+      row([...start, dimension.dimension, 'not-said', 'Not said', dimension.notSaidVotes, '', '', '', '']);
+    }
+  }
+  return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;
+}
+
+/** XML text: escaped, and without the control characters XML 1.0 cannot hold. */
+function xml(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 cannot hold
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+  );
+}
+
+/** An entry's content, as HTML (escaped once more by `xml` into the feed). */
+function entryHtml(poll: OpenPoll): string {
+  const html = xml; // the same escapes suit HTML
+  const items = poll.results
+    .map((r) => `<li>${html(r.option)}: ${r.percentage}% (${votesText(r.votes)})</li>`)
+    .join('');
+  const description = poll.description === null ? '' : `<p>${html(poll.description)}</p>`;
+  return `${description}<ul>${items}</ul><p>Total: ${votesText(poll.totalVotes)}. <a href="${html(poll.url)}">See all votes</a></p>`;
+}
+
+/** GET /feed.xml: an Atom 1.0 feed of every past poll, newest first. */
+export function atomFeed(site: OpenDataSite, polls: readonly OpenPoll[]): string {
+  const newestFirst = [...polls].reverse();
+  const updated = newestFirst[0]?.closedAt ?? '2000-01-01T00:00:00.000Z';
+  const entries = newestFirst.map(
+    (poll) => `  <entry>
+    <id>${xml(poll.url)}</id>
+    <title>${xml(`Poll #${poll.pollNumber}: ${poll.question}`)}</title>
+    <link rel="alternate" type="text/html" href="${xml(poll.url)}"/>
+    <published>${poll.closedAt}</published>
+    <updated>${poll.closedAt}</updated>
+    <summary>${xml(`${formatLocalDate(poll.date)}. ${poll.results.map((r) => `${r.option}: ${r.percentage}%`).join(', ')} (${votesText(poll.totalVotes)}).`)}</summary>
+    <content type="html">${xml(entryHtml(poll))}</content>
+  </entry>
+`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${xml(`${site.publicUrl}/`)}</id>
+  <title>${xml(`${site.siteName}: past polls`)}</title>
+  <subtitle>One education poll a day. Teachers vote anonymously and see the results.</subtitle>
+  <link rel="self" type="application/atom+xml" href="${xml(site.publicUrl + OPEN_DATA_PATHS.feed)}"/>
+  <link rel="alternate" type="text/html" href="${xml(`${site.publicUrl}/`)}"/>
+  <link rel="license" href="${xml(OPEN_DATA_LICENSE.url)}"/>
+  <updated>${updated}</updated>
+  <author><name>${xml(site.siteName)}</name><uri>${xml(`${site.publicUrl}/`)}</uri></author>
+  <rights>${xml(licenseNotice(site.siteName, site.publicUrl))}</rights>
+${entries.join('')}</feed>
+`;
+}

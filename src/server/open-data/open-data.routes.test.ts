@@ -1,0 +1,253 @@
+import { DOMParser, type Element } from '@xmldom/xmldom';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { Visitor } from '../testing/visitor.js';
+
+const LICENSE_URL = 'https://creativecommons.org/licenses/by/4.0/';
+const ATOM = 'http://www.w3.org/2005/Atom';
+
+/** The feed as a namespace-aware XML parser reads it; any well-formedness error fails the test. */
+function parseAtom(text: string) {
+  const document = new DOMParser({
+    onError: (level, message) => {
+      throw new Error(`XML ${level}: ${message}`);
+    },
+  }).parseFromString(text, 'application/xml');
+  const feed = document.documentElement;
+  if (!feed) throw new Error('no root element');
+  return feed;
+}
+
+/** The elements named `name` in the Atom namespace directly inside `parent`. */
+const children = (parent: Element, name: string) =>
+  Array.from(parent.childNodes).filter(
+    (node): node is Element =>
+      node.nodeType === 1 && (node as Element).namespaceURI === ATOM && (node as Element).localName === name,
+  );
+const text = (parent: Element, name: string) => children(parent, name)[0]?.textContent ?? undefined;
+const links = (parent: Element) =>
+  children(parent, 'link').map((link) => ({
+    rel: link.getAttribute('rel'),
+    type: link.getAttribute('type'),
+    href: link.getAttribute('href'),
+  }));
+
+interface OpenPollJson {
+  pollNumber: number;
+  question: string;
+  description: string | null;
+  totalVotes: number;
+  closedAt: string;
+  breakdowns: { dimension: string }[];
+}
+
+describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
+  let t: TestApp;
+  const publicUrl = 'https://hottake.example.org';
+
+  beforeEach(async () => {
+    t = await createTestApp(kind, { env: { PUBLIC_URL: publicUrl, SITE_NAME: 'Teacher Hot Take' } });
+  });
+  afterEach(() => t.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Visitor(t.app).request({ method: 'GET', url: path, headers });
+
+  /** Two past polls (one with groups either side of the size rule), today's, and a scheduled one. */
+  async function seedPolls() {
+    const first = await seedPoll(t.db, {
+      question: 'Is "homework" <useful> & fair?',
+      options: ['Yes', 'No', 'Not sure'],
+      status: 'past',
+      liveDate: '2026-11-19',
+      votes: [1, 1, 1],
+    });
+    const second = await seedPoll(t.db, {
+      question: 'Should phones be banned, in class?',
+      description: 'Many districts did so this year.',
+      options: ['Yes', 'No'],
+      status: 'past',
+      liveDate: '2026-11-20',
+      votes: [0, 0],
+    });
+    await seedProfiledVotes(t.db, second, [
+      { profile: { role: 'classroom-teacher' }, votes: [7, 3] },
+      { profile: { role: 'school-leader' }, votes: [9, 0] },
+    ]);
+    await seedPoll(t.db, { question: 'Today’s question, still open?', options: ['A', 'B'], votes: [4, 4] });
+    await seedPoll(t.db, { question: 'Scheduled, not yet asked?', status: 'scheduled', liveDate: '2026-11-25' });
+    return { first, second };
+  }
+
+  it('lists every past poll as JSON, with results, breakdowns under the group-size rule and the licence', async () => {
+    await seedPolls();
+    const response = await get('/data/polls.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers.link).toBe(`<${LICENSE_URL}>; rel="license"`);
+    const data = response.json<{ license: unknown; minGroupSize: number; polls: OpenPollJson[] }>();
+    expect(data.license).toEqual({
+      name: 'CC BY 4.0',
+      title: 'Creative Commons Attribution 4.0 International',
+      url: LICENSE_URL,
+      attribution: `Teacher Hot Take (${publicUrl})`,
+      notice: expect.stringContaining(`crediting "Teacher Hot Take" with a link to ${publicUrl}`),
+    });
+    expect(data.minGroupSize).toBe(10);
+    expect(data.polls.map((p) => p.question)).toEqual([
+      'Is "homework" <useful> & fair?',
+      'Should phones be banned, in class?',
+    ]);
+    const [first, second] = data.polls;
+    expect(first).toMatchObject({
+      pollNumber: 1,
+      date: '2026-11-19',
+      url: `${publicUrl}/poll-1`,
+      options: ['Yes', 'No', 'Not sure'],
+      totalVotes: 3,
+      results: [
+        { option: 'Yes', votes: 1, percentage: 34 },
+        { option: 'No', votes: 1, percentage: 33 },
+        { option: 'Not sure', votes: 1, percentage: 33 },
+      ],
+    });
+    // Voting closed at 8 pm in New York, 01:00 UTC the next day.
+    expect(first?.closedAt).toBe('2026-11-20T01:00:00.000Z');
+    expect(second?.totalVotes).toBe(19);
+    expect(second?.description).toBe('Many districts did so this year.');
+    const role = second?.breakdowns.find((d) => d.dimension === 'role');
+    expect(role).toEqual({
+      dimension: 'role',
+      label: 'Role',
+      groups: [
+        {
+          value: 'classroom-teacher',
+          label: 'Classroom teacher',
+          totalVotes: 10,
+          results: [
+            { option: 'Yes', votes: 7, percentage: 70 },
+            { option: 'No', votes: 3, percentage: 30 },
+          ],
+        },
+      ],
+      withheldVotes: 9, // nine school leaders: one short of a group that may be shown
+      notSaidVotes: 0,
+    });
+    expect(JSON.stringify(data)).not.toContain('school-leader');
+  });
+
+  it('writes the same as CSV that papaparse reads, one row per poll, group and option, the licence first', async () => {
+    await seedPolls();
+    const response = await get('/data/polls.csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    const text = response.body;
+    expect(text.startsWith('\uFEFF# Poll results from Teacher Hot Take (https://hottake.example.org)')).toBe(true);
+    expect(text.split('\r\n')[0]).toContain(`licensed under CC BY 4.0 (${LICENSE_URL})`);
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, comments: '#', skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual([
+      'poll_number',
+      'date',
+      'question',
+      'dimension',
+      'group',
+      'group_label',
+      'group_total_votes',
+      'option_index',
+      'option',
+      'votes',
+      'percentage',
+    ]);
+    const rows = parsed.data;
+    const everyone = rows.filter((row) => row.dimension === 'all');
+    expect(everyone.map((row) => [row.poll_number, row.question, row.option, row.votes, row.percentage])).toEqual([
+      ['1', 'Is "homework" <useful> & fair?', 'Yes', '1', '34'],
+      ['1', 'Is "homework" <useful> & fair?', 'No', '1', '33'],
+      ['1', 'Is "homework" <useful> & fair?', 'Not sure', '1', '33'],
+      ['2', 'Should phones be banned, in class?', 'Yes', '16', '84'],
+      ['2', 'Should phones be banned, in class?', 'No', '3', '16'],
+    ]);
+    const roles = rows.filter((row) => row.poll_number === '2' && row.dimension === 'role');
+    expect(roles.map((row) => [row.group, row.group_total_votes, row.option, row.votes, row.percentage])).toEqual([
+      ['classroom-teacher', '10', 'Yes', '7', '70'],
+      ['classroom-teacher', '10', 'No', '3', '30'],
+      ['withheld', '9', '', '', ''],
+      ['not-said', '0', '', '', ''],
+    ]);
+    expect(rows.some((row) => row.group === 'school-leader')).toBe(false);
+    expect(rows.some((row) => row.question?.startsWith('Today'))).toBe(false);
+  });
+
+  it('publishes an Atom 1.0 feed of past polls, newest first, that an XML parser reads', async () => {
+    await seedPolls();
+    const response = await get('/feed.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const feed = parseAtom(response.body);
+    expect(feed.namespaceURI).toBe(ATOM);
+    expect(feed.localName).toBe('feed');
+    expect(text(feed, 'id')).toBe(`${publicUrl}/`);
+    expect(text(feed, 'title')).toBe('Teacher Hot Take: past polls');
+    expect(text(feed, 'updated')).toBe('2026-11-21T01:00:00.000Z');
+    expect(text(children(feed, 'author')[0] as Element, 'name')).toBe('Teacher Hot Take');
+    expect(text(feed, 'rights')).toContain(`licensed under CC BY 4.0 (${LICENSE_URL})`);
+    expect(links(feed)).toContainEqual({ rel: 'self', type: 'application/atom+xml', href: `${publicUrl}/feed.xml` });
+    expect(links(feed)).toContainEqual({ rel: 'license', type: null, href: LICENSE_URL });
+    const entries = children(feed, 'entry');
+    expect(entries.map((entry) => text(entry, 'title'))).toEqual([
+      'Poll #2: Should phones be banned, in class?',
+      'Poll #1: Is "homework" <useful> & fair?',
+    ]);
+    const second = entries[0] as Element;
+    expect(text(second, 'id')).toBe(`${publicUrl}/poll-2`);
+    expect(links(second)).toEqual([{ rel: 'alternate', type: 'text/html', href: `${publicUrl}/poll-2` }]);
+    expect(text(second, 'updated')).toBe('2026-11-21T01:00:00.000Z');
+    expect(text(second, 'summary')).toBe('November 20, 2026. Yes: 84%, No: 16% (19 votes).');
+    const content = children(second, 'content')[0] as Element;
+    expect(content.getAttribute('type')).toBe('html');
+    expect(content.textContent).toContain('<li>Yes: 84% (16 votes)</li>');
+  });
+
+  it('answers 304 to a client that has the current version, and a new ETag once another poll closes', async () => {
+    await seedPolls();
+    for (const path of ['/data/polls.json', '/data/polls.csv', '/feed.xml']) {
+      const first = await get(path);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const again = await get(path, { 'if-none-match': String(etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const stale = await get(path, { 'if-none-match': '"something-else"' });
+      expect(stale.statusCode).toBe(200);
+
+      await seedPoll(t.db, {
+        question: `Closed later, for ${path}?`,
+        status: 'past',
+        liveDate: '2026-11-18',
+        votes: [1],
+      });
+      const changed = await get(path, { 'if-none-match': String(etag) });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+    }
+  });
+
+  it('answers empty documents, still valid and licensed, before any poll has closed', async () => {
+    expect((await get('/data/polls.json')).json<unknown>()).toMatchObject({
+      polls: [],
+      license: { name: 'CC BY 4.0' },
+    });
+    const feed = await get('/feed.xml');
+    expect(text(parseAtom(feed.body), 'rights')).toContain('CC BY 4.0');
+    expect(children(parseAtom(feed.body), 'entry')).toEqual([]);
+    const csv = Papa.parse((await get('/data/polls.csv')).body, { header: true, comments: '#', skipEmptyLines: true });
+    expect(csv.errors).toEqual([]);
+    expect(csv.data).toEqual([]);
+  });
+});
