@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { prepareDatabase } from './bench-data.js';
+import { measurePages } from './bench-pages.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -269,6 +270,7 @@ async function main() {
       `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,
   );
 
+  verdicts.push(await measurePages(work));
   await measureDrawing();
   await measureExport(largeDb, large.pollId);
 
