@@ -213,6 +213,45 @@ describe('hydration', () => {
     }
   }, 120_000);
 
+  it('moves the title, description and canonical link along with in-app navigation', async () => {
+    const { past } = await seedSite();
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    const head = () =>
+      page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      }));
+    await page.goto(t.site.url);
+    await page.waitForLoadState('networkidle');
+    const first = await head();
+    expect(first).toEqual({
+      title: 'Should homework be banned? · Teacher Hot Take',
+      description: expect.stringContaining("Today's hot take. Elementary school only."),
+      canonical: `${t.site.publicUrl}/`,
+    });
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('link', { name: 'Should cursive still be taught in elementary school?' }).click();
+    await page.getByText('Total: 10 votes').waitFor();
+    await expect.poll(head).toEqual({
+      title: 'Should cursive still be taught in elementary school? · Teacher Hot Take',
+      description: 'Some states have brought it back. Final results: 10 votes. Poll closed.',
+      canonical: `${t.site.publicUrl}/poll-${past.pollNumber}`,
+    });
+    // The same head the server writes for that address.
+    const served = await fetchPage(`/poll-${past.pollNumber}`);
+    const tag = (test: (a: Record<string, string>, name: string) => boolean) => all(served, test)[0]?.attribs;
+    expect(tag((a) => a.name === 'description')?.content).toBe((await head()).description);
+    expect(tag((a, name) => name === 'link' && a.rel === 'canonical')?.href).toBe((await head()).canonical);
+    await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect.poll(head).toEqual({
+      title: 'Frequently Asked Questions · Teacher Hot Take',
+      description: 'One education poll a day. Teachers vote anonymously and see the results.',
+      canonical: `${t.site.publicUrl}/faq`,
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('votes through the API once hydrated, with the same buttons', async () => {
     await seedSite();
     const { page, errors } = await newVisitor(t.browser, t.site);
