@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { prepareDatabase, preparePostgres } from './bench-data.js';
+import { measurePages } from './bench-pages.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -359,6 +360,7 @@ async function main() {
       `  (for information: a visitor who has not voted reads at ${(r('returning') / r('bareJson')).toFixed(2)} of bare, ` +
         `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,
     );
+    verdicts.push(await measurePages(work));
     await measureDrawing();
     if (large) await measureExport(largeDb, large.pollId);
   }

@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { STYLE_NONCE_META_NAME } from '../shared/site-config.js';
-import { App } from './app/app.js';
-import { queryClient } from './app/query-client.js';
-import { ToastHost } from './components/ui/toast-host.js';
+import { SSR_STATE_ELEMENT_ID, type SsrState } from '../shared/ssr.js';
+import { newQueryClient } from './app/query-client.js';
+import { Root } from './app/root.js';
 import './styles/base.css';
 import './components/layout/layout.css';
 
@@ -13,14 +12,26 @@ import './components/layout/layout.css';
 const nonce = document.querySelector<HTMLMetaElement>(`meta[name="${STYLE_NONCE_META_NAME}"]`)?.content;
 if (nonce && !nonce.startsWith('__')) setNonce(nonce);
 
+/** What the server drew the page with, when it did: the data and the time. */
+function readServerState(): SsrState | null {
+  const text = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as SsrState;
+  } catch {
+    return null;
+  }
+}
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <App />
-        <ToastHost />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const queryClient = newQueryClient();
+  const state = readServerState();
+  if (state && root.firstChild) {
+    // The server drew the page: take it over with the data it was drawn with, fetching nothing again.
+    hydrate(queryClient, state.queries as DehydratedState);
+    hydrateRoot(root, <Root queryClient={queryClient} renderTime={state.now} />);
+  } else {
+    createRoot(root).render(<Root queryClient={queryClient} />);
+  }
 }

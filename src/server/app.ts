@@ -47,6 +47,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The built client (dist/client); null serves the API only. */
   clientDir?: string | null;
+  /** The app's server build; by default dist/ssr/entry-server.js beside the client. */
+  ssrEntry?: string;
   /** Where log lines go; by default stdout. */
   logStream?: LogStream;
   /** Shown the admin password the site generated on its first start (default: printed). */
@@ -152,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute);
-    await writes.register(votesRoutes, { votes: services.votes, secureCookies: https });
+    await writes.register(votesRoutes, { votes: services.votes, secureCookies: https, publicUrl: site.publicUrl });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
     await writes.register(profileChangeRoutes, { profiles: services.profiles, secureCookies: https });
@@ -171,11 +173,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const images = options.previewImages ?? new PreviewImages();
   app.addHook('onClose', async () => images.close());
   await app.register(ogRoutes, { previews: services.previews, images });
+  const clock = options.clock ?? systemClock;
   await registerClient(app, {
     dir: options.clientDir ?? null,
+    ssrEntry: options.ssrEntry,
     https,
     previews: services.previews,
     site: siteConfigOf(site),
+    data: {
+      activePollView: (voterId) => services.polls.activePollView({ voterId, emailHint: undefined }),
+      pastPolls: () => services.polls.pastPolls(),
+      pollResults: (pollNumber) => services.polls.pastPollResults(pollNumber),
+    },
+    now: () => clock.now(),
   });
 
   return app;

@@ -2,7 +2,7 @@
  * A router for a handful of screens: the address is the state, links push history entries,
  * and the back button works. No library: the whole app has seven routes.
  */
-import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { createContext, useContext, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 const CHANGE = 'app:locationchange';
 
@@ -17,10 +17,18 @@ function subscribe(onChange: () => void) {
 
 const snapshot = () => window.location.pathname + window.location.search;
 
-/** The current path and query, re-rendering when they change. */
+/** The address being drawn on the server (path and query); null in the browser. */
+const ServerLocation = createContext<string | null>(null);
+export const ServerLocationProvider = ServerLocation.Provider;
+
+/**
+ * The current path and query, re-rendering when they change. On the server, the address being
+ * drawn; in the browser, the page's own, which is the same one while the page hydrates.
+ */
 export function useLocation(): { pathname: string; search: URLSearchParams } {
-  const current = useSyncExternalStore(subscribe, snapshot);
-  const url = new URL(current, window.location.origin);
+  const serverLocation = useContext(ServerLocation);
+  const current = useSyncExternalStore(subscribe, snapshot, () => serverLocation ?? snapshot());
+  const url = new URL(current, 'http://localhost');
   return { pathname: url.pathname, search: url.searchParams };
 }
 

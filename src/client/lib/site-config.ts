@@ -1,16 +1,21 @@
 /** This deployment's settings, as the server wrote them into the page. */
 import { SITE_CONFIG_ELEMENT_ID, SITE_DEFAULTS, type SiteConfig } from '../../shared/site-config.js';
+import { SSR_SITE_CONFIG_GLOBAL, type SsrSiteConfigHolder } from '../../shared/ssr.js';
 import { parseTimeOfDay, type SiteClock, type TimeOfDay } from '../../shared/time.js';
 
 const DEFAULTS: SiteConfig = {
   ...SITE_DEFAULTS,
-  publicUrl: window.location.origin,
+  publicUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   brandName: null,
   brandUrl: null,
   contactEmail: null,
 };
 
 function readSiteConfig(): SiteConfig {
+  // On the server (entry-server.tsx), the server hands the configuration over before loading the app.
+  if (typeof document === 'undefined') {
+    return { ...DEFAULTS, ...(globalThis as unknown as Partial<SsrSiteConfigHolder>)[SSR_SITE_CONFIG_GLOBAL] };
+  }
   const text = document.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent ?? '';
   try {
     return { ...DEFAULTS, ...(JSON.parse(text) as Partial<SiteConfig>) };

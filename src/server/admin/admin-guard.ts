@@ -2,34 +2,15 @@
  * What stands in front of every admin call: requests that change something must come from this
  * site (not a page elsewhere riding on the staff cookie), and all of them need a session.
  */
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { readCookie } from '../http/cookies.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { unauthorized } from '../http/errors.js';
+import { sameSiteOnly } from '../http/same-site.js';
 import type { AdminAuth } from './admin-auth.service.js';
 
 export const ADMIN_COOKIE = 'admin_session';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Refuses a state-changing request whose Origin is neither this site's public address nor the
- * host it was sent to, or that the browser marks as cross-site. (A request without those
- * headers is not from a browser page, so no staff cookie rides on it by accident.)
- */
-export function sameSiteOnly(publicUrl: string): onRequestHookHandler {
-  const publicOrigin = new URL(publicUrl).origin;
-  return (request: FastifyRequest, _reply: FastifyReply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
-    const origin = request.headers.origin;
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    let foreign = crossSite;
-    if (origin !== undefined && !foreign) {
-      const host = URL.canParse(origin) ? new URL(origin).host : null;
-      foreign = origin !== publicOrigin && host !== request.headers.host;
-    }
-    done(foreign ? forbidden('This request came from another site and was refused.') : undefined);
-  };
-}
+export { sameSiteOnly };
 
 /** Answers 401 unless the request carries a live staff session. */
 export function signedInOnly(auth: AdminAuth) {

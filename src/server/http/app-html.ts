@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
+import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -13,13 +14,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** JSON that cannot end the <script> element it sits in, whatever the strings hold. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+export { jsonForScript };
 
 export interface RenderedPage {
   html: string;
@@ -92,24 +87,65 @@ export function renderHead(head: PageHead, siteName: string): string {
 /** Marks the part of index.html that each response replaces with its own head. */
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
+/** Where the server-drawn app goes. */
+const ROOT = '<div id="root"></div>';
 
-export function createAppHtml(template: string, site: SiteConfig): (head: PageHead) => RenderedPage {
+/**
+ * A page but for its nonce: the pieces to join with a response's nonce. Pages are cached this
+ * way (ssr-pages.ts), and each response still gets a nonce of its own.
+ */
+export type PageParts = readonly string[];
+
+export interface AppHtml {
+  /** The page with this head and, when the server drew it, the app's markup and state. */
+  parts(head: PageHead, body: SsrPage | null): PageParts;
+  /** The page to send, with a fresh nonce. */
+  send(parts: PageParts): RenderedPage;
+}
+
+export function createAppHtml(template: string, site: SiteConfig): AppHtml {
   if (!template.includes(`id="${SITE_CONFIG_ELEMENT_ID}"`)) {
     throw new Error(`index.html has no <script id="${SITE_CONFIG_ELEMENT_ID}"> for the site configuration`);
   }
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`index.html has no ${HEAD_START}…${HEAD_END} block for the page head`);
+  const rootAt = template.indexOf(ROOT);
+  if (rootAt < end) throw new Error(`index.html has no ${ROOT} after the page head`);
   const fill = (part: string) =>
     part
       .replaceAll(HTML_PLACEHOLDERS.siteName, escapeHtml(site.siteName))
       .replace(HTML_PLACEHOLDERS.siteConfig, jsonForScript(site));
-  const before = fill(template.slice(0, start));
-  const after = fill(template.slice(end + HEAD_END.length));
-  return (head) => {
-    const styleNonce = randomBytes(16).toString('base64');
-    // The nonce goes into the template's parts only: a question may say anything, even __CSP_NONCE__.
-    const withNonce = (part: string) => part.replaceAll(HTML_PLACEHOLDERS.nonce, styleNonce);
-    return { html: withNonce(before) + renderHead(head, site.siteName) + withNonce(after), styleNonce };
+  // The nonce goes into the template's parts only: a question may say anything, even __CSP_NONCE__.
+  const split = (part: string) => fill(part).split(HTML_PLACEHOLDERS.nonce);
+  const before = split(template.slice(0, start));
+  const middle = split(template.slice(end + HEAD_END.length, rootAt));
+  const after = split(template.slice(rootAt + ROOT.length));
+
+  /** Joins piece lists, the last piece of each running on into the first of the next. */
+  const concat = (...lists: (readonly string[])[]): string[] => {
+    const out: string[] = [];
+    for (const list of lists) {
+      if (out.length === 0) out.push(...list);
+      else {
+        out[out.length - 1] = `${out[out.length - 1] ?? ''}${list[0] ?? ''}`;
+        out.push(...list.slice(1));
+      }
+    }
+    return out;
+  };
+
+  return {
+    parts(head, body) {
+      const root =
+        body === null
+          ? ROOT
+          : `<div id="root">${body.html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${body.state}</script>`;
+      return concat(before, [renderHead(head, site.siteName)], middle, [root], after);
+    },
+    send(parts) {
+      const styleNonce = randomBytes(16).toString('base64');
+      return { html: parts.join(styleNonce), styleNonce };
+    },
   };
 }

@@ -7,28 +7,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
 import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { isApiPath } from './paths.js';
 import { pageCsp } from './security.js';
+import { loadSsrRenderer } from './ssr.js';
+import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
+import { readVoterId } from './voter-cookie.js';
+
+export type { PagePreview };
 
 /** Paths the client has a screen for (besides /poll-N). */
 export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as const;
 
 const POLL_PAGE = /^\/poll-([1-9]\d{0,15})\/?$/;
 
-/** A page's status and the head that tells crawlers about it. */
-export interface PagePreview {
-  status: number;
-  head: PageHead;
-}
-
 /** Writes each page's head (og/link-previews.ts does, from the polls). */
 export interface PageHeads {
-  screenHead(path: string): Promise<PageHead>;
+  screenHead(path: string, view?: string): Promise<PageHead>;
   pollPage(pollNumber: number): Promise<PagePreview>;
   notFoundPage(): PagePreview;
 }
@@ -36,27 +35,56 @@ export interface PageHeads {
 export interface ClientOptions {
   /** The built client (dist/client); null serves the API only. */
   dir: string | null;
+  /** The app's server build (dist/ssr/entry-server.js); by default beside `dir`, in ../ssr. */
+  ssrEntry?: string | undefined;
   site: SiteConfig;
   https: boolean;
   previews: PageHeads;
+  /** What server-drawn pages show. */
+  data: PageData;
+  now: () => Date;
 }
 
-export async function registerClient(app: FastifyInstance, { dir: clientDir, site, https, previews }: ClientOptions) {
+const viewOf = (request: FastifyRequest) => {
+  const { view } = request.query as Record<string, unknown>;
+  return typeof view === 'string' ? view : undefined;
+};
+
+export async function registerClient(
+  app: FastifyInstance,
+  { dir: clientDir, ssrEntry, site, https, previews, data, now }: ClientOptions,
+) {
   const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
   const template = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const renderPage = template === null ? null : createAppHtml(template, site);
+  const appHtml = template === null ? null : createAppHtml(template, site);
+  const renderer =
+    clientDir === null || appHtml === null
+      ? null
+      : await loadSsrRenderer(ssrEntry ?? path.join(clientDir, '..', 'ssr', 'entry-server.js'), site);
+  const pages = appHtml === null ? null : createSsrPages({ html: appHtml, renderer, data, now, log: app.log });
 
-  const sendApp = (reply: FastifyReply, { status, head }: PagePreview) => {
-    if (renderPage === null) {
+  const sendApp = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    preview: () => Promise<PagePreview> | PagePreview,
+    serverDrawn = true,
+  ) => {
+    if (pages === null || appHtml === null) {
       return reply
         .status(404)
         .send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
     }
-    const { html, styleNonce } = renderPage(head);
+    const { status, parts, styleHashes }: CachedPage = await pages.page(
+      request.url,
+      readVoterId(request),
+      preview,
+      serverDrawn,
+    );
+    const { html, styleNonce } = appHtml.send(parts);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', pageCsp({ https, styleNonce }))
+      .header('content-security-policy', pageCsp({ https, styleNonce, styleAttributeHashes: styleHashes }))
       .type('text/html; charset=utf-8')
       .send(html);
   };
@@ -81,13 +109,19 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
   }
 
   for (const screen of APP_SCREENS) {
-    app.get(screen, async (_request, reply) =>
-      sendApp(reply, { status: 200, head: await previews.screenHead(screen) }),
+    app.get(screen, async (request, reply) =>
+      sendApp(
+        request,
+        reply,
+        async () => ({ status: 200, head: await previews.screenHead(screen, viewOf(request)) }),
+        // The admin panel is for staff: the browser draws it.
+        screen !== '/admin',
+      ),
     );
   }
   app.get('/poll-:number', async (request, reply) => {
     const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);
-    return sendApp(reply, number <= ID_MAX ? await previews.pollPage(number) : previews.notFoundPage());
+    return sendApp(request, reply, () => (number <= ID_MAX ? previews.pollPage(number) : previews.notFoundPage()));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -98,6 +132,6 @@ export async function registerClient(app: FastifyInstance, { dir: clientDir, sit
         code: 'not-found',
       } satisfies ApiError);
     }
-    return sendApp(reply, previews.notFoundPage());
+    return sendApp(request, reply, () => previews.notFoundPage());
   });
 }

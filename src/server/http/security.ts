@@ -28,12 +28,26 @@ const PAGE_CSP: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
-/** The page CSP; `styleNonce` lets a <style> element carrying that nonce apply. */
-export function pageCsp({ https, styleNonce }: { https: boolean; styleNonce?: string }): string {
+/**
+ * The page CSP; `styleNonce` lets a <style> element carrying that nonce apply, and
+ * `styleAttributeHashes` the server-drawn style attributes with those hashes (and no others).
+ */
+export function pageCsp({
+  https,
+  styleNonce,
+  styleAttributeHashes = [],
+}: {
+  https: boolean;
+  styleNonce?: string;
+  styleAttributeHashes?: readonly string[];
+}): string {
   const directives = Object.entries(PAGE_CSP).map(([name, sources]) => {
     const all = name === 'style-src' && styleNonce ? [...sources, `'nonce-${styleNonce}'`] : sources;
     return `${name} ${all.join(' ')}`;
   });
+  if (styleAttributeHashes.length > 0) {
+    directives.push(`style-src-attr 'unsafe-hashes' ${styleAttributeHashes.join(' ')}`);
+  }
   // Only over HTTPS: on http://localhost it would break loading.
   if (https) directives.push('upgrade-insecure-requests');
   return directives.join('; ');

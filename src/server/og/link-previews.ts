@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
-import { votesText } from '../../shared/results.js';
+import { DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription } from '../../shared/page-head.js';
 import { formatLocalDate, votingDayAt } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
@@ -23,9 +23,8 @@ import type { OgCard } from './og-image.js';
 /** Bump when the drawing changes, so every cached image and address is renewed. */
 const TEMPLATE_VERSION = 1;
 
-export const DEFAULT_DESCRIPTION = 'One education poll a day. Teachers vote anonymously and see the results.';
+export { DEFAULT_DESCRIPTION };
 const TAGLINE = 'Teachers vote anonymously and see the results.';
-const VOTE_CALL = 'Vote anonymously in seconds and see where colleagues stand.';
 
 /** Today's image may change at the close time; a past poll's stays as it is. */
 const TODAY_MAX_AGE_S = 300;
@@ -45,20 +44,6 @@ export interface LinkPreviewDeps {
   /** A past poll's final results; undefined for today's, scheduled and unknown numbers. */
   pastPollResults: (pollNumber: number) => Promise<PollResults | undefined>;
 }
-
-/** Descriptions are shown in two or three lines at most; longer ones are cut at a word. */
-function clip(text: string, max = 200): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-const joined = (...parts: (string | null | undefined)[]) =>
-  parts
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
 
 function versionOf(card: OgCard): string {
   return createHash('sha256').update(JSON.stringify({ TEMPLATE_VERSION, card })).digest('base64url').slice(0, 22);
@@ -147,14 +132,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
     const { poll, votingOpen, preview } = current;
     return {
       title: poll.question,
-      description: clip(
-        votingOpen
-          ? joined("Today's hot take.", poll.description, VOTE_CALL)
-          : joined(
-              poll.description,
-              `Voting has closed for today: ${votesText(totalVotes(poll))}. See where colleagues stand.`,
-            ),
-      ),
+      description: todayDescription(poll, votingOpen, totalVotes(poll)),
       url: `${publicUrl}${path}`,
       image: {
         url: imageUrl('today', preview),
@@ -177,9 +155,17 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
       return past && pastCard(past);
     },
 
-    /** The head of one of the app's screens (not a poll page); the staff sign-in stays out of search results. */
-    async screenHead(path: string): Promise<PageHead> {
+    /**
+     * The head of one of the app's screens (not a poll page), with `view` for /?view=; the staff
+     * sign-in stays out of search results.
+     */
+    async screenHead(path: string, view?: string): Promise<PageHead> {
+      if (path === '/' && (view === 'archive' || view === 'suggest')) {
+        return siteHead(`/?view=${view}`, PAGE_TITLES[view]);
+      }
       if (path === '/') return todayHead('/', await today());
+      if (path === '/faq' || path === '/terms' || path === '/privacy')
+        return siteHead(path, PAGE_TITLES[path.slice(1) as 'faq']);
       return path === '/admin' ? { ...siteHead(path), noindex: true } : siteHead(path);
     },
 
@@ -195,7 +181,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
         status: 200,
         head: {
           title: past.question,
-          description: clip(joined(past.description, `Final results: ${votesText(past.totalVotes)}. Poll closed.`)),
+          description: pastPollDescription(past),
           url: `${publicUrl}${path}`,
           image: { url: imageUrl(`poll-${pollNumber}`, preview), alt: `Results of the poll: ${past.question}` },
         },
@@ -206,7 +192,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
   };
 
   function notFoundPage(): PagePreview {
-    return { status: 404, head: { ...siteHead(null, '404 Page Not Found'), noindex: true } };
+    return { status: 404, head: { ...siteHead(null, PAGE_TITLES.notFound), noindex: true } };
   }
 }
 

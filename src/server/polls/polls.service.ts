@@ -6,6 +6,8 @@ import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
 
+const NO_POLL = { reading: undefined, sight: '', json: 'null' } as const;
+
 export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps) {
   /** The answers written for each reading of the active poll, by sight; they go when the reading goes. */
   const serialized = new WeakMap<PollRecord, Map<string, string>>();
@@ -34,6 +36,28 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     return runs;
   }
 
+  async function activePollView(visitor: {
+    voterId: string | null;
+    emailHint: string | undefined;
+  }): Promise<{ reading: PollRecord | undefined; sight: string; json: string }> {
+    let poll = await activePoll.get();
+    if (!poll) return NO_POLL;
+    const ownVote = visitor.voterId === null ? undefined : await voterChoices.of(poll.id, visitor.voterId);
+    // A voter always sees their own vote: read again if the copy might predate it.
+    if (ownVote) poll = await activePoll.get(ownVote.votedAt);
+    if (!poll) return NO_POLL;
+    const sight = sightOf({ ownVote, emailHint: visitor.emailHint }, votingDayAt(clock.now(), site));
+    let answers = serialized.get(poll);
+    if (!answers) serialized.set(poll, (answers = new Map<string, string>()));
+    const key = sightKey(sight);
+    let json = answers.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll)));
+      answers.set(key, json);
+    }
+    return { reading: poll, sight: key, json };
+  }
+
   return {
     /**
      * Today's poll as this visitor may see it (active-poll-visibility.ts), as JSON. The hottest
@@ -42,23 +66,14 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
      * the poll and sight, then reused.
      */
     async activePollJson(visitor: { voterId: string | null; emailHint: string | undefined }): Promise<string> {
-      let poll = await activePoll.get();
-      if (!poll) return 'null';
-      const ownVote = visitor.voterId === null ? undefined : await voterChoices.of(poll.id, visitor.voterId);
-      // A voter always sees their own vote: read again if the copy might predate it.
-      if (ownVote) poll = await activePoll.get(ownVote.votedAt);
-      if (!poll) return 'null';
-      const sight = sightOf({ ownVote, emailHint: visitor.emailHint }, votingDayAt(clock.now(), site));
-      let answers = serialized.get(poll);
-      if (!answers) serialized.set(poll, (answers = new Map<string, string>()));
-      const key = sightKey(sight);
-      let json = answers.get(key);
-      if (json === undefined) {
-        json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll)));
-        answers.set(key, json);
-      }
-      return json;
+      return (await activePollView(visitor)).json;
     },
+
+    /**
+     * The same answer, with the reading of today's poll it comes from and the visitor's sight:
+     * what server-drawn pages are cached by (http/ssr-pages.ts).
+     */
+    activePollView,
 
     async pastPolls(): Promise<PastPoll[]> {
       return (await listPastPolls(db)).map(toPastPoll);

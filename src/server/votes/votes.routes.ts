@@ -3,7 +3,9 @@ import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
+import { sameSiteOnly } from '../http/same-site.js';
 import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
+import type { VoteNotice } from '../../shared/ssr.js';
 import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
 
 export const ALREADY_VOTED = 'You have already voted on this poll.';
@@ -33,7 +35,8 @@ const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => Http
 export const votesRoutes: FastifyPluginAsync<{
   votes: VotesService;
   secureCookies: boolean;
-}> = async (app, { votes, secureCookies }) => {
+  publicUrl: string;
+}> = async (app, { votes, secureCookies, publicUrl }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -58,4 +61,30 @@ export const votesRoutes: FastifyPluginAsync<{
       return { message: 'Your email is attached to your vote.' };
     },
   );
+
+  /**
+   * The vote form without scripts (a form-encoded `option=k`): the same rules as the API's
+   * vote, then 303 See Other back to today's page, which shows the results or, in words, why
+   * the vote was refused. Like the admin calls, a post from another site is refused (403);
+   * the voter cookie is SameSite=Lax, so no other site's form carries it anyway.
+   */
+  await app.register(async (form) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    form.addHook('onRequest', sameSiteOnly(publicUrl));
+    form.post('/polls/:id/vote', async (request, reply) => {
+      const back = (notice: VoteNotice) => reply.redirect(`/?vote=${notice}`, 303);
+      const pollId = pollIdParams.safeParse(request.params);
+      if (!pollId.success) return back('poll-not-found');
+      const option = (request.body as Record<string, string> | undefined)?.option ?? '';
+      if (!/^\d{1,2}$/.test(option)) return back('no-such-option');
+      const voterId = ensureVoterId(request, reply, secureCookies);
+      const outcome = await votes.castVote(pollId.data.id, voterId, {
+        optionIndex: Number(option),
+        voterEmail: undefined,
+      });
+      return back(outcome === 'too-many-emails' || outcome === 'email-already-voted' ? 'already-voted' : outcome);
+    });
+  });
 };

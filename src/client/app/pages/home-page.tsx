@@ -1,6 +1,9 @@
 /** The main page: today's poll, the archive or the suggestion form, by ?view=. */
 import { BottomNav, type MainView } from '../../components/layout/bottom-nav.js';
-import { useDocumentTitle } from '../../components/layout/page-shell.js';
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_TITLES, todayDescription } from '../../../shared/page-head.js';
+import { activePollQuery } from '../../api/get-active-poll.js';
+import { usePageHead } from '../../components/layout/page-shell.js';
 import { SiteFooter } from '../../components/layout/site-footer.js';
 import { SiteHeader } from '../../components/layout/site-header.js';
 import { ArchiveView } from '../../features/archive/components/archive-view.js';
@@ -9,14 +12,14 @@ import { SuggestionSection } from '../../features/suggest/components/suggestion-
 import { siteConfig } from '../../lib/site-config.js';
 import { TodayPoll } from './today-poll.js';
 
-const TITLES: Record<Exclude<MainView, 'admin'>, string | null> = {
-  today: null,
-  archive: 'Past Hot Takes',
-  suggest: 'Suggest a Poll',
-};
-
 export function HomePage({ view, showAdminTab }: { view: Exclude<MainView, 'admin'>; showAdminTab: boolean }) {
-  useDocumentTitle(TITLES[view]);
+  // Today's head is today's question, as the server writes it; the other views have their own.
+  const { data: poll } = useQuery({ ...activePollQuery, enabled: view === 'today' });
+  const today = view === 'today' && poll ? poll : null;
+  usePageHead(view === 'today' ? (today?.question ?? null) : PAGE_TITLES[view], {
+    description: today ? todayDescription(today, today.votingOpen, today.totalVotes) : undefined,
+    path: view === 'today' ? '/' : `/?view=${view}`,
+  });
   return (
     <>
       <a className="skip-link" href="#content">

@@ -1,9 +1,11 @@
 import { localDateAt } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { Link } from '../../lib/router.js';
+import { useNow } from '../../lib/use-now.js';
 
 export function SiteFooter({ wide = false }: { wide?: boolean }) {
   const container = wide ? 'container container--wide' : 'container';
+  const now = useNow(60_000);
   return (
     <footer className="site-footer">
       <nav className={`${container} site-footer__links`} aria-label="About this site">
@@ -18,7 +20,7 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
         )}
       </nav>
       <p className={`${container} site-footer__note`}>
-        © {localDateAt(new Date(), siteClock.timeZone).slice(0, 4)} {siteConfig.siteName}. Votes are anonymous.
+        © {localDateAt(now, siteClock.timeZone).slice(0, 4)} {siteConfig.siteName}. Votes are anonymous.
       </p>
     </footer>
   );

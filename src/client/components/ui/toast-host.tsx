@@ -11,7 +11,7 @@ import './notification-area.css';
 const Toaster = lazy(() => import('./toaster.js'));
 
 export function ToastHost() {
-  const needed = useSyncExternalStore(onToastRequested, toastUiNeeded);
+  const needed = useSyncExternalStore(onToastRequested, toastUiNeeded, () => false);
   const [radixReady, setRadixReady] = useState(false);
   const standIn = useRef<HTMLOListElement>(null);
 

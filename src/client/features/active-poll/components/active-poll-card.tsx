@@ -9,6 +9,8 @@ import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
 import { errorMessage, isRefusal, isRetryable } from '../../../lib/api-client.js';
+import { useLocation } from '../../../lib/router.js';
+import { isVoteNotice, VOTE_NOTICES } from '../../../../shared/ssr.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
@@ -62,6 +64,9 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const showResults = poll.userVoted || !poll.votingOpen;
+  // A vote sent without scripts comes back here with its outcome in the address.
+  const outcome = useLocation().search.get('vote');
+  const notice = isVoteNotice(outcome) ? VOTE_NOTICES[outcome] : null;
 
   function vote(optionIndex: number) {
     setPendingOption(optionIndex);
@@ -99,6 +104,11 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
         {poll.question}
       </h2>
       {poll.description && <p className="poll-card__description">{poll.description}</p>}
+      {notice && (
+        <p className={outcome === 'counted' ? 'poll-card__notice' : 'poll-card__notice poll-card__notice--refused'}>
+          {notice}
+        </p>
+      )}
       {showResults ? (
         <>
           <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />

@@ -1,4 +1,5 @@
 import type { ActivePoll } from '../../../../shared/api.js';
+import { votePath } from '../../../../shared/ssr.js';
 import { TimeLeftBadge } from './countdown.js';
 
 export function VotingForm({
@@ -15,21 +16,34 @@ export function VotingForm({
 }) {
   return (
     <>
-      <div className="poll-card__options" role="group" aria-labelledby="poll-question">
+      {/* A real form: without scripts the browser posts the vote itself (the server answers with
+          the page again); with them, each button sends it through the API instead. */}
+      <form
+        method="post"
+        action={votePath(poll.id)}
+        className="poll-card__options"
+        role="group"
+        aria-labelledby="poll-question"
+      >
         {poll.options.map((option, index) => (
           <button
             key={option}
-            type="button"
+            type="submit"
+            name="option"
+            value={index}
             className="poll-card__option"
             disabled={pendingOption !== null}
             aria-busy={pendingOption === index}
-            onClick={() => onVote(index)}
+            onClick={(event) => {
+              event.preventDefault();
+              onVote(index);
+            }}
           >
             {option}
             {pendingOption === index && <span className="poll-card__sending"> · Voting…</span>}
           </button>
         ))}
-      </div>
+      </form>
       <div className="poll-card__footer">
         <TimeLeftBadge />
         <button type="button" className="button button--quiet" onClick={onShare}>

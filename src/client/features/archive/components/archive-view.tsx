@@ -3,12 +3,14 @@ import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
 import { Link } from '../../../lib/router.js';
 import { siteClock } from '../../../lib/site-config.js';
+import { useNow } from '../../../lib/use-now.js';
 import './archive.css';
 
 /** "Past Hot Takes": every poll that has ended, newest first. */
 export function ArchiveView() {
   const { data: polls, isPending, isError } = usePastPolls();
-  const now = new Date();
+  // Day labels ("Yesterday") move on at midnight; a minute's step is plenty.
+  const now = useNow(60_000);
   return (
     <section aria-labelledby="archive-heading" className="archive">
       <h1 id="archive-heading" className="archive__heading">

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PollResults } from '../../../../shared/api.js';
+import { pastPollDescription } from '../../../../shared/page-head.js';
 import { formatLocalDate } from '../../../../shared/time.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { usePollResults } from '../../../api/get-poll-results.js';
@@ -46,7 +47,7 @@ export function PollPage({
   }
   if (isError) {
     return (
-      <PageShell title="Poll Not Found" back={BACK}>
+      <PageShell title="Poll Not Found" back={BACK} path={null}>
         <div className="card poll-page__missing">
           <h1>Poll Not Found</h1>
           <p>This poll could not be found</p>
@@ -58,7 +59,7 @@ export function PollPage({
     );
   }
   return (
-    <PageShell title={poll.question} back={BACK}>
+    <PageShell title={poll.question} description={pastPollDescription(poll)} back={BACK}>
       <article className="card poll-page">
         <p className="poll-page__meta">
           Poll #{poll.pollNumber} · <time dateTime={poll.liveDate}>{formatLocalDate(poll.liveDate)}</time>

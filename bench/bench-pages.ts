@@ -1,0 +1,154 @@
+/**
+ * Server-drawn pages in `npm run bench`: GET / as HTML for a visitor who voted and one who has
+ * not, against a bare node:http server returning today's poll as JSON, all in the same run,
+ * interleaved, medians of the rounds (like bench.ts, whose other figures this leaves alone).
+ * Target: pages at 0.35 or more of the bare JSON server's requests per second.
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { build } from 'vite';
+import { prepareDatabase } from './bench-data.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = 3;
+export const PAGE_TARGET = 0.35;
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function start(script: string, args: string[]): Promise<Server> {
+  const child = fork(path.join(import.meta.dirname, script), args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stop(server: Server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The browser's and the server's builds of the app, into `dir`/client and `dir`/ssr. */
+async function buildSite(dir: string): Promise<string> {
+  const outDir = path.join(dir, 'client');
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const config = { configFile: path.resolve('vite.config.ts'), mode: 'production', logLevel: 'warn' as const };
+    await build({ ...config, build: { outDir, emptyOutDir: true } });
+    await build({ ...config, build: { ssr: 'entry-server.tsx', outDir: path.join(dir, 'ssr'), emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  return outDir;
+}
+
+/** Measures and prints the pages' figures; true when the target is met. */
+export async function measurePages(work: string): Promise<boolean> {
+  console.log('\nServer-drawn pages (GET / as HTML), against bare JSON in the same run:');
+  const clientDir = await buildSite(path.join(work, 'site'));
+  const db = path.join(work, 'pages.sqlite');
+  const { voterId } = await prepareDatabase(db, 1_000);
+  execFileSync('sync');
+
+  // The bare server returns today's poll exactly as the app's API answers it to a voter.
+  const app = await start('bench-page-server.ts', [db, clientDir]);
+  const json = path.join(work, 'pages-active.json');
+  const voted = { cookie: `voter_id=${voterId}` };
+  const notVoted = { cookie: `voter_id=${'R'.repeat(22)}` };
+  try {
+    fs.writeFileSync(json, await (await fetch(`${app.url}/api/polls/active`, { headers: voted })).text());
+    for (const headers of [voted, notVoted]) {
+      const page = await fetch(`${app.url}/`, { headers });
+      const html = await page.text();
+      if (page.status !== 200 || !html.includes('poll-card')) throw new Error('GET / did not answer the drawn page');
+    }
+  } finally {
+    await stop(app);
+  }
+
+  const scenarios = [
+    {
+      label: 'bare node:http, today’s poll as JSON',
+      script: 'bench-server.ts',
+      args: ['bare-json', json],
+      headers: {},
+    },
+    {
+      label: 'app: GET / (HTML), a voter who voted',
+      script: 'bench-page-server.ts',
+      args: [db, clientDir],
+      headers: voted,
+    },
+    {
+      label: 'app: GET / (HTML), not voted yet',
+      script: 'bench-page-server.ts',
+      args: [db, clientDir],
+      headers: notVoted,
+    },
+  ];
+  const runs = new Map<string, number[]>(scenarios.map((s) => [s.label, []]));
+  const bytes = new Map<string, number>();
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    process.stdout.write(`  round ${round} of ${ROUNDS}...`);
+    for (const scenario of scenarios) {
+      execFileSync('sync');
+      const server = await start(scenario.script, scenario.args);
+      try {
+        const options = { url: `${server.url}/`, headers: scenario.headers, connections: CONNECTIONS };
+        await autocannon({ ...options, duration: WARMUP_SECONDS });
+        const result = await autocannon({ ...options, duration: SECONDS });
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${scenario.label}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+        }
+        runs.get(scenario.label)?.push(result.requests.average);
+        bytes.set(scenario.label, Math.round(result.throughput.average / result.requests.average));
+      } finally {
+        await stop(server);
+      }
+    }
+    process.stdout.write(' done\n');
+  }
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const rate = (label: string) => median(runs.get(label) ?? []);
+  for (const { label } of scenarios) {
+    const rates = runs.get(label) ?? [];
+    console.log(
+      `  ${label.padEnd(48)} ${fmt(rate(label)).padStart(8)} req/s  (runs ${fmt(Math.min(...rates))}-${fmt(Math.max(...rates))}, ${fmt(bytes.get(label) ?? 0)} bytes each)`,
+    );
+  }
+  const bare = rate(scenarios[0]?.label ?? '');
+  let met = true;
+  for (const scenario of scenarios.slice(1)) {
+    const ratio = rate(scenario.label) / bare;
+    met &&= ratio >= PAGE_TARGET;
+    console.log(
+      `  ${`${scenario.label.slice(5)} / bare JSON`.padEnd(48)} ${ratio.toFixed(2).padStart(6)}   target >= ${PAGE_TARGET.toFixed(2)}   ${ratio >= PAGE_TARGET ? 'met' : 'MISSED'}`,
+    );
+  }
+  return met;
+}
+
+// `tsx bench/bench-pages.ts` measures the pages alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const work = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'hot-take-bench-pages-'));
+  try {
+    process.exitCode = (await measurePages(work)) ? 0 : 1;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

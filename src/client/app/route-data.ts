@@ -1,0 +1,51 @@
+/**
+ * Which data each address draws with, for the server to fetch before it draws the page. The
+ * query keys are the ones the pages read, so the browser hydrates from the same cache and
+ * fetches nothing again.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { SsrData } from '../../shared/ssr.js';
+import { activePollQuery } from '../api/get-active-poll.js';
+import { pastPollsQuery } from '../api/get-past-polls.js';
+import { pollResultsQuery } from '../api/get-poll-results.js';
+import { ApiRequestError } from '../lib/api-client.js';
+import { POLL_PATH, screenOf } from './screens.js';
+
+/** Fetches into the cache; a refusal is kept there too, as the page draws it. */
+const fetchQuietly = <T>(
+  queryClient: QueryClient,
+  options: { queryKey: readonly unknown[]; queryFn: () => Promise<T> },
+) => queryClient.query(options).catch(() => undefined);
+
+export async function prefetchRoute(queryClient: QueryClient, url: string, data: SsrData): Promise<void> {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const screen = screenOf(pathname, searchParams);
+  const activePoll = () =>
+    fetchQuietly(queryClient, { queryKey: activePollQuery.queryKey, queryFn: () => data.activePoll() });
+  switch (screen.kind) {
+    case 'home':
+      if (screen.view === 'archive') {
+        await fetchQuietly(queryClient, { queryKey: pastPollsQuery.queryKey, queryFn: () => data.pastPolls() });
+      } else if (screen.view === 'today') {
+        await activePoll();
+      }
+      return;
+    case 'poll': {
+      const pollNumber = Number(POLL_PATH.exec(pathname)?.[1]);
+      await Promise.all([
+        activePoll(),
+        fetchQuietly(queryClient, {
+          queryKey: pollResultsQuery(pollNumber).queryKey,
+          queryFn: async () => {
+            const results = await data.pollResults(pollNumber);
+            if (!results) throw new ApiRequestError(404, 'not-found', 'Poll not found');
+            return results;
+          },
+        }),
+      ]);
+      return;
+    }
+    default:
+      return;
+  }
+}

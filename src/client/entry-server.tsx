@@ -1,0 +1,44 @@
+/**
+ * The app drawn on the server (built by `vite build --ssr` into dist/ssr): the server loads it
+ * once, hands it each address with the data for the visitor being served, and gets back the
+ * markup of #root and the query cache to hydrate from. Every page is drawn with its lazy parts
+ * (prerender waits for them), so the first paint is the real page, not a skeleton.
+ */
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { prerender } from 'react-dom/static';
+import { jsonForScript, type SsrRenderer, type SsrRequest, type SsrState } from '../shared/ssr.js';
+import { newQueryClient } from './app/query-client.js';
+import { Root } from './app/root.js';
+import { prefetchRoute } from './app/route-data.js';
+
+async function render({ url, now, data }: SsrRequest) {
+  const fetched = new QueryClient();
+  await prefetchRoute(fetched, url, data);
+  // Refusals (an unknown poll number) are drawn as the browser would draw them.
+  const queries = dehydrate(fetched, { shouldDehydrateQuery: () => true, shouldRedactErrors: () => false });
+  fetched.clear();
+  // Drawn from the dehydrated cache, as the browser will hydrate: both see exactly the same data.
+  const queryClient = newQueryClient();
+  hydrate(queryClient, queries);
+  const draw = async () => {
+    const { prelude } = await prerender(<Root queryClient={queryClient} serverLocation={url} renderTime={now} />, {
+      // Every part inline, in order: nothing is moved into place by a script (the CSP allows none).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error);
+      },
+    });
+    return new Response(prelude).text();
+  };
+  const errors: unknown[] = [];
+  let html = await draw();
+  // A lazy part met for the first time suspends, and React then writes scripts that move it into
+  // place, which the CSP would block. Once loaded it draws at once: draw again.
+  for (let tries = 0; tries < 3 && html.includes('<script'); tries++) html = await draw();
+  queryClient.clear();
+  if (errors.length > 0) throw errors[0];
+  const state: SsrState = { queries, now };
+  return { html, state: jsonForScript(state) };
+}
+
+export const renderer: SsrRenderer = { render };

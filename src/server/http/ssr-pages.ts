@@ -1,0 +1,142 @@
+/**
+ * Pages drawn on the server, cached. What a page shows depends on the visitor only through
+ * their sight of today's poll (not voted, voted for option k, closed: active-poll-visibility.ts),
+ * so each page is drawn once per reading of today's poll, sight, address and minute (the
+ * countdown's step), and served to everyone with the same key until the reading is replaced
+ * (at most a second later, polls/active-poll-cache.ts). Only the nonce is new in each response.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
+import type { SsrPage, SsrRenderer } from '../../shared/ssr.js';
+import type { AppHtml, PageHead, PageParts } from './app-html.js';
+
+/** A visitor's view of today's poll, from polls.service.ts. */
+export interface ActivePollView {
+  /** The reading of today's poll it comes from (undefined: no poll today); a new reading, new pages. */
+  reading: object | undefined;
+  /** Visitors with the same sight see the same poll. */
+  sight: string;
+  /** The poll as GET /api/polls/active answers it for this visitor. */
+  json: string;
+}
+
+/** Where pages get their data: the same services as the API. */
+export interface PageData {
+  activePollView(voterId: string | null): Promise<ActivePollView>;
+  pastPolls(): Promise<PastPoll[]>;
+  pollResults(pollNumber: number): Promise<PollResults | undefined>;
+}
+
+export interface PagePreview {
+  status: number;
+  head: PageHead;
+}
+
+export interface CachedPage {
+  status: number;
+  parts: PageParts;
+  /** CSP hashes of the style attributes in the drawn markup ('sha256-…'). */
+  styleHashes: readonly string[];
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+/**
+ * The pie's colours, the bars' widths and Radix's CSS variables are style attributes. Set by
+ * React in the browser they are not markup, but drawn by the server they are, and a CSP without
+ * 'unsafe-inline' blocks them: the page's CSP names each one by its hash instead.
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    const value = (match[1] ?? '').replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
+    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** Pages kept per reading: enough for every address and sight people use, not for a flood of made-up ones. */
+const MAX_PAGES_PER_READING = 500;
+const MINUTE_MS = 60_000;
+
+export function createSsrPages({
+  html,
+  renderer,
+  data,
+  now,
+  log,
+}: {
+  html: AppHtml;
+  /** Null: no server build, so pages carry only their head and the browser draws them. */
+  renderer: SsrRenderer | null;
+  data: PageData;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const byReading = new WeakMap<object, Map<string, Promise<CachedPage>>>();
+  /** With no poll today there is no reading to hang pages on: they are kept for the minute. */
+  let noPoll: { minute: number; pages: Map<string, Promise<CachedPage>> } = { minute: -1, pages: new Map() };
+
+  function pagesOf(reading: object | undefined, minute: number) {
+    if (reading === undefined) {
+      if (noPoll.minute !== minute) noPoll = { minute, pages: new Map<string, Promise<CachedPage>>() };
+      return noPoll.pages;
+    }
+    let pages = byReading.get(reading);
+    if (!pages) byReading.set(reading, (pages = new Map<string, Promise<CachedPage>>()));
+    return pages;
+  }
+
+  async function draw(url: string, drawnAt: number, view: ActivePollView): Promise<SsrPage | null> {
+    if (renderer === null) return null;
+    try {
+      return await renderer.render({
+        url,
+        now: drawnAt,
+        data: {
+          activePoll: async () => JSON.parse(view.json) as ActivePoll | null,
+          pastPolls: () => data.pastPolls(),
+          pollResults: (pollNumber) => data.pollResults(pollNumber),
+        },
+      });
+    } catch (error) {
+      // The browser can still draw the page itself.
+      log.error({ err: error, url }, 'drawing a page on the server failed');
+      return null;
+    }
+  }
+
+  return {
+    /**
+     * The page at `url` for this visitor. `preview` gives its status and head; `serverDrawn`
+     * false sends the app to draw itself (the admin panel, which is for staff only).
+     */
+    async page(
+      url: string,
+      voterId: string | null,
+      preview: () => Promise<PagePreview> | PagePreview,
+      serverDrawn = true,
+    ): Promise<CachedPage> {
+      const view = await data.activePollView(voterId);
+      const minute = Math.floor(now().getTime() / MINUTE_MS);
+      const pages = pagesOf(view.reading, minute);
+      const key = `${minute}\n${view.sight}\n${serverDrawn}\n${url}`;
+      let page = pages.get(key);
+      if (!page) {
+        page = (async () => {
+          const [{ status, head }, body] = await Promise.all([
+            preview(),
+            serverDrawn ? draw(url, minute * MINUTE_MS, view) : null,
+          ]);
+          return { status, parts: html.parts(head, body), styleHashes: body ? styleAttributeHashes(body.html) : [] };
+        })();
+        if (pages.size < MAX_PAGES_PER_READING) {
+          pages.set(key, page);
+          page.catch(() => pages.delete(key));
+        }
+      }
+      return page;
+    },
+  };
+}

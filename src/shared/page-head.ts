@@ -1,0 +1,51 @@
+/**
+ * What each page says about itself in its head (title, description): written by the server
+ * into the first page (og/link-previews.ts), and by the app on every move inside it, so both
+ * say the same thing for the same address.
+ */
+import { votesText } from './results.js';
+
+export const DEFAULT_DESCRIPTION = 'One education poll a day. Teachers vote anonymously and see the results.';
+const VOTE_CALL = 'Vote anonymously in seconds and see where colleagues stand.';
+
+/** The titles of the pages that have one of their own besides a question. */
+export const PAGE_TITLES = {
+  archive: 'Past Hot Takes',
+  suggest: 'Suggest a Poll',
+  faq: 'Frequently Asked Questions',
+  terms: 'Terms of Service',
+  privacy: 'Privacy & Cookie Policy',
+  notFound: '404 Page Not Found',
+} as const;
+
+/** Descriptions are shown in two or three lines at most; longer ones are cut at a word. */
+export function clip(text: string, max = 200): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export const joined = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+
+/** Today's poll: a call to vote while voting is open, the total after the close. */
+export function todayDescription(
+  poll: { description: string | null },
+  votingOpen: boolean,
+  totalVotes: number,
+): string {
+  return clip(
+    votingOpen
+      ? joined("Today's hot take.", poll.description, VOTE_CALL)
+      : joined(poll.description, `Voting has closed for today: ${votesText(totalVotes)}. See where colleagues stand.`),
+  );
+}
+
+/** A past poll: its final results. */
+export function pastPollDescription(poll: { description: string | null; totalVotes: number }): string {
+  return clip(joined(poll.description, `Final results: ${votesText(poll.totalVotes)}. Poll closed.`));
+}

@@ -1,0 +1,360 @@
+/**
+ * Pages drawn by the server: their HTML read with no script run, hydration in Chromium, the
+ * vote form with scripts off, and the page cache that serves each visitor their own page.
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+import type { BrowserContext } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { newYorkTime } from '../../src/server/testing/test-clock.js';
+import { SSR_STATE_ELEMENT_ID } from '../../src/shared/ssr.js';
+import { browserTest, LAPTOP, newVisitor, PHONE, saveScreenshots } from './support.js';
+
+const t = browserTest();
+
+async function seedSite() {
+  const past = await seedPoll(t.site.db, {
+    question: 'Should cursive still be taught in elementary school?',
+    description: 'Some states have brought it back.',
+    options: ['Yes', 'No', 'Only reading it'],
+    status: 'past',
+    liveDate: '2026-11-20',
+    votes: [5, 4, 1],
+  });
+  const today = await seedPoll(t.site.db, {
+    question: 'Should homework be banned?',
+    description: 'Elementary school only.',
+    options: ['Yes', 'No', 'Only on weekends'],
+    votes: [2, 1, 0],
+  });
+  return { past, today };
+}
+
+interface Fetched {
+  status: number;
+  csp: string;
+  document: ReturnType<typeof parseDocument>;
+  /** The text of #root, spaces collapsed. */
+  text: string;
+  html: string;
+}
+
+/** The page as the server sends it, parsed: no script runs. */
+async function fetchPage(path: string, cookie?: string): Promise<Fetched> {
+  const response = await fetch(`${t.site.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
+  const document = parseDocument(html);
+  const root = DomUtils.findOne((node) => node.attribs.id === 'root', document.children);
+  const text = root ? DomUtils.textContent(root).replace(/\s+/g, ' ').trim() : '';
+  return { status: response.status, csp: response.headers.get('content-security-policy') ?? '', document, text, html };
+}
+
+const all = (page: Fetched, test: (attribs: Record<string, string>, name: string) => boolean) =>
+  DomUtils.findAll((node) => test(node.attribs, node.name), page.document.children);
+
+/** A vote through the JSON API, as the app sends it; returns the new voter's cookie. */
+async function voteAs(pollId: number, optionIndex: number): Promise<string> {
+  const response = await fetch(`${t.site.url}/api/polls/${pollId}/vote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ optionIndex, voterEmail: '' }),
+  });
+  expect(response.status).toBe(201);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+describe('pages drawn by the server', () => {
+  it('hold each public page’s content in the HTML itself', async () => {
+    const { past, today } = await seedSite();
+
+    const home = await fetchPage('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain("TODAY'S HOT TAKE!");
+    expect(home.text).toContain('Should homework be banned?');
+    expect(home.text).toContain('Elementary school only.');
+    // The options are buttons of a form that posts the vote itself.
+    const form = all(home, (a, name) => name === 'form' && a.action === `/polls/${today.id}/vote`);
+    expect(form).toHaveLength(1);
+    expect(form[0]?.attribs.method).toBe('post');
+    const buttons = all(home, (a, name) => name === 'button' && a.name === 'option');
+    expect(buttons.map((b) => [b.attribs.type, b.attribs.value, DomUtils.textContent(b)])).toEqual([
+      ['submit', '0', 'Yes'],
+      ['submit', '1', 'No'],
+      ['submit', '2', 'Only on weekends'],
+    ]);
+    expect(home.text).toContain('Time left to vote: 10h 0m');
+    // No peeking before a vote: the HTML holds no results either.
+    expect(home.html).not.toContain('pie-chart');
+    // The data the page was drawn with, for the browser to hydrate from.
+    const state = DomUtils.findOne((node) => node.attribs.id === SSR_STATE_ELEMENT_ID, home.document.children);
+    expect(state?.attribs.type).toBe('application/json');
+    const parsed = JSON.parse(DomUtils.textContent(state ?? home.document)) as {
+      queries: { queries: { queryKey: unknown[]; state: { data: { question?: string } } }[] };
+    };
+    expect(parsed.queries.queries.map((q) => q.queryKey)).toEqual([['polls', 'active']]);
+    expect(parsed.queries.queries[0]?.state.data.question).toBe('Should homework be banned?');
+
+    const archive = await fetchPage('/?view=archive');
+    expect(archive.text).toContain('Past Hot Takes');
+    expect(archive.text).toContain('Should cursive still be taught in elementary school?');
+    expect(archive.text).toContain('10 votes');
+
+    const suggest = await fetchPage('/?view=suggest');
+    expect(suggest.text).toContain('Suggest a Poll');
+    expect(suggest.text).toContain('Your poll question');
+
+    const pollPage = await fetchPage(`/poll-${past.pollNumber}`);
+    expect(pollPage.status).toBe(200);
+    expect(pollPage.text).toContain('Should cursive still be taught in elementary school?');
+    expect(pollPage.text).toContain('Some states have brought it back.');
+    expect(pollPage.text).toContain('Total: 10 votes');
+    expect(pollPage.text).toContain('Poll closed');
+    expect(pollPage.html).toContain('class="pie-chart"');
+    // The chart's colours are style attributes: the CSP names each by its hash, and nothing inline runs.
+    expect(pollPage.csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
+    expect(pollPage.csp).not.toContain('unsafe-inline');
+    expect(all(pollPage, (_a, name) => name === 'script').map((s) => [s.attribs.type, s.attribs.src])).toEqual([
+      ['application/json', undefined],
+      ['module', expect.stringMatching(/^\/assets\//)],
+      ['application/json', undefined],
+    ]);
+
+    const todayByNumber = await fetchPage(`/poll-${today.pollNumber}`);
+    expect(todayByNumber.text).toContain('Should homework be banned?');
+    expect(todayByNumber.html).not.toContain('pie-chart');
+
+    const faq = await fetchPage('/faq');
+    expect(faq.text).toContain('Frequently Asked Questions');
+    expect(faq.text).toContain('Do I need to sign up or create an account to vote?');
+    expect((await fetchPage('/terms')).text).toContain('Terms of Service');
+    expect((await fetchPage('/privacy')).text).toContain('Privacy & Cookie Policy');
+
+    const missing = await fetchPage('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('404 Page Not Found');
+    const unknownPoll = await fetchPage('/poll-999');
+    expect(unknownPoll.status).toBe(404);
+    expect(unknownPoll.text).toContain('Poll Not Found');
+  });
+
+  it('shows a voter the results and their own choice, and after the close everyone the results', async () => {
+    const { today } = await seedSite();
+    const voter = await voteAs(today.id, 2);
+    const page = await fetchPage('/', voter);
+    expect(page.html).toContain('class="pie-chart"');
+    expect(page.text).toContain('Your vote');
+    expect(page.text).toContain('Only on weekends');
+    expect(page.text).toContain('4 votes');
+    expect(all(page, (a) => a.name === 'option')).toHaveLength(0);
+
+    t.site.clock.set(newYorkTime('2026-11-21', '20:00'));
+    const closed = await fetchPage('/');
+    expect(closed.html).toContain('class="pie-chart"');
+    expect(closed.text).toContain('Results live! Next poll in:');
+    expect(closed.text).not.toContain('Your vote');
+  });
+
+  it('serves each visitor the page of their own sight, from the cache, never another’s choice', async () => {
+    const { today } = await seedSite();
+    const chooseYes = await voteAs(today.id, 0);
+    const chooseNo = await voteAs(today.id, 1);
+    const mine = (page: Fetched) =>
+      all(page, (a) => (a.class ?? '').includes('is-chosen')).map((node) => DomUtils.textContent(node));
+    // Interleaved, many times over: pages drawn for one visitor must never reach another.
+    for (let round = 0; round < 5; round++) {
+      const [yes, no, newcomer, yesAgain] = await Promise.all([
+        fetchPage('/', chooseYes),
+        fetchPage('/', chooseNo),
+        fetchPage('/'),
+        fetchPage('/', chooseYes),
+      ]);
+      expect(mine(yes)).toEqual([expect.stringContaining('Yes')]);
+      expect(mine(yesAgain)).toEqual([expect.stringContaining('Yes')]);
+      expect(mine(no)).toEqual([expect.stringContaining('No')]);
+      expect(newcomer.html).not.toContain('pie-chart');
+      expect(all(newcomer, (a) => a.name === 'option')).toHaveLength(3);
+      // Same page, each with a nonce of its own.
+      const nonce = (page: Fetched) => /'nonce-([^']+)'/.exec(page.csp)?.[1];
+      expect(nonce(yes)).not.toBe(nonce(yesAgain));
+      expect(yes.html).toContain(`content="${nonce(yes)}"`);
+    }
+  });
+});
+
+describe('hydration', () => {
+  it('takes over every page without a warning and without fetching what the page was drawn with', async () => {
+    const { past } = await seedSite();
+    for (const [path, ready] of [
+      ['/', 'Should homework be banned?'],
+      ['/?view=archive', 'Past Hot Takes'],
+      ['/?view=suggest', 'Your poll question'],
+      [`/poll-${past.pollNumber}`, 'How teachers like you voted'],
+      ['/faq', 'Frequently Asked Questions'],
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy & Cookie Policy'],
+      ['/no-such-page', '404 Page Not Found'],
+    ] as const) {
+      const { page, errors } = await newVisitor(t.browser, t.site);
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/polls')) fetched.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${t.site.url}${path}`);
+      await page.getByText(ready).first().waitFor();
+      // Hydrated: the page's title effect has run, so React owns the page.
+      await page.waitForFunction(() => document.title.includes('·') || document.title === 'Teacher Hot Take');
+      await page.waitForLoadState('networkidle');
+      expect(
+        fetched.filter((p) => p === '/api/polls/active' || p === '/api/polls' || p.startsWith('/api/polls/number')),
+      ).toEqual([]);
+      // The 404 page's status is reported by Chromium as a failed load; nothing else may be.
+      expect(errors.filter((e) => !(path === '/no-such-page' && e.includes('404')))).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('moves the title, description and canonical link along with in-app navigation', async () => {
+    const { past } = await seedSite();
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    const head = () =>
+      page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      }));
+    await page.goto(t.site.url);
+    await page.waitForLoadState('networkidle');
+    const first = await head();
+    expect(first).toEqual({
+      title: 'Should homework be banned? · Teacher Hot Take',
+      description: expect.stringContaining("Today's hot take. Elementary school only."),
+      canonical: `${t.site.publicUrl}/`,
+    });
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('link', { name: 'Should cursive still be taught in elementary school?' }).click();
+    await page.getByText('Total: 10 votes').waitFor();
+    await expect.poll(head).toEqual({
+      title: 'Should cursive still be taught in elementary school? · Teacher Hot Take',
+      description: 'Some states have brought it back. Final results: 10 votes. Poll closed.',
+      canonical: `${t.site.publicUrl}/poll-${past.pollNumber}`,
+    });
+    // The same head the server writes for that address.
+    const served = await fetchPage(`/poll-${past.pollNumber}`);
+    const tag = (test: (a: Record<string, string>, name: string) => boolean) => all(served, test)[0]?.attribs;
+    expect(tag((a) => a.name === 'description')?.content).toBe((await head()).description);
+    expect(tag((a, name) => name === 'link' && a.rel === 'canonical')?.href).toBe((await head()).canonical);
+    await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect.poll(head).toEqual({
+      title: 'Frequently Asked Questions · Teacher Hot Take',
+      description: 'One education poll a day. Teachers vote anonymously and see the results.',
+      canonical: `${t.site.publicUrl}/faq`,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('votes through the API once hydrated, with the same buttons', async () => {
+    await seedSite();
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(t.site.url);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'No' }).click();
+    await page.locator('.pie-chart').waitFor();
+    expect(posts).toEqual([expect.stringMatching(/^\/api\/polls\/\d+\/vote$/)]);
+    expect(page.url()).toBe(`${t.site.url}/`);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('with scripts off', () => {
+  const contexts: BrowserContext[] = [];
+  // Before the site closes (hooks run last-registered first): open connections would hold it.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  async function scriptlessVisitor(viewport = PHONE) {
+    const context = await t.browser.newContext({ javaScriptEnabled: false, viewport });
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  }
+
+  it('reads every page, and the first paint looks right at phone and laptop widths', async () => {
+    const { past } = await seedSite();
+    const { page } = await scriptlessVisitor();
+    await page.goto(t.site.url);
+    await expect(page.locator('#poll-question').textContent()).resolves.toBe('Should homework be banned?');
+    await saveScreenshots(page, 'no-js-today');
+
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('heading', { name: 'Past Hot Takes' }).waitFor();
+    await page.getByRole('link', { name: 'Should cursive still be taught in elementary school?' }).click();
+    expect(page.url()).toBe(`${t.site.url}/poll-${past.pollNumber}`);
+    await page.getByText('Total: 10 votes').waitFor();
+    await expect(page.locator('.pie-chart').isVisible()).resolves.toBe(true);
+    await saveScreenshots(page, 'no-js-past-poll');
+
+    for (const [link, heading] of [
+      ['FAQ', 'Frequently Asked Questions'],
+      ['Terms of Service', 'Terms of Service'],
+      ['Privacy & Cookies', 'Privacy & Cookie Policy'],
+    ] as const) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    // (Axe needs scripts; pages.test.ts checks every screen with them.)
+  }, 120_000);
+
+  it('votes, sees the results, is told a second vote is refused, and after the close that voting has closed', async () => {
+    await seedSite();
+    const { context, page } = await scriptlessVisitor(LAPTOP);
+    const stale = await context.newPage();
+    await stale.goto(t.site.url);
+
+    await page.goto(t.site.url);
+    await page.getByRole('button', { name: 'Only on weekends' }).click();
+    await page.getByText('Your vote is counted. Here are the results so far.').waitFor();
+    expect(new URL(page.url()).search).toBe('?vote=counted');
+    await expect(page.locator('.pie-chart__mine').textContent()).resolves.toBe('Your vote');
+    await page.getByText('4 votes').first().waitFor();
+    await saveScreenshots(page, 'no-js-voted');
+
+    // The other tab still shows the options: its vote is refused, in words, over the results.
+    await stale.getByRole('button', { name: 'Yes' }).click();
+    await stale.getByText('You have already voted on this poll.').waitFor();
+    await expect(stale.locator('.pie-chart__mine').textContent()).resolves.toBe('Your vote');
+    await stale.getByText('4 votes').first().waitFor();
+
+    // A newcomer whose page was open before the close.
+    const late = await scriptlessVisitor();
+    await late.page.goto(t.site.url);
+    t.site.clock.set(newYorkTime('2026-11-21', '20:00'));
+    await late.page.getByRole('button', { name: 'No' }).click();
+    await late.page.getByText('Voting has closed for today. Results are live!').waitFor();
+    await late.page.locator('.pie-chart').waitFor();
+    await late.page.getByText('4 votes').first().waitFor();
+  }, 60_000);
+
+  it('refuses a vote posted from another site', async () => {
+    const { today } = await seedSite();
+    const post = (origin: string) =>
+      fetch(`${t.site.url}/polls/${today.id}/vote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: 'option=1',
+        redirect: 'manual',
+      });
+    const foreign = await post('https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    const own = await post(t.site.url);
+    expect(own.status).toBe(303);
+    expect(own.headers.get('location')).toBe('/?vote=counted');
+    // Only the site's own post counted.
+    const page = await fetchPage('/', (own.headers.get('set-cookie') ?? '').split(';')[0]);
+    expect(page.text).toContain('4 votes');
+  });
+});
