@@ -18,7 +18,7 @@ import type { Jobs } from './jobs/jobs.js';
 import { registerClient } from './http/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
-import { limitWrites } from './http/rate-limit.js';
+import { connectRedis, limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { ogRoutes, PreviewImages } from './og/og.routes.js';
@@ -143,13 +143,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db, readiness });
+  const redis = config.redis ? connectRedis(config.redis, app.log, readiness) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(pollsRoutes, { polls: services.polls });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
   await app.register(profileRoutes, { profiles: services.profiles });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
-    await limitWrites(writes, config.rateLimitWritesPerMinute);
+    await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
     await writes.register(votesRoutes, { votes: services.votes, secureCookies: https });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
