@@ -143,7 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db, readiness });
-  const redis = config.redis ? connectRedis(config.redis, app.log, readiness) : undefined;
+  const redis = config.redis
+    ? connectRedis(config.redis, app.log, (problem) => readiness.warn('redis', problem))
+    : undefined;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(pollsRoutes, { polls: services.polls });
   await app.register(statsRoutes, { stats: services.stats });

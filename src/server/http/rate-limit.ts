@@ -9,7 +9,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Readiness } from '../health/readiness.js';
 import { tooManyRequests } from './errors.js';
 
 export interface SharedLimits {
@@ -20,8 +19,15 @@ export interface SharedLimits {
 const REDIS_DOWN =
   'Redis is unreachable: the write limit is not enforced until it is back (votes and other writes are served).';
 
-/** A Redis connection that never holds a request: commands fail at once while it is down. */
-export function connectRedis(shared: SharedLimits, log: FastifyBaseLogger, readiness: Readiness): Redis {
+/**
+ * A Redis connection that never holds a request: commands fail at once while it is down.
+ * `problem` is told what is wrong (for /readyz), and null once Redis answers.
+ */
+export function connectRedis(
+  shared: SharedLimits,
+  log: FastifyBaseLogger,
+  problem: (message: string | null) => void,
+): Redis {
   const redis = new Redis(shared.url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -29,15 +35,15 @@ export function connectRedis(shared: SharedLimits, log: FastifyBaseLogger, readi
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   // Until the first connection, the limit is not counted either.
-  readiness.warn('redis', 'Connecting to Redis: the write limit is not enforced until it answers.');
+  problem('Connecting to Redis: the write limit is not enforced until it answers.');
   let down = false;
   redis.on('error', (error: Error) => {
-    readiness.warn('redis', REDIS_DOWN);
+    problem(REDIS_DOWN);
     if (!down) log.error({ err: error }, 'Redis is unreachable; serving without the shared write limit');
     down = true;
   });
   redis.on('ready', () => {
-    readiness.warn('redis', null);
+    problem(null);
     if (down) log.info('Redis is reachable again; the shared write limit is back');
     down = false;
   });
