@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
 import { Readiness } from './health/readiness.js';
+import { Metrics, metricsRoutes } from './health/metrics.js';
 import type { Jobs } from './jobs/jobs.js';
 import { registerClient } from './http/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
@@ -143,6 +144,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db, readiness });
+  const metrics = config.metricsToken ? new Metrics(db, options.clock ?? systemClock) : null;
+  if (metrics && config.metricsToken) {
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      };
+      metrics.requests.inc(labels);
+      metrics.durations.observe(labels, reply.elapsedTime / 1000);
+    });
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  }
   const redis = config.redis
     ? connectRedis(config.redis, app.log, (problem) => readiness.warn('redis', problem))
     : undefined;
@@ -154,7 +168,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
-    await writes.register(votesRoutes, { votes: services.votes, secureCookies: https });
+    await writes.register(votesRoutes, {
+      votes: services.votes,
+      secureCookies: https,
+      ...(metrics ? { countVote: (outcome: string) => metrics.votes.inc({ outcome }) } : {}),
+    });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
     await writes.register(profileChangeRoutes, { profiles: services.profiles, secureCookies: https });

@@ -249,6 +249,13 @@ const environment = z.object({
     return value;
   }),
   REDIS_KEY_PREFIX: setting(),
+  METRICS_TOKEN: setting().transform((value, ctx) => {
+    if (value !== undefined && value.length < 16) {
+      ctx.addIssue({ code: 'custom', message: 'must be at least 16 characters long' });
+      return z.NEVER;
+    }
+    return value;
+  }),
 });
 
 /** Rules between variables, checked whatever else is wrong, so every problem is listed. */
@@ -295,6 +302,8 @@ const configSchema = environment.transform((env) => {
      * balancer that polls it stops sending requests before the instance stops listening.
      */
     shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+    /** /metrics answers only with `Authorization: Bearer <this>`; unset, there is no /metrics. */
+    metricsToken: env.METRICS_TOKEN,
     /** Where instances count the per-address write limit together; unset, each counts alone. */
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'hot-take:limits:' } : null,
     mail: {

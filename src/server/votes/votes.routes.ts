@@ -33,7 +33,9 @@ const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => Http
 export const votesRoutes: FastifyPluginAsync<{
   votes: VotesService;
   secureCookies: boolean;
-}> = async (app, { votes, secureCookies }) => {
+  /** Told each vote's outcome (for /metrics). */
+  countVote?: (outcome: VoteOutcome) => void;
+}> = async (app, { votes, secureCookies, countVote }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -43,6 +45,7 @@ export const votesRoutes: FastifyPluginAsync<{
       const pollId = request.params.id;
       const voterId = ensureVoterId(request, reply, secureCookies);
       const outcome = await votes.castVote(pollId, voterId, request.body);
+      countVote?.(outcome);
       if (outcome !== 'counted') throw voteRefusals[outcome]();
       reply.status(201);
       return { message: 'Vote recorded', pollId, optionIndex: request.body.optionIndex };
