@@ -65,7 +65,7 @@ export default tseslint.config(
   },
   {
     // CLIs and tooling print to the terminal.
-    files: ['scripts/**', 'bench/**', 'src/server/cli/**', 'src/server/demo/**'],
+    files: ['scripts/**', 'bench/**', 'test/cluster/**', 'src/server/cli/**', 'src/server/demo/**'],
     rules: { 'no-console': 'off' },
   },
   {

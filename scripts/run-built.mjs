@@ -14,6 +14,7 @@ const entries = {
   start: 'dist/server/main.js',
   demo: 'dist/server/cli/demo.js',
   migrate: 'dist/server/cli/migrate.js',
+  backup: 'dist/server/cli/backup.js',
 };
 const command = process.argv[2];
 const entry = entries[command];

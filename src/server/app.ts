@@ -14,11 +14,12 @@ import { adminRoutes } from './admin/admin.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
 import { Readiness } from './health/readiness.js';
+import { Metrics, metricsRoutes } from './health/metrics.js';
 import type { Jobs } from './jobs/jobs.js';
 import { registerClient } from './http/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
-import { limitWrites } from './http/rate-limit.js';
+import { connectRedis, limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { ogRoutes, PreviewImages } from './og/og.routes.js';
@@ -146,6 +147,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(healthRoutes, { db, readiness });
+  const metrics = config.metricsToken ? new Metrics(db, options.clock ?? systemClock) : null;
+  if (metrics && config.metricsToken) {
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      };
+      metrics.requests.inc(labels);
+      metrics.durations.observe(labels, reply.elapsedTime / 1000);
+    });
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  }
+  const redis = config.redis
+    ? connectRedis(config.redis, app.log, (problem) => readiness.warn('redis', problem))
+    : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(pollsRoutes, { polls: services.polls });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
@@ -153,8 +171,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openDataRoutes, { openData: services.openData, site });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
-    await limitWrites(writes, config.rateLimitWritesPerMinute);
-    await writes.register(votesRoutes, { votes: services.votes, secureCookies: https, publicUrl: site.publicUrl });
+    await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
+    await writes.register(votesRoutes, {
+      votes: services.votes,
+      secureCookies: https,
+      publicUrl: site.publicUrl,
+      ...(metrics ? { countVote: (outcome: string) => metrics.votes.inc({ outcome }) } : {}),
+    });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
     await writes.register(profileChangeRoutes, { profiles: services.profiles, secureCookies: https });

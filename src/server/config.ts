@@ -240,6 +240,22 @@ const environment = z.object({
   MAIL_OUTBOX_DIR: setting(),
   MAIL_POSTAL_ADDRESS: setting(),
   SHUTDOWN_DELAY_SECONDS: wholeNumber(0, 0, 120),
+  REDIS_URL: setting().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (!/^rediss?:\/\//i.test(value) || !URL.canParse(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' });
+      return z.NEVER;
+    }
+    return value;
+  }),
+  REDIS_KEY_PREFIX: setting(),
+  METRICS_TOKEN: setting().transform((value, ctx) => {
+    if (value !== undefined && value.length < 16) {
+      ctx.addIssue({ code: 'custom', message: 'must be at least 16 characters long' });
+      return z.NEVER;
+    }
+    return value;
+  }),
 });
 
 /** Rules between variables, checked whatever else is wrong, so every problem is listed. */
@@ -286,6 +302,10 @@ const configSchema = environment.transform((env) => {
      * balancer that polls it stops sending requests before the instance stops listening.
      */
     shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+    /** /metrics answers only with `Authorization: Bearer <this>`; unset, there is no /metrics. */
+    metricsToken: env.METRICS_TOKEN,
+    /** Where instances count the per-address write limit together; unset, each counts alone. */
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'hot-take:limits:' } : null,
     mail: {
       /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
       smtpUrl: env.SMTP_URL,

@@ -13,6 +13,7 @@ import { createAdminPollsService } from './admin/admin-polls.service.js';
 import { createMailStats } from './admin/mail-stats.js';
 import { createMailTransport } from './email/mail-transport.js';
 import { createOutboxWorker, type OutboxSettings } from './email/outbox.worker.js';
+import { deleteSentBefore } from './email/outbox.repository.js';
 import { createJobs } from './jobs/jobs.js';
 import { createLinkPreviews } from './og/link-previews.js';
 import { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
@@ -29,8 +30,10 @@ import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
 import { createVotesService } from './votes/votes.service.js';
 
-/** Limit counts older than this are forgotten (the longest window is an hour). */
+/** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
 const RATE_LIMIT_MEMORY_MS = 24 * 3_600_000;
+/** Sent e-mail stays in the outbox this long (staff see it in the mail figures), then goes. */
+const SENT_MAIL_MEMORY_MS = 30 * 24 * 3_600_000;
 
 export interface ServicesOptions {
   config: Config;
@@ -82,10 +85,19 @@ export async function createServices({
     housekeeping: async () => {
       await subscriptions.purgeUnconfirmed();
       await deleteStaleRateLimits(db, new Date(clock.now().getTime() - RATE_LIMIT_MEMORY_MS));
+      await auth.purgeEndedSessions();
+      await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));
     },
   });
   const polls = createPollsService(deps);
   const votes = createVotesService(deps);
+  const auth = createAdminAuth({
+    db,
+    clock,
+    config,
+    passwordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
+    keyedHash: deps.keyedHash,
+  });
   return {
     site,
     jobs,
@@ -98,13 +110,7 @@ export async function createServices({
     openData: createOpenDataService(deps),
     suggestions: createSuggestionsService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
-    auth: createAdminAuth({
-      db,
-      clock,
-      config,
-      passwordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
-      keyedHash: deps.keyedHash,
-    }),
+    auth,
     mailStats: createMailStats(db, transport.kind),
     previews: createLinkPreviews({
       clock,

@@ -84,6 +84,12 @@ export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: 
       return { outcome: 'signed-in', token, maxAgeSeconds: maxMs / 1000 };
     },
 
+    /** Forgets sessions that have ended (housekeeping). */
+    async purgeEndedSessions(): Promise<void> {
+      const now = clock.now();
+      await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
+    },
+
     /** Whether `token` is a live session; using it keeps it alive. */
     async isSignedIn(token: string | undefined): Promise<boolean> {
       if (!token) return false;

@@ -32,7 +32,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: withDefaultPostgresUser(target.url), max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
+    return db;
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new BetterSqlite3(target.file);
@@ -51,6 +53,12 @@ export function openDatabase(target: DatabaseTarget): Db {
 }
 
 const sqliteHandles = new WeakMap<Db, BetterSqlite3.Database>();
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool under a PostgreSQL Db (for its figures in /metrics). */
+export function postgresPoolOf(db: Db): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
 
 /**
  * The better-sqlite3 handle under a SQLite Db, for the one hot path that runs a whole batch of

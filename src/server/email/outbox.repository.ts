@@ -165,3 +165,13 @@ export async function outboxCounts(db: Db): Promise<Record<EmailStatus, number>>
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }
+
+/** Forgets messages sent before `before`: the outbox keeps what is due and a month of what went out. */
+export async function deleteSentBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('email_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -36,7 +36,9 @@ export const votesRoutes: FastifyPluginAsync<{
   votes: VotesService;
   secureCookies: boolean;
   publicUrl: string;
-}> = async (app, { votes, secureCookies, publicUrl }) => {
+  /** Told each vote's outcome (for /metrics). */
+  countVote?: (outcome: VoteOutcome) => void;
+}> = async (app, { votes, secureCookies, publicUrl, countVote }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -46,6 +48,7 @@ export const votesRoutes: FastifyPluginAsync<{
       const pollId = request.params.id;
       const voterId = ensureVoterId(request, reply, secureCookies);
       const outcome = await votes.castVote(pollId, voterId, request.body);
+      countVote?.(outcome);
       if (outcome !== 'counted') throw voteRefusals[outcome]();
       reply.status(201);
       return { message: 'Vote recorded', pollId, optionIndex: request.body.optionIndex };
@@ -84,6 +87,7 @@ export const votesRoutes: FastifyPluginAsync<{
         optionIndex: Number(option),
         voterEmail: undefined,
       });
+      countVote?.(outcome);
       return back(outcome === 'too-many-emails' || outcome === 'email-already-voted' ? 'already-voted' : outcome);
     });
   });

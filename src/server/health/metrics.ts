@@ -1,0 +1,100 @@
+/**
+ * `/metrics` in Prometheus's format (prom-client), off unless METRICS_TOKEN is set, and then
+ * only with `Authorization: Bearer <token>`: requests by route and status with their
+ * durations, votes counted and refused by reason, the outbox's depth and the age of its oldest
+ * waiting message, the PostgreSQL pool, and Node's own figures (event-loop lag among them).
+ */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Clock } from '../clock.js';
+import { postgresPoolOf, type Db } from '../db/connection.js';
+import { unauthorized } from '../http/errors.js';
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'hot_take_http_requests_total',
+    help: 'HTTP requests answered, by route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly durations = new Histogram({
+    name: 'hot_take_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [this.registry],
+  });
+  readonly votes = new Counter({
+    name: 'hot_take_votes_total',
+    help: 'Votes cast, by outcome: counted, or the reason for the refusal.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db: Db, clock: Clock) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'hot_take_' });
+    new Gauge({
+      name: 'hot_take_outbox_waiting',
+      help: 'E-mails queued or being sent.',
+      registers: [this.registry],
+      async collect() {
+        this.set((await outboxFigures(db, clock)).waiting);
+      },
+    });
+    new Gauge({
+      name: 'hot_take_outbox_oldest_waiting_seconds',
+      help: 'Age of the oldest e-mail queued or being sent (0 when none).',
+      registers: [this.registry],
+      async collect() {
+        this.set((await outboxFigures(db, clock)).oldestSeconds);
+      },
+    });
+    const pool = postgresPoolOf(db);
+    if (pool) {
+      new Gauge({
+        name: 'hot_take_db_pool_connections',
+        help: 'PostgreSQL pool connections, by state.',
+        labelNames: ['state'] as const,
+        registers: [this.registry],
+        collect() {
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+    }
+  }
+}
+
+async function outboxFigures(db: Db, clock: Clock): Promise<{ waiting: number; oldestSeconds: number }> {
+  const { rows } = await sql<{
+    n: number;
+    oldest: string | Date | null;
+  }>`select count(*) as n, min(created_at) as oldest
+    from email_outbox where status in ('queued', 'sending')`.execute(db);
+  const row = rows[0];
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  return {
+    waiting: row?.n ?? 0,
+    oldestSeconds: oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000),
+  };
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token: string }> = async (
+  app,
+  { metrics, token },
+) => {
+  const expected = digest(`Bearer ${token}`);
+  app.get('/metrics', async (request, reply) => {
+    if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
+      throw unauthorized('Send the metrics token as "Authorization: Bearer <token>".');
+    }
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+};

@@ -1,0 +1,63 @@
+/**
+ * The per-address write limit: counted across instances in Redis when REDIS_URL is set (Redis
+ * at 127.0.0.1:6379; each test its own key prefix), per instance without it, and never in the
+ * way of a vote when Redis cannot be reached.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seedPoll } from '../testing/fixtures.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { Visitor } from '../testing/visitor.js';
+
+const LIMIT = '5';
+
+describe('the write limit across instances', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  async function instance(env: Record<string, string>) {
+    const t = await createTestApp('sqlite', { env: { RATE_LIMIT_WRITES_PER_MINUTE: LIMIT, ...env } });
+    apps.push(t);
+    return t;
+  }
+
+  /** A write from one address (a vote on no poll: refused, but counted like any write). */
+  const write = (t: TestApp) => new Visitor(t.app).post('/api/polls/999/vote', { optionIndex: 0, voterEmail: '' });
+
+  it('is shared by two instances through Redis when REDIS_URL is set', async () => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:` };
+    const [a, b] = [await instance(env), await instance(env)];
+    for (const t of [a, b]) {
+      await vi.waitFor(async () => expect((await new Visitor(t.app).get('/readyz')).json().warnings).toEqual([]));
+    }
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await write(i % 2 ? b : a)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+    expect((await write(b)).json()).toMatchObject({ code: 'rate-limited' });
+  });
+
+  it('is counted by each instance on its own without REDIS_URL', async () => {
+    const [a, b] = [await instance({}), await instance({})];
+    const statuses = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await write(i % 2 ? b : a)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(404));
+    expect((await write(a)).statusCode).toBe(429);
+  });
+
+  it('lets votes through when Redis cannot be reached, and says so in /readyz', async () => {
+    // Nothing listens on port 1.
+    const t = await instance({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: 'unreachable:' });
+    const poll = await seedPoll(t.db, { options: ['Yes', 'No'] });
+    await vi.waitFor(async () =>
+      expect((await new Visitor(t.app).get('/readyz')).json().warnings).toEqual([
+        expect.stringMatching(/Redis is unreachable/),
+      ]),
+    );
+    const ready = await new Visitor(t.app).get('/readyz');
+    expect(ready.statusCode).toBe(200);
+    const votes = await Promise.all(Array.from({ length: 8 }, () => new Visitor(t.app).vote(poll.id, 1)));
+    expect(votes.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+  });
+});

@@ -1,0 +1,464 @@
+/**
+ * `npm run test:cluster`: the site as deploy/ ships it, for real. Debian's nginx runs
+ * deploy/nginx.conf (ports and paths replaced) in front of 2 built instances on one
+ * PostgreSQL database, and this script proves:
+ *
+ * 1. Votes under load through nginx, with one instance SIGKILLed mid-run and started again:
+ *    no acknowledged vote is lost, the tallies equal the vote rows, and nginx routes around
+ *    the dead instance (votes keep being acknowledged while it is down).
+ * 2. A SIGTERM'd instance drains: /readyz turns 503 first, a request under way is answered,
+ *    and once it stops listening every request through nginx goes to the other one.
+ * 3. "Make Active" pressed on both instances at once: no 500, one active poll.
+ *
+ * Uses TEST_DATABASE_URL (default postgres://127.0.0.1:5432/test; a schema of its own, dropped
+ * at the end) and free ports picked now. Prints its figures; exits 1 on the first failure.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { localDateAt } from '../../src/shared/time.js';
+import { openDatabase, withDefaultPostgresUser } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { seedPoll } from '../../src/server/testing/fixtures.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
+const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+const ADMIN_PASSWORD = 'cluster test staff password';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-cluster-'));
+const children = new Set<ChildProcess>();
+let nginx: ChildProcess | undefined;
+const accessLog = path.join(work, 'logs/access.log');
+
+/** Which instance (port) served each request nginx answered since `since` (ms since the epoch). */
+function servedSince(since: number): { status: number; port: number }[] {
+  if (!fs.existsSync(accessLog)) return [];
+  return fs
+    .readFileSync(accessLog, 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([msec]) => Number(msec) * 1000 >= since)
+    .map(([, status, upstreams]) => ({ status: Number(status), port: Number(upstreams?.split(':').at(-1)) }));
+}
+
+function step(text: string) {
+  console.log(`\n== ${text}`);
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A time zone where it is now between 04:00 and 18:00, so voting is open whenever this runs. */
+function daytimeZone(): string {
+  const zones = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Berlin'];
+  const hourIn = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  return zones.find((zone) => hourIn(zone) >= 4 && hourIn(zone) < 18) ?? 'UTC';
+}
+
+async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDefaultPostgresUser(serverUrl) });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+class Instance {
+  child: ChildProcess | undefined;
+  exited: Promise<number | null> = Promise.resolve(null);
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    readonly env: Record<string, string>,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start() {
+    const log = fs.openSync(path.join(work, `${this.name}.log`), 'a');
+    const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port) },
+      stdio: ['ignore', log, log],
+    });
+    children.add(child);
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code))));
+    const exitedEarly = this.exited.then((code) => {
+      throw new Error(
+        `${this.name} exited with ${code}: ${fs.readFileSync(path.join(work, `${this.name}.log`), 'utf8')}`,
+      );
+    });
+    await Promise.race([
+      waitFor(`${this.name} to answer`, async () => (await fetch(`${this.url}/readyz`)).status === 200),
+      exitedEarly,
+    ]);
+    exitedEarly.catch(() => undefined);
+  }
+
+  signal(signal: NodeJS.Signals) {
+    this.child?.kill(signal);
+  }
+}
+
+async function main() {
+  const zone = daytimeZone();
+  const today = localDateAt(new Date(), zone);
+  const schema = `cluster_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create schema ${schema}`));
+  const url = new URL(serverUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const databaseUrl = url.href;
+  const [nginxPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+  const publicUrl = `http://127.0.0.1:${nginxPort}`;
+  const db = openDatabase({ kind: 'postgres', url: databaseUrl });
+  try {
+    step(`PostgreSQL schema ${schema}; site time zone ${zone} (it is ${today} there)`);
+    await migrateToLatest(db);
+    const poll = await seedPoll(db, { options: ['Yes', 'No', 'Not sure'], liveDate: today });
+
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: publicUrl,
+      SITE_TIMEZONE: zone,
+      VOTING_CLOSES_AT: '23:59',
+      ADMIN_PASSWORD,
+      TRUST_PROXY: '1',
+      // One client address sends the whole load here; the limits are tested elsewhere.
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      SHUTDOWN_DELAY_SECONDS: '1',
+      LOG_LEVEL: 'info',
+      MAIL_OUTBOX_DIR: path.join(work, 'mail'),
+    };
+    const a = new Instance('a', portA, env);
+    const b = new Instance('b', portB, env);
+    await Promise.all([a.start(), b.start()]);
+
+    step('nginx with deploy/nginx.conf');
+    await startNginx(nginxPort, [portA, portB]);
+    await waitFor('nginx', async () => (await fetch(`${publicUrl}/healthz`)).status === 200);
+    const asset = await assetCheck(publicUrl);
+    console.log(`  ${asset}`);
+
+    step('votes under load through nginx; instance a is SIGKILLed mid-run and started again');
+    const load = await voteUnderLoad(publicUrl, poll.id, {
+      durationMs: 9000,
+      kill: { atMs: 2500, run: () => a.signal('SIGKILL') },
+      restart: { atMs: 5500, run: () => a.start() },
+    });
+    const found = await withAdmin(async (client) => {
+      await client.query(`set search_path = ${schema}`);
+      const ids = await client.query<{ voter_id: string }>('select voter_id from votes where poll_id = $1', [poll.id]);
+      const tallies = await client.query<{ n: string }>(
+        'select coalesce(sum(vote_count), 0) as n from poll_options where poll_id = $1',
+        [poll.id],
+      );
+      return { voters: new Set(ids.rows.map((row) => row.voter_id)), tallied: Number(tallies.rows[0]?.n) };
+    });
+    const lost = load.acknowledged.filter((voter) => !found.voters.has(voter));
+    console.log(
+      `  votes sent ${load.sent}, acknowledged ${load.acknowledged.length}, found ${found.voters.size}, ` +
+        `tallied ${found.tallied}; failed ${load.failed} (statuses ${JSON.stringify(load.statuses)}); ` +
+        `acknowledged while a was down: ${load.acknowledgedWhileDown}`,
+    );
+    assert.equal(lost.length, 0, `${lost.length} acknowledged votes are missing`);
+    assert.equal(found.tallied, found.voters.size, 'the tallies differ from the vote rows');
+    assert.ok(
+      load.acknowledgedWhileDown > 0,
+      'no vote was acknowledged while a was down: nginx did not route around it',
+    );
+    assert.ok(load.acknowledged.length > 0.97 * load.sent, 'more than 3% of the votes failed');
+    // nginx takes a back once its short penalty for failing is over.
+    const back = Date.now();
+    await waitFor('nginx to send requests to a again', async () => {
+      await fetch(`${publicUrl}/api/polls/active`);
+      return servedSince(back).some((line) => line.port === portA && line.status === 200);
+    });
+
+    step('instance b drains on SIGTERM');
+    const drain = await drainCheck(b, publicUrl);
+    console.log(`  ${drain}`);
+
+    step('"Make Active" pressed on both instances at once');
+    await b.start();
+    const race = await makeActiveRace(db, a, b, publicUrl, today);
+    console.log(`  ${race}`);
+
+    a.signal('SIGTERM');
+    b.signal('SIGTERM');
+    assert.equal(await a.exited, 0, 'a did not stop cleanly');
+    assert.equal(await b.exited, 0, 'b did not stop cleanly');
+    step('cluster test passed');
+  } finally {
+    await db.destroy();
+    for (const child of children) child.kill('SIGKILL');
+    if (nginx && nginx.exitCode === null) {
+      const stopped = new Promise((resolve) => nginx?.once('exit', resolve));
+      nginx.kill('SIGTERM'); // its workers stop with it
+      await stopped;
+    }
+    await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`));
+  }
+}
+
+/** nginx in the foreground, on deploy/nginx.conf with this run's ports and paths. */
+async function startNginx(port: number, upstreams: number[]) {
+  const site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const servers = site.match(/^\s*server 127\.0\.0\.1:\d+( [^;]*)?;$/gm) ?? [];
+  assert.ok(servers.length >= 2, 'deploy/nginx.conf has no upstream server lines');
+  const options = / (max_fails[^;]*);/.exec(servers[0] ?? '')?.[1] ?? '';
+  let upstreamDone = false;
+  const conf = site
+    .replace(/^\s*server 127\.0\.0\.1:\d+( [^;]*)?;$/gm, () => {
+      if (upstreamDone) return '';
+      upstreamDone = true;
+      return upstreams.map((p) => `    server 127.0.0.1:${p} ${options};`).join('\n');
+    })
+    .replace(/^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^\s*listen \[::\]:80;$/m, '')
+    .replace('/opt/teacher-hot-take/dist/client', path.join(root, 'dist/client'));
+  fs.writeFileSync(path.join(work, 'site.conf'), conf);
+  for (const dir of ['logs', 'temp']) fs.mkdirSync(path.join(work, dir), { recursive: true });
+  const temp = (name: string) => `${name}_temp_path ${path.join(work, 'temp', name)};`;
+  fs.writeFileSync(
+    path.join(work, 'nginx.conf'),
+    [
+      process.getuid?.() === 0 ? 'user root;' : '',
+      'worker_processes 1;',
+      `pid ${path.join(work, 'nginx.pid')};`,
+      `error_log ${path.join(work, 'logs/error.log')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      // Which instance answered: the last address nginx tried for the request.
+      "  log_format cluster '$msec $status $upstream_addr';",
+      `  access_log ${accessLog} cluster;`,
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+      `  include ${path.join(work, 'site.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  nginx = spawn(NGINX, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/** A built asset comes from disk through nginx, cached for good, gzipped when asked. */
+async function assetCheck(publicUrl: string): Promise<string> {
+  const js = fs.readdirSync(path.join(root, 'dist/client/assets')).find((name) => name.endsWith('.js'));
+  assert.ok(js, 'no built JavaScript asset');
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(`${publicUrl}/assets/${js}`, { headers: { 'accept-encoding': 'gzip' } }, resolve).on('error', reject),
+  );
+  response.resume();
+  assert.equal(response.statusCode, 200);
+  assert.match(String(response.headers['cache-control']), /max-age=31536000, immutable/);
+  assert.equal(response.headers['content-encoding'], 'gzip');
+  return `/assets/${js}: 200, gzip, ${response.headers['cache-control']}`;
+}
+
+interface LoadPlan {
+  durationMs: number;
+  kill: { atMs: number; run: () => void };
+  restart: { atMs: number; run: () => Promise<void> };
+}
+
+/** 20 clients voting as fast as they can, each vote from a new voter. */
+async function voteUnderLoad(publicUrl: string, pollId: number, plan: LoadPlan) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+  const started = Date.now();
+  let down = false;
+  const acknowledged: string[] = [];
+  const statuses: Record<string, number> = {};
+  let sent = 0;
+  let failed = 0;
+  let acknowledgedWhileDown = 0;
+  const body = JSON.stringify({ optionIndex: 1, voterEmail: '' });
+  const vote = (voterId: string) =>
+    new Promise<number>((resolve) => {
+      const request = http.request(
+        `${publicUrl}/api/polls/${pollId}/vote`,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', cookie: `voter_id=${voterId}`, 'content-length': body.length },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', () => resolve(0));
+      request.end(body);
+    });
+  const client = async () => {
+    while (Date.now() - started < plan.durationMs) {
+      const voterId = randomBytes(16).toString('base64url');
+      sent += 1;
+      const status = await vote(voterId);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status === 201) {
+        acknowledged.push(voterId);
+        if (down) acknowledgedWhileDown += 1;
+      } else failed += 1;
+    }
+  };
+  const kill = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      down = true;
+      plan.kill.run();
+      resolve();
+    }, plan.kill.atMs),
+  );
+  const restart = new Promise<void>((resolve, reject) =>
+    setTimeout(() => {
+      plan.restart.run().then(() => {
+        down = false;
+        resolve();
+      }, reject);
+    }, plan.restart.atMs),
+  );
+  await Promise.all([...Array.from({ length: 20 }, client), kill, restart]);
+  agent.destroy();
+  return { sent, acknowledged, failed, statuses, acknowledgedWhileDown };
+}
+
+/** SIGTERM: /readyz 503 first, a request under way answered, then nginx sends everything to a. */
+async function drainCheck(b: Instance, publicUrl: string): Promise<string> {
+  const body = '{"optionIndex":0,"voterEmail":""}';
+  let finishBody = (): unknown => undefined;
+  const underWay = new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      `${b.url}/api/polls/999999/vote`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.write(body.slice(0, 3));
+    finishBody = () => request.end(body.slice(3));
+  });
+  // The request's headers have reached b when it is counted as under way: give them a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  b.signal('SIGTERM');
+  let ready: Response | undefined;
+  while (ready?.status !== 503) ready = await fetch(`${b.url}/readyz`);
+  const readyBody = (await ready.json()) as { message: string };
+  assert.match(readyBody.message, /shutting down/);
+  // Requests through nginx while b drains all succeed.
+  const during = await Promise.all(Array.from({ length: 20 }, () => fetch(`${publicUrl}/api/polls/active`)));
+  assert.deepEqual(
+    during.map((r) => r.status),
+    during.map(() => 200),
+  );
+  finishBody();
+  assert.equal(await underWay, 404, 'the request under way was not answered');
+  assert.equal(await b.exited, 0, 'b did not exit cleanly after draining');
+  await assert.rejects(fetch(`${b.url}/readyz`), 'b still listens after draining');
+  const stopped = Date.now();
+  const after = await Promise.all(Array.from({ length: 50 }, () => fetch(`${publicUrl}/api/polls/active`)));
+  assert.deepEqual(
+    after.map((r) => r.status),
+    after.map(() => 200),
+  );
+  const served = servedSince(stopped);
+  assert.ok(
+    served.length >= 50 && served.every((line) => line.port !== b.port),
+    'nginx sent a request to b after it stopped',
+  );
+  return (
+    `readyz 503 (${readyBody.message}); 20 requests during the drain: 200; the request under way answered; ` +
+    `exit 0; the ${served.length} requests after it stopped: all 200, all answered by a`
+  );
+}
+
+async function makeActiveRace(
+  db: ReturnType<typeof openDatabase>,
+  a: Instance,
+  b: Instance,
+  publicUrl: string,
+  today: string,
+): Promise<string> {
+  const next = (days: number) => {
+    const date = new Date(`${today}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + days);
+    return date.toISOString().slice(0, 10);
+  };
+  const first = await seedPoll(db, { status: 'scheduled', liveDate: next(1) });
+  const second = await seedPoll(db, { status: 'scheduled', liveDate: next(2) });
+  const headers = { 'content-type': 'application/json', origin: publicUrl };
+  const signIn = async (instance: Instance) => {
+    const response = await fetch(`${instance.url}/api/admin/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    assert.equal(response.status, 200, 'staff could not sign in');
+    return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  };
+  const [cookieA, cookieB] = [await signIn(a), await signIn(b)];
+  const activate = (instance: Instance, cookie: string, pollId: number) =>
+    fetch(`${instance.url}/api/admin/polls/${pollId}/activate`, {
+      method: 'PUT',
+      headers: { origin: publicUrl, cookie },
+    });
+  const responses = await Promise.all([activate(a, cookieA, first.id), activate(b, cookieB, second.id)]);
+  const answers = await Promise.all(
+    responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })),
+  );
+  assert.ok(
+    answers.every((answer) => answer.status < 500),
+    `a 5xx answer: ${JSON.stringify(answers)}`,
+  );
+  for (const answer of answers.filter((x) => x.status === 409)) assert.ok(answer.body.message, '409 without a message');
+  const active = await db.selectFrom('polls').select('id').where('status', '=', 'active').execute();
+  assert.equal(active.length, 1, 'not exactly one active poll');
+  assert.ok([first.id, second.id].includes(active[0]?.id ?? 0), 'neither poll was made active');
+  assert.ok(
+    answers.some((answer) => answer.status === 200),
+    'no instance answered 200',
+  );
+  return `statuses ${answers.map((x) => `${x.status}${x.body.message ? ` "${x.body.message}"` : ''}`).join(', ')}; one poll active (#${active[0]?.id})`;
+}
+
+const timer = setTimeout(() => {
+  console.error('the cluster test took more than 3 minutes');
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+}, 180_000);
+try {
+  await main();
+  fs.rmSync(work, { recursive: true, force: true });
+} catch (error) {
+  console.error(error);
+  console.error(`logs kept in ${work}`);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(timer);
+}
