@@ -18,31 +18,27 @@ export function VotingForm({
     <>
       {/* A real form: without scripts the browser posts the vote itself (the server answers with
           the page again); with them, each button sends it through the API instead. */}
-      <form
-        method="post"
-        action={votePath(poll.id)}
-        className="poll-card__options"
-        role="group"
-        aria-labelledby="poll-question"
-      >
-        {poll.options.map((option, index) => (
-          <button
-            key={option}
-            type="submit"
-            name="option"
-            value={index}
-            className="poll-card__option"
-            disabled={pendingOption !== null}
-            aria-busy={pendingOption === index}
-            onClick={(event) => {
-              event.preventDefault();
-              onVote(index);
-            }}
-          >
-            {option}
-            {pendingOption === index && <span className="poll-card__sending"> · Voting…</span>}
-          </button>
-        ))}
+      <form method="post" action={votePath(poll.id)}>
+        <div className="poll-card__options" role="group" aria-labelledby="poll-question">
+          {poll.options.map((option, index) => (
+            <button
+              key={option}
+              type="submit"
+              name="option"
+              value={index}
+              className="poll-card__option"
+              disabled={pendingOption !== null}
+              aria-busy={pendingOption === index}
+              onClick={(event) => {
+                event.preventDefault();
+                onVote(index);
+              }}
+            >
+              {option}
+              {pendingOption === index && <span className="poll-card__sending"> · Voting…</span>}
+            </button>
+          ))}
+        </div>
       </form>
       <div className="poll-card__footer">
         <TimeLeftBadge />
