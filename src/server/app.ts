@@ -21,6 +21,7 @@ import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { ogRoutes, PreviewImages } from './og/og.routes.js';
+import { embedRoutes } from './embed/embed.routes.js';
 import { openDataRoutes } from './open-data/open-data.routes.js';
 import { pollsRoutes } from './polls/polls.routes.js';
 import { createServices } from './services.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
   await app.register(profileRoutes, { profiles: services.profiles });
   await app.register(openDataRoutes, { openData: services.openData, site });
+  await app.register(embedRoutes, { embeds: services.embeds, site, https });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute);
