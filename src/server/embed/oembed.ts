@@ -2,10 +2,7 @@
  * oEmbed (https://oembed.com): a consumer given the address of today's page or a poll's page
  * asks GET /oembed?url=…&format=json and gets a `rich` answer holding the iframe to embed.
  */
-import { escapeHtml as e } from '../http/app-html.js';
-
-export const EMBED_WIDTH = 480;
-const MIN_WIDTH = 300;
+import { EMBED_MIN_WIDTH, EMBED_WIDTH, embedHeight, iframeCode } from '../../shared/embed.js';
 
 /** The embed that shows a page of the site: `/` is today's poll, `/poll-N` that poll. */
 export function embedPathFor(url: string, publicUrl: string): string | undefined {
@@ -23,11 +20,6 @@ export function embedPathFor(url: string, publicUrl: string): string | undefined
   return poll ? `/embed/poll-${poll[1]}` : undefined;
 }
 
-/** A height that shows the whole poll at the width, without the iframe scrolling. */
-export function embedHeight(optionCount: number): number {
-  return 150 + 62 * optionCount;
-}
-
 export interface OEmbedAnswer {
   version: '1.0';
   type: 'rich';
@@ -38,21 +30,6 @@ export interface OEmbedAnswer {
   width: number;
   height: number;
   cache_age: number;
-}
-
-/** The iframe code: the share overlay's "Embed" offers the same. */
-export function iframeCode({
-  src,
-  title,
-  width,
-  height,
-}: {
-  src: string;
-  title: string;
-  width: number | string;
-  height: number;
-}): string {
-  return `<iframe src="${e(src)}" title="${e(title)}" width="${width}" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
 }
 
 export function oembedAnswer({
@@ -72,7 +49,7 @@ export function oembedAnswer({
   maxWidth?: number | undefined;
   maxHeight?: number | undefined;
 }): OEmbedAnswer {
-  const width = Math.max(MIN_WIDTH, Math.min(EMBED_WIDTH, maxWidth ?? EMBED_WIDTH));
+  const width = Math.max(EMBED_MIN_WIDTH, Math.min(EMBED_WIDTH, maxWidth ?? EMBED_WIDTH));
   const height = Math.min(embedHeight(optionCount), maxHeight ?? Infinity);
   return {
     version: '1.0',
