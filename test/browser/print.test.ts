@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,9 @@ import { TodayPage } from './pages.js';
 import { browserTest, expectAccessible, newVisitor } from './support.js';
 
 const t = browserTest();
+
+/** jsqr is CommonJS with a default export: Node hands over its module object, Vite the function. */
+const jsQR: typeof jsQRModule.default = 'default' in jsQRModule ? jsQRModule.default : jsQRModule;
 const OUT = path.resolve('test-results', 'print');
 
 /** The PDF's pages and the text of each, as PDF.js reads them. */
