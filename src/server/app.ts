@@ -23,6 +23,9 @@ import { connectRedis, limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { ogRoutes, PreviewImages } from './og/og.routes.js';
+import { embedRoutes } from './embed/embed.routes.js';
+import { printRoutes } from './print/print.routes.js';
+import { reminderRoutes } from './reminder/reminder.routes.js';
 import { openDataRoutes } from './open-data/open-data.routes.js';
 import { pollsRoutes } from './polls/polls.routes.js';
 import { createServices } from './services.js';
@@ -169,6 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
   await app.register(profileRoutes, { profiles: services.profiles });
   await app.register(openDataRoutes, { openData: services.openData, site });
+  await app.register(embedRoutes, { embeds: services.embeds, site, https });
+  await app.register(printRoutes, { embeds: services.embeds, site, https });
+  await app.register(reminderRoutes, { site, clock: options.clock ?? systemClock });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);

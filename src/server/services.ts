@@ -22,6 +22,7 @@ import { createScheduleService } from './polls/schedule.service.js';
 import type { ServiceDeps } from './service-deps.js';
 import { createStatsService } from './stats/stats.service.js';
 import { createBreakdownsService } from './breakdowns/breakdowns.service.js';
+import { createEmbedService } from './embed/embed.service.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
@@ -108,6 +109,7 @@ export async function createServices({
     profiles: createProfilesService(deps),
     breakdowns: createBreakdownsService(deps),
     openData: createOpenDataService(deps),
+    embeds: createEmbedService(deps),
     suggestions: createSuggestionsService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
     auth,

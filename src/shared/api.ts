@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'rate-limited',
   /** The site cannot answer this now; try again soon (503). */
   'unavailable',
+  /** A format or feature this server does not offer, such as oEmbed's XML (501). */
+  'not-implemented',
   /** A fault on the server (500). */
   'internal',
 ] as const;

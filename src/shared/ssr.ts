@@ -60,7 +60,7 @@ export function jsonForScript(value: unknown): string {
 
 /**
  * The outcome of a vote sent by the form without scripts, named in the address the server
- * sends the browser back to (`/?vote=already-voted`), and the sentence the page shows for it.
+ * sends the browser back to (`/?outcome=already-voted`), and the sentence the page shows for it.
  */
 export const VOTE_NOTICES = {
   counted: 'Your vote is counted. Here are the results so far.',

@@ -317,7 +317,7 @@ describe('with scripts off', () => {
     await page.goto(t.site.url);
     await page.getByRole('button', { name: 'Only on weekends' }).click();
     await page.getByText('Your vote is counted. Here are the results so far.').waitFor();
-    expect(new URL(page.url()).search).toBe('?vote=counted');
+    expect(new URL(page.url()).search).toBe('?outcome=counted');
     await expect(page.locator('.pie-chart__mine').textContent()).resolves.toBe('Your vote');
     await page.getByText('4 votes').first().waitFor();
     await saveScreenshots(page, 'no-js-voted');
@@ -352,7 +352,7 @@ describe('with scripts off', () => {
     expect(foreign.headers.get('set-cookie')).toBeNull();
     const own = await post(t.site.url);
     expect(own.status).toBe(303);
-    expect(own.headers.get('location')).toBe('/?vote=counted');
+    expect(own.headers.get('location')).toBe('/?outcome=counted');
     // Only the site's own post counted.
     const page = await fetchPage('/', (own.headers.get('set-cookie') ?? '').split(';')[0]);
     expect(page.text).toContain('4 votes');

@@ -77,7 +77,7 @@ export const votesRoutes: FastifyPluginAsync<{
     });
     form.addHook('onRequest', sameSiteOnly(publicUrl));
     form.post('/polls/:id/vote', async (request, reply) => {
-      const back = (notice: VoteNotice) => reply.redirect(`/?vote=${notice}`, 303);
+      const back = (notice: VoteNotice) => reply.redirect(`/?outcome=${notice}`, 303);
       const pollId = pollIdParams.safeParse(request.params);
       if (!pollId.success) return back('poll-not-found');
       const option = (request.body as Record<string, string> | undefined)?.option ?? '';

@@ -53,6 +53,8 @@ export function TodayPoll() {
             url={pollUrl(share.poll.pollNumber)}
             text={share.poll.question}
             kind={share.kind}
+            pollNumber={share.poll.pollNumber}
+            optionCount={share.poll.options.length}
           />
         )}
       </Suspense>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogClose, DialogDescription } from '../../components/ui/dialog.js';
 import { toast } from '../../components/ui/toast.js';
 import { copyText } from '../../lib/copy-text.js';
+import { EMBED_WIDTH, embedHeight, embedPathOfPoll, iframeCode, qrPathOfPoll } from '../../../shared/embed.js';
 import { shareLinks } from './share-links.js';
 import './share.css';
 
@@ -17,12 +18,23 @@ export interface ShareDialogProps {
   text: string;
   /** networks: the poll card's overlay; device: the results' share modal. */
   kind: 'networks' | 'device';
+  /** The poll's number and option count, for its embed code and QR code. */
+  pollNumber?: number;
+  optionCount?: number;
 }
 
 /** How long "Copied!" shows (spec section 9). */
 const COPIED_MS = { networks: 2000, device: 1500 } as const;
 
-export default function ShareDialog({ open, onOpenChange, url, text, kind }: ShareDialogProps) {
+export default function ShareDialog({
+  open,
+  onOpenChange,
+  url,
+  text,
+  kind,
+  pollNumber,
+  optionCount = 4,
+}: ShareDialogProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -89,7 +101,65 @@ export default function ShareDialog({ open, onOpenChange, url, text, kind }: Sha
       <p className="visually-hidden" role="status">
         {copied ? 'Link copied' : ''}
       </p>
+      {pollNumber !== undefined && (
+        <EmbedAndQr pollNumber={pollNumber} optionCount={optionCount} url={url} text={text} />
+      )}
       <DialogClose className="button button--quiet share-dialog__wide">Close</DialogClose>
     </Dialog>
+  );
+}
+
+/** "Embed": the iframe code to copy into a newsletter or a school site; and the poll's QR code. */
+function EmbedAndQr({
+  pollNumber,
+  optionCount,
+  url,
+  text,
+}: {
+  pollNumber: number;
+  optionCount: number;
+  url: string;
+  text: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  const origin = new URL(url).origin;
+  const code = iframeCode({
+    src: `${origin}${embedPathOfPoll(pollNumber)}`,
+    title: text,
+    width: EMBED_WIDTH,
+    height: embedHeight(optionCount),
+  });
+
+  async function copy() {
+    try {
+      await copyText(code);
+      setCopied(true);
+    } catch {
+      toast({ title: 'Failed to copy the code. Please try again.', variant: 'failure' });
+    }
+  }
+
+  return (
+    <>
+      <details className="share-dialog__embed">
+        <summary>Embed</summary>
+        <p className="share-dialog__hint">Paste this code into a newsletter or a web page to show the poll there.</p>
+        <textarea
+          className="input share-dialog__code"
+          readOnly
+          rows={4}
+          value={code}
+          aria-label="Embed code"
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {copied ? 'Copied!' : 'Copy Code'}
+        </button>
+      </details>
+      <figure className="share-dialog__qr">
+        <img src={qrPathOfPoll(pollNumber)} width={148} height={148} alt={`QR code that opens ${url}`} />
+        <figcaption>Scan to open this poll</figcaption>
+      </figure>
+    </>
   );
 }

@@ -65,7 +65,7 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
 
   const showResults = poll.userVoted || !poll.votingOpen;
   // A vote sent without scripts comes back here with its outcome in the address.
-  const outcome = useLocation().search.get('vote');
+  const outcome = useLocation().search.get('outcome');
   const notice = isVoteNotice(outcome) ? VOTE_NOTICES[outcome] : null;
 
   function vote(optionIndex: number) {

@@ -73,7 +73,13 @@ export function PollPage({
         </p>
         <div className="poll-page__footer">
           <p className="poll-page__closed">Poll closed</p>
-          <SharePollButton pollNumber={poll.pollNumber} question={poll.question} />
+          <span className="poll-page__actions">
+            {/* The staff-room sheet is a page of its own, made by the server. */}
+            <a className="button button--quiet" href={`/poll-${poll.pollNumber}/print`}>
+              Print
+            </a>
+            <SharePollButton pollNumber={poll.pollNumber} question={poll.question} />
+          </span>
         </div>
       </article>
       {extras?.(poll)}

@@ -1,4 +1,5 @@
 import { useStats } from '../../../api/get-stats.js';
+import { ReminderLink } from './reminder-link.js';
 import './stats.css';
 
 /**
@@ -42,6 +43,7 @@ export function StatsStrip() {
           </button>
         </div>
       )}
+      <ReminderLink />
     </section>
   );
 }

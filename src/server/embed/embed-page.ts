@@ -1,0 +1,133 @@
+/**
+ * The embed's page: plain HTML and one small stylesheet, no script at all, so it loads fast
+ * inside a newsletter's or a school site's iframe. It fills the iframe's width and stays
+ * readable down to 300 px, and follows the reader's light or dark setting. The stylesheet is
+ * allowed by its hash, so the page is the same bytes every time (and has a stable ETag) under
+ * a CSP as strict as the site's, except that any site may frame it.
+ */
+import { createHash } from 'node:crypto';
+import { votesText } from '../../shared/results.js';
+import { escapeHtml as e } from '../http/app-html.js';
+import type { EmbedView } from './embed.service.js';
+
+export const EMBED_CSS = `
+:root { color-scheme: light dark; --text: #1c1917; --muted: #57534e; --bg: #ffffff; --line: #d6d3d1;
+  --accent: #15803d; --on-accent: #ffffff; --track: #e7e5e4; --link: #14532d; }
+@media (prefers-color-scheme: dark) {
+  :root { --text: #f5f5f4; --muted: #d6d3d1; --bg: #1c1917; --line: #57534e;
+    --accent: #4ade80; --on-accent: #052e16; --track: #44403c; --link: #86efac; }
+}
+* { box-sizing: border-box; }
+html, body { margin: 0; background: var(--bg); color: var(--text); }
+body { font: 16px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; overflow-wrap: anywhere; }
+main { padding: 12px 14px; max-width: 720px; }
+.brand { margin: 0 0 4px; font-size: 13px; font-weight: 700; letter-spacing: .04em; color: var(--muted); }
+.brand a { color: var(--link); }
+h1 { margin: 0 0 10px; font-size: 19px; line-height: 1.3; }
+ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.vote { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 4px 12px;
+  min-height: 44px; padding: 8px 12px; border: 2px solid var(--line); border-radius: 10px; color: var(--text);
+  text-decoration: none; }
+.vote:hover, .vote:focus-visible { border-color: var(--accent); }
+.vote:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.option { font-weight: 600; }
+.cta { font-size: 14px; font-weight: 700; padding: 2px 10px; border-radius: 999px; background: var(--accent);
+  color: var(--on-accent); white-space: nowrap; }
+.row { display: flex; justify-content: space-between; gap: 8px; font-size: 15px; }
+.row b { white-space: nowrap; }
+svg { display: block; width: 100%; height: 10px; margin-top: 3px; }
+.track { fill: var(--track); }
+.fill { fill: var(--accent); }
+.foot { margin: 10px 0 0; font-size: 14px; color: var(--muted); }
+.foot a { color: var(--link); font-weight: 600; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`
+  .trim()
+  .replace(/\n\s*/g, ' ');
+
+/** The CSP source that allows exactly EMBED_CSS. */
+export const EMBED_STYLE_SOURCE = `'sha256-${createHash('sha256').update(EMBED_CSS).digest('base64')}'`;
+
+/** Any site may frame an embed; nothing else is loosened. */
+export function embedCsp(https: boolean): string {
+  return [
+    "default-src 'none'",
+    `style-src ${EMBED_STYLE_SOURCE}`,
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+const NEW_TAB = '<span class="sr"> (opens in a new tab)</span>';
+
+/** A result bar: SVG geometry, since the CSP allows no inline style attributes. */
+const bar = (percentage: number) =>
+  `<svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="track" width="100" height="10" rx="2"/><rect class="fill" width="${percentage}" height="10" rx="2"/></svg>`;
+
+export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName: string; publicUrl: string }): string {
+  const site = `<a href="${e(publicUrl)}/" target="_blank" rel="noopener">${e(siteName)}</a>`;
+  let label: string;
+  let body: string;
+  if (view.kind === 'vote') {
+    label = `Today’s Hot Take · Poll #${view.pollNumber}`;
+    const items = view.options
+      .map(
+        (option, index) =>
+          `<li><a class="vote" href="${e(view.voteUrls[index] ?? '')}" target="_blank" rel="noopener"><span class="option">${e(option)}</span><span class="cta">Vote on ${e(siteName)}</span>${NEW_TAB}</a></li>`,
+      )
+      .join('');
+    body = `<ul>${items}</ul><p class="foot">Anonymous, one tap on ${e(siteName)}. Results after you vote. Voting closes at ${e(view.closesAt)}.</p>`;
+  } else {
+    label = `Poll #${view.pollNumber} · ${e(view.date)}`;
+    const items = view.results
+      .map(
+        (r) =>
+          `<li><div class="row"><span>${e(r.option)}</span><b>${r.percentage}% · ${e(votesText(r.votes))}</b></div>${bar(r.percentage)}</li>`,
+      )
+      .join('');
+    const status = view.past ? 'Poll closed' : 'Voting has closed for today';
+    body = `<ul>${items}</ul><p class="foot">${status} · Total: ${e(votesText(view.totalVotes))} · <a href="${e(view.pollUrl)}" target="_blank" rel="noopener">See all votes on ${e(siteName)}${NEW_TAB}</a></p>`;
+  }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>${e(view.question)} · ${e(siteName)}</title>
+<link rel="canonical" href="${e(view.pollUrl)}">
+<style>${EMBED_CSS}</style>
+</head>
+<body><main>
+<p class="brand">${site} · ${label}</p>
+<h1>${e(view.question)}</h1>
+${body}
+</main></body>
+</html>
+`;
+}
+
+/** When there is no poll today (between a poll's removal and the next). */
+export function renderNoPoll({ siteName, publicUrl }: { siteName: string; publicUrl: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>${e(siteName)}</title>
+<style>${EMBED_CSS}</style>
+</head>
+<body><main>
+<p class="brand"><a href="${e(publicUrl)}/" target="_blank" rel="noopener">${e(siteName)}</a></p>
+<h1>No poll today</h1>
+<p class="foot">A new hot take goes live at midnight. <a href="${e(publicUrl)}/" target="_blank" rel="noopener">Browse past polls on ${e(siteName)}${NEW_TAB}</a></p>
+</main></body>
+</html>
+`;
+}

@@ -1,0 +1,114 @@
+/**
+ * The staff-room sheet: one A4 or Letter page with the question, the result chart as SVG, the
+ * percentages and n, the date, and a QR code to the poll's page; black and white only, so it
+ * prints the same on any printer. Today's poll before the close prints as "Vote today", with
+ * its QR code and no results. No script: the stylesheet is allowed by its hash.
+ */
+import { createHash } from 'node:crypto';
+import { votesText } from '../../shared/results.js';
+import { escapeHtml as e } from '../http/app-html.js';
+import type { EmbedView } from '../embed/embed.service.js';
+
+export const PRINT_CSS = `
+@page { margin: 14mm; }
+* { box-sizing: border-box; }
+html, body { margin: 0; background: #fff; color: #000; }
+body { font: 14pt/1.35 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
+main { max-width: 180mm; margin: 0 auto; padding: 8mm 0; }
+.brand { margin: 0; font-size: 13pt; font-weight: 800; letter-spacing: .08em; text-transform: uppercase; }
+.meta { margin: 1mm 0 5mm; font-size: 12pt; }
+.kicker { margin: 0 0 2mm; font-size: 22pt; font-weight: 800; }
+h1 { margin: 0 0 6mm; font-size: 24pt; line-height: 1.2; }
+.description { margin: -3mm 0 6mm; }
+.chart { width: 100%; height: auto; margin: 0 0 3mm; }
+.chart text { font: 13pt system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; fill: #000; }
+.chart .pct { font-weight: 800; }
+.total { margin: 0 0 6mm; font-weight: 700; }
+.options { margin: 0 0 6mm; padding-left: 6mm; font-size: 16pt; }
+.options li { margin: 2mm 0; }
+.scan { display: flex; align-items: center; gap: 6mm; break-inside: avoid; border-top: 1.5pt solid #000; padding-top: 5mm; }
+.scan svg { width: 42mm; height: 42mm; flex: none; }
+.scan p { margin: 0; }
+.url { font-weight: 700; overflow-wrap: anywhere; }
+.hint { margin-top: 6mm; font-size: 11pt; }
+@media print { .hint { display: none; } main { padding: 0; } }
+`
+  .trim()
+  .replace(/\n\s*/g, ' ');
+
+export const PRINT_STYLE_SOURCE = `'sha256-${createHash('sha256').update(PRINT_CSS).digest('base64')}'`;
+
+/** The page CSP of the sheet: nothing but its own stylesheet, its inline SVG, and no framing. */
+export function printCsp(https: boolean): string {
+  return [
+    "default-src 'none'",
+    `style-src ${PRINT_STYLE_SOURCE}`,
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+const BAR_HEIGHT = 26;
+const ROW = 58;
+
+/**
+ * Horizontal bars, black on a white track with a black outline: readable in black and white,
+ * with every number written out as well as drawn.
+ */
+function resultChart(results: { option: string; votes: number; percentage: number }[]): string {
+  const width = 680;
+  const height = results.length * ROW;
+  const rows = results
+    .map((r, i) => {
+      const y = i * ROW;
+      const fill = (r.percentage / 100) * width;
+      return (
+        `<text x="0" y="${y + 18}">${e(r.option)}</text>` +
+        `<text class="pct" x="${width}" y="${y + 18}" text-anchor="end">${r.percentage}% · ${e(votesText(r.votes))}</text>` +
+        `<rect x="0.75" y="${y + 26}" width="${width - 1.5}" height="${BAR_HEIGHT}" fill="#fff" stroke="#000" stroke-width="1.5"/>` +
+        `<rect x="0.75" y="${y + 26}" width="${Math.max(0, fill - 1.5).toFixed(1)}" height="${BAR_HEIGHT}" fill="#000"/>`
+      );
+    })
+    .join('');
+  const summary = results.map((r) => `${r.option}: ${r.percentage}%`).join(', ');
+  return `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${e(summary)}" xmlns="http://www.w3.org/2000/svg">${rows}</svg>`;
+}
+
+export function renderPrintSheet(view: EmbedView, qr: string, { siteName }: { siteName: string }): string {
+  const description = view.description ? `<p class="description">${e(view.description)}</p>` : '';
+  let body: string;
+  let kicker = '';
+  if (view.kind === 'vote') {
+    kicker = '<p class="kicker">Vote today</p>';
+    body =
+      `<ol class="options">${view.options.map((o) => `<li>${e(o)}</li>`).join('')}</ol>` +
+      `<div class="scan">${qr}<p>Scan to vote anonymously, in seconds.<br>Voting closes at ${e(view.closesAt)}.<br><span class="url">${e(view.pollUrl)}</span></p></div>`;
+  } else {
+    body =
+      resultChart(view.results) +
+      `<p class="total">n = ${e(votesText(view.totalVotes))} · ${view.past ? 'Poll closed' : 'Voting has closed for today'}</p>` +
+      `<div class="scan">${qr}<p>Scan to see the poll and today’s hot take.<br><span class="url">${e(view.pollUrl)}</span></p></div>`;
+  }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>Print: ${e(view.question)} · ${e(siteName)}</title>
+<style>${PRINT_CSS}</style>
+</head>
+<body><main>
+<p class="brand">${e(siteName)}</p>
+<p class="meta">Poll #${view.pollNumber} · ${e(view.date)}</p>
+${kicker}<h1>${e(view.question)}</h1>
+${description}${body}
+<p class="hint">Print this page (Ctrl+P, or ⌘P on a Mac) for the staff room: it fits one A4 or Letter page.</p>
+</main></body>
+</html>
+`;
+}

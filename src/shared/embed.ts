@@ -1,0 +1,35 @@
+/**
+ * The embed's iframe code, as the oEmbed answer and the share overlay's "Embed" both give it,
+ * and the addresses of a poll's embed and QR code.
+ */
+
+/** The iframe's width when the embedding page sets no limit; the embed itself follows its frame. */
+export const EMBED_WIDTH = 480;
+/** The narrowest width the embed is made for. */
+export const EMBED_MIN_WIDTH = 300;
+
+/** A height that shows a poll of `optionCount` options without the iframe scrolling. */
+export const embedHeight = (optionCount: number) => 150 + 62 * optionCount;
+
+export const embedPathOfPoll = (pollNumber: number) => `/embed/poll-${pollNumber}`;
+
+/** A QR code (SVG) that opens the poll's page. */
+export const qrPathOfPoll = (pollNumber: number) => `/qr/poll-${pollNumber}.svg`;
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The iframe code to paste into a page. */
+export function iframeCode({
+  src,
+  title,
+  width,
+  height,
+}: {
+  src: string;
+  title: string;
+  width: number;
+  height: number;
+}): string {
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="${width}" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
