@@ -15,6 +15,9 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('loadConfig', () => {
   it('has working defaults for everything', () => {
     expect(loadConfig({})).toEqual({
+      shutdownDelayMs: 0,
+      metricsToken: undefined,
+      redis: null,
       port: 3000,
       host: '127.0.0.1',
       database: { kind: 'sqlite', file: path.resolve(DEFAULT_SQLITE_FILE) },
@@ -74,6 +77,9 @@ describe('loadConfig', () => {
       MAIL_POSTAL_ADDRESS: '1 School Lane, Springfield, IL 62701',
     });
     expect(config).toEqual({
+      shutdownDelayMs: 0,
+      metricsToken: undefined,
+      redis: null,
       port: 8080,
       host: '0.0.0.0',
       database: { kind: 'postgres', url: 'postgres://app@db.internal:5432/hottake' },
