@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ActivePoll } from '../../shared/api.js';
 import { apiRequest } from '../lib/api-client.js';
 import { storage } from '../lib/storage.js';
@@ -17,4 +18,18 @@ export const activePollQuery = queryOptions({
   refetchInterval: ACTIVE_POLL_REFETCH_MS,
 });
 
-export const useActivePoll = () => useQuery(activePollQuery);
+/**
+ * The server draws the page without this browser's stored e-mail (it lives in local storage),
+ * so once hydrated, a browser that has one reads today's poll again with it, once per page load.
+ */
+let emailHintSent = false;
+
+export function useActivePoll() {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (emailHintSent || !storage.voterEmail()) return;
+    emailHintSent = true;
+    void client.invalidateQueries({ queryKey: activePollQuery.queryKey });
+  }, [client]);
+  return useQuery(activePollQuery);
+}
