@@ -113,7 +113,9 @@ describe('pages drawn by the server', () => {
     // The chart's colours are style attributes: the CSP names each by its hash, and nothing inline runs.
     expect(pollPage.csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
     expect(pollPage.csp).not.toContain('unsafe-inline');
+    // The theme's blocking script is a file of the site's own too (dark-mode.test.ts).
     expect(all(pollPage, (_a, name) => name === 'script').map((s) => [s.attribs.type, s.attribs.src])).toEqual([
+      [undefined, '/theme.js'],
       ['application/json', undefined],
       ['module', expect.stringMatching(/^\/assets\//)],
       ['application/json', undefined],
@@ -249,6 +251,24 @@ describe('hydration', () => {
       description: 'One education poll a day. Teachers vote anonymously and see the results.',
       canonical: `${t.site.publicUrl}/faq`,
     });
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the controls only a script can work disabled, and enables them once hydrated', async () => {
+    const { past } = await seedSite();
+    // As the server sends it: Share and the theme choice cannot be used yet, and say so.
+    const served = await fetchPage(`/poll-${past.pollNumber}`);
+    const byText = (text: string) =>
+      all(served, (_, name) => name === 'button').filter((node) => DomUtils.textContent(node) === text);
+    expect(byText('Share').map((b) => 'disabled' in b.attribs)).toEqual([true]);
+    const theme = all(served, (a, name) => name === 'fieldset' && a.class?.includes('choice-group--segments') === true);
+    expect(theme.map((f) => 'disabled' in f.attribs)).toEqual([true, true]); // the breakdown's views, the theme
+
+    // In Chromium, held back until the app has run, then usable.
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    await page.goto(`${t.site.url}/poll-${past.pollNumber}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Share' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Dark' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
 import type { ResultItem } from '../../../shared/results.js';
 import { showsSliceLabel, shortLabel, sliceTooltip } from './chart-labels.js';
 import { pieSlices } from './chart-geometry.js';
-import { colorFor } from './palette.js';
+import { chartColor } from './palette.js';
 import './chart.css';
 
 export interface PieChartProps {
@@ -34,7 +34,7 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
       >
         {slices.length === 0 ? (
           <g>
-            <circle cx="100" cy="100" r="96" fill="#e7e5e4" />
+            <circle cx="100" cy="100" r="96" className="pie-chart__empty-disc" />
             <text x="100" y="106" textAnchor="middle" className="pie-chart__empty">
               No votes yet
             </text>
@@ -45,7 +45,12 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
             if (!result) return null;
             return (
               <g key={slice.index}>
-                <path d={slice.path} fill={colorFor(slice.index)} stroke="#fff" strokeWidth="1.5">
+                <path
+                  d={slice.path}
+                  className="pie-chart__slice"
+                  style={{ fill: chartColor(slice.index) }}
+                  strokeWidth="1.5"
+                >
                   <title>{`${result.option}: ${sliceTooltip(result.votes, result.percentage)}`}</title>
                 </path>
                 {showsSliceLabel(result.percentage) && (
@@ -71,7 +76,7 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
               key={result.option}
               className={index === chosen ? 'pie-chart__legend-item is-chosen' : 'pie-chart__legend-item'}
             >
-              <span className="pie-chart__swatch" style={{ background: colorFor(index) }} aria-hidden="true" />
+              <span className="pie-chart__swatch" style={{ background: chartColor(index) }} aria-hidden="true" />
               <span title={result.option}>{shortLabel(result.option, labelMax)}</span>
               {index === chosen && <span className="pie-chart__mine">Your vote</span>}
               <span className="pie-chart__legend-value">{result.percentage}%</span>

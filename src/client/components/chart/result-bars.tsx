@@ -1,7 +1,7 @@
 /** One bar per option with its percentage and vote count: the results as text and bars. */
 import type { ResultItem } from '../../../shared/results.js';
 import { votesText } from './chart-labels.js';
-import { colorFor } from './palette.js';
+import { chartColor } from './palette.js';
 import './chart.css';
 
 export function ResultBars({
@@ -30,7 +30,7 @@ export function ResultBars({
           <div className="result-bars__track" aria-hidden="true">
             <div
               className="result-bars__fill"
-              style={{ width: `${result.percentage}%`, background: colorFor(index) }}
+              style={{ width: `${result.percentage}%`, background: chartColor(index) }}
             />
           </div>
         </li>

@@ -20,6 +20,7 @@ export function ChoiceGroup<V extends string>({
   onChange,
   look,
   describedBy,
+  disabled = false,
 }: {
   legend: ReactNode;
   /** The legend still names the group for screen readers, when a heading above says it already. */
@@ -30,10 +31,11 @@ export function ChoiceGroup<V extends string>({
   /** chips: separate pills that wrap; segments: one bar of joined buttons. */
   look: 'chips' | 'segments';
   describedBy?: string;
+  disabled?: boolean;
 }) {
   const name = useId();
   return (
-    <fieldset className={`choice-group choice-group--${look}`} aria-describedby={describedBy}>
+    <fieldset className={`choice-group choice-group--${look}`} aria-describedby={describedBy} disabled={disabled}>
       <legend className={hideLegend ? 'visually-hidden' : 'choice-group__legend'}>{legend}</legend>
       <div className="choice-group__choices">
         {choices.map((choice) => (

@@ -2,6 +2,7 @@ import { localDateAt } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { Link } from '../../lib/router.js';
 import { useNow } from '../../lib/use-now.js';
+import { ThemePicker } from './theme-picker.js';
 
 export function SiteFooter({ wide = false }: { wide?: boolean }) {
   const container = wide ? 'container container--wide' : 'container';
@@ -19,6 +20,9 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
           </a>
         )}
       </nav>
+      <div className={container}>
+        <ThemePicker />
+      </div>
       <p className={`${container} site-footer__note`}>
         © {localDateAt(now, siteClock.timeZone).slice(0, 4)} {siteConfig.siteName}. Votes are anonymous.
       </p>

@@ -13,6 +13,7 @@ import { votesText } from '../../components/chart/chart-labels.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 import './breakdown.css';
 
 type View = 'everyone' | ProfileDimension;
@@ -42,6 +43,7 @@ export default function BreakdownSection({
 }: BreakdownSectionProps) {
   const id = useId();
   const [view, setView] = useState<View>('everyone');
+  const hydrated = useHydrated();
   const breakdown = useBreakdown(pollId);
   const profile = useProfile().data ?? null;
   const sample = breakdown.data?.totalVotes ?? totalVotes;
@@ -58,6 +60,7 @@ export default function BreakdownSection({
         choices={VIEWS}
         value={view}
         onChange={setView}
+        disabled={!hydrated}
       />
       <div className="teachers-like-you__view">
         {view === 'everyone' ? (

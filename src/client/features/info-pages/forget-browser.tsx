@@ -8,11 +8,13 @@ import { useForgetBrowser } from '../../api/forget-browser.js';
 import { useConfirm } from '../../components/ui/confirm.js';
 import { toast, tryAgain } from '../../components/ui/toast.js';
 import { errorMessage, isRetryable } from '../../lib/api-client.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 
 export function ForgetBrowser() {
   const { confirm, dialog } = useConfirm();
   const forget = useForgetBrowser();
   const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
 
   function send() {
     forget.mutate(undefined, {
@@ -46,7 +48,7 @@ export function ForgetBrowser() {
         votes. Your votes stay in the results, with nothing to tie them to you. E-mail subscriptions are separate: use
         the unsubscribe link in any of our e-mails.
       </p>
-      <button type="button" className="button button--danger" onClick={() => void ask()}>
+      <button type="button" className="button button--danger" onClick={() => void ask()} disabled={!hydrated}>
         {forget.isPending ? 'Forgetting…' : 'Forget this browser'}
       </button>
       <p role="status" className="forget-browser__done">

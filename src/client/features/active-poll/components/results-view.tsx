@@ -6,6 +6,7 @@ import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
 import { toast } from '../../../components/ui/toast.js';
 import { siteClock, siteConfig } from '../../../lib/site-config.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
 import { PhaseCountdown } from './countdown.js';
 
 export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
@@ -39,12 +40,13 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
   }
 
   const mine = poll.userVoteOption;
+  const hydrated = useHydrated();
   return (
     <>
       <PhaseCountdown />
       <LazyPieChart results={results} labelMax={RESULTS_CHART_LABEL_MAX} chosen={mine} />
       <p className="poll-card__total">{votesText(poll.totalVotes)}</p>
-      <Collapsible.Root open={breakdownOpen} onOpenChange={setBreakdownOpen} className="breakdown">
+      <Collapsible.Root disabled={!hydrated} open={breakdownOpen} onOpenChange={setBreakdownOpen} className="breakdown">
         <Collapsible.Trigger className="breakdown__trigger">
           Poll Results Breakdown
           <span aria-hidden="true" className="breakdown__chevron">
@@ -56,14 +58,14 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
         </Collapsible.Content>
       </Collapsible.Root>
       <div className="poll-card__actions">
-        <button type="button" className="button button--secondary" onClick={onShare}>
+        <button type="button" className="button button--secondary" onClick={onShare} disabled={!hydrated}>
           Share
         </button>
         <button
           type="button"
           className="button button--secondary"
           onClick={() => void shareImage()}
-          disabled={exporting}
+          disabled={exporting || !hydrated}
         >
           {exporting ? 'Creating image…' : 'Share Chart Image'}
         </button>

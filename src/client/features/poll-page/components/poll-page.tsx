@@ -17,6 +17,7 @@ import { toast } from '../../../components/ui/toast.js';
 import { Link, navigate } from '../../../lib/router.js';
 import { pollUrl } from '../../../lib/site-config.js';
 import { copyText } from '../../../lib/copy-text.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
 import './poll-page.css';
 
 const BACK = { to: '/?view=archive', label: 'Back to Past Hot Takes' };
@@ -93,6 +94,7 @@ export function PollPage({
  */
 function SharePollButton({ pollNumber, question }: { pollNumber: number; question: string }) {
   const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const url = pollUrl(pollNumber);
@@ -122,7 +124,7 @@ function SharePollButton({ pollNumber, question }: { pollNumber: number; questio
 
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={() => void share()}>
+      <button type="button" className="button button--secondary" onClick={() => void share()} disabled={!hydrated}>
         {copied ? 'Copied!' : 'Share'}
       </button>
       <span className="visually-hidden" role="status">
