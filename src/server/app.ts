@@ -152,6 +152,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db, readiness });
   const metrics = config.metricsToken ? new Metrics(db, options.clock ?? systemClock) : null;
   if (metrics && config.metricsToken) {
+    // Counted from the moment the headers are read until the response ends or the client leaves.
+    app.addHook('onRequest', async (_request, reply) => {
+      metrics.inFlight.inc();
+      reply.raw.once('close', () => metrics.inFlight.dec());
+    });
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
         method: request.method,

@@ -231,11 +231,27 @@ export const votesQuery = z.object({
 
 export const suggestionIdParams = z.object({ id: positiveId('The suggestion id') });
 
+/**
+ * PUT /api/admin/polls/:id/activate may say which poll staff saw active, and so confirmed
+ * retiring ("This will deactivate the current poll."): `null` when none was. If another poll
+ * went live since, the change is refused rather than retiring a poll nobody confirmed.
+ */
+const NOT_A_REPLACED_POLL = 'replacing must be the id of the poll that is active now, or null.';
+export const activateRequest = body({
+  replacing: z
+    .number({ error: NOT_A_REPLACED_POLL })
+    .int(NOT_A_REPLACED_POLL)
+    .positive(NOT_A_REPLACED_POLL)
+    .max(ID_MAX, NOT_A_REPLACED_POLL)
+    .nullable(),
+});
+
 export const suggestionStatusRequest = body({
   status: z.enum(['approved', 'rejected'], { error: 'The status must be "approved" or "rejected".' }),
 });
 
 export type VoteRequest = z.output<typeof voteRequest>;
+export type ActivateRequest = z.output<typeof activateRequest>;
 export type SubscribeRequest = z.output<typeof subscribeRequest>;
 export type SuggestionRequest = z.output<typeof suggestionRequest>;
 export type PollDraft = z.output<typeof pollDraft>;

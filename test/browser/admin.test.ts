@@ -316,6 +316,49 @@ describe('confirming an activation', () => {
   });
 });
 
+describe('two staff at once', () => {
+  it('refuses an activation confirmed against a list that changed meanwhile, in the server’s words, and shows the list as it is', async () => {
+    await seedPoll(t.site.db, { question: 'Live now?', options: ['A', 'B'] });
+    for (const [question, liveDate] of [
+      ['Next week?', '2026-11-28'],
+      ['The week after?', '2026-12-05'],
+    ] as const) {
+      await seedPoll(t.site.db, { question, options: ['A', 'B'], status: 'scheduled', liveDate });
+    }
+    const first = await openAdmin();
+    await first.admin.signIn();
+    await first.admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).waitFor();
+    // A colleague, on another laptop, makes another poll active first.
+    const colleague = await openAdmin();
+    await colleague.admin.signIn();
+    await colleague.admin
+      .item('Upcoming Polls', 'The week after?')
+      .getByRole('button', { name: 'Make Active Now' })
+      .click();
+    await colleague.admin.confirm('Make Active Now');
+    await colleague.admin.toast('Poll is now active!').waitFor();
+
+    // The first still sees "Live now?" as the current poll, and confirms retiring it: refused.
+    await first.admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
+    await first.admin.confirm('Make Active Now');
+    const refused = first.admin.toast('Failed to make poll active');
+    await refused.waitFor();
+    expect(await refused.locator('.toast__description').textContent()).toBe(
+      'Another poll was just made active, so nothing changed. Check the list, then try again.',
+    );
+    const active = () =>
+      t.site.db.selectFrom('polls').select('question').where('status', '=', 'active').executeTakeFirstOrThrow();
+    expect((await active()).question).toBe('The week after?');
+    // The list now shows the colleague's change; pressed again, it goes through.
+    await expect.poll(() => first.admin.item('Upcoming Polls', 'The week after?').count()).toBe(0);
+    await first.admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Make Active Now' }).click();
+    await first.admin.confirm('Make Active Now');
+    await first.admin.toast('Poll is now active!').waitFor();
+    expect((await active()).question).toBe('Next week?');
+    expect([...first.errors, ...colleague.errors].filter((e) => !e.includes('409'))).toEqual([]);
+  });
+});
+
 describe('when a call fails', () => {
   it('shows the spec’s sentences when the network fails, and the server’s words when it refuses', async () => {
     await seedPoll(t.site.db, {

@@ -31,6 +31,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const ADMIN_PASSWORD = 'cluster test staff password';
+const METRICS_TOKEN = 'cluster test metrics token';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-cluster-'));
 const children = new Set<ChildProcess>();
 let nginx: ChildProcess | undefined;
@@ -151,6 +152,8 @@ async function main() {
       // One client address sends the whole load here; the limits are tested elsewhere.
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
       SHUTDOWN_DELAY_SECONDS: '1',
+      // The drain check reads an instance's requests under way from /metrics.
+      METRICS_TOKEN,
       LOG_LEVEL: 'info',
       MAIL_OUTBOX_DIR: path.join(work, 'mail'),
     };
@@ -205,7 +208,7 @@ async function main() {
 
     step('"Make Active" pressed on both instances at once');
     await b.start();
-    const race = await makeActiveRace(db, a, b, publicUrl, today);
+    const race = await makeActiveRace(db, a, b, publicUrl, today, poll.id);
     console.log(`  ${race}`);
 
     a.signal('SIGTERM');
@@ -364,8 +367,8 @@ async function drainCheck(b: Instance, publicUrl: string): Promise<string> {
     request.write(body.slice(0, 3));
     finishBody = () => request.end(body.slice(3));
   });
-  // The request's headers have reached b when it is counted as under way: give them a moment.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Under way once b has read its headers: b's /metrics counts it beside the scrape itself.
+  await waitFor('the request to be under way on b', async () => (await inFlight(b)) >= 2);
   b.signal('SIGTERM');
   let ready: Response | undefined;
   while (ready?.status !== 503) ready = await fetch(`${b.url}/readyz`);
@@ -398,12 +401,21 @@ async function drainCheck(b: Instance, publicUrl: string): Promise<string> {
   );
 }
 
+/** Requests b has read and not yet answered, as its /metrics says (the asking scrape among them). */
+async function inFlight(instance: Instance): Promise<number> {
+  const response = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const match = /^hot_take_http_requests_in_flight (\d+)$/m.exec(await response.text());
+  if (!match) throw new Error(`no in-flight figure in ${instance.name}'s /metrics`);
+  return Number(match[1]);
+}
+
 async function makeActiveRace(
   db: ReturnType<typeof openDatabase>,
   a: Instance,
   b: Instance,
   publicUrl: string,
   today: string,
+  current: number,
 ): Promise<string> {
   const next = (days: number) => {
     const date = new Date(`${today}T12:00:00Z`);
@@ -423,10 +435,12 @@ async function makeActiveRace(
     return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   };
   const [cookieA, cookieB] = [await signIn(a), await signIn(b)];
+  // Both staff saw today's poll active and confirmed retiring it, as the admin panel says.
   const activate = (instance: Instance, cookie: string, pollId: number) =>
     fetch(`${instance.url}/api/admin/polls/${pollId}/activate`, {
       method: 'PUT',
-      headers: { origin: publicUrl, cookie },
+      headers: { ...headers, cookie },
+      body: JSON.stringify({ replacing: current }),
     });
   const responses = await Promise.all([activate(a, cookieA, first.id), activate(b, cookieB, second.id)]);
   const answers = await Promise.all(
@@ -440,9 +454,10 @@ async function makeActiveRace(
   const active = await db.selectFrom('polls').select('id').where('status', '=', 'active').execute();
   assert.equal(active.length, 1, 'not exactly one active poll');
   assert.ok([first.id, second.id].includes(active[0]?.id ?? 0), 'neither poll was made active');
-  assert.ok(
-    answers.some((answer) => answer.status === 200),
-    'no instance answered 200',
+  assert.deepEqual(
+    answers.map((answer) => answer.status).sort(),
+    [200, 409],
+    `not one 200 and one 409: ${JSON.stringify(answers)}`,
   );
   return `statuses ${answers.map((x) => `${x.status}${x.body.message ? ` "${x.body.message}"` : ''}`).join(', ')}; one poll active (#${active[0]?.id})`;
 }

@@ -21,7 +21,7 @@ import {
   pollNumbersOf,
   updatePoll,
 } from '../polls/polls.repository.js';
-import type { ScheduleService, Transition } from '../polls/schedule.service.js';
+import type { Activation, ScheduleService, Transition } from '../polls/schedule.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { emailCountsByOption, votesPage } from '../votes/votes.repository.js';
 import { csvFileName, votesCsv } from './votes-export.js';
@@ -168,8 +168,8 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
     },
 
     /** "Make Active": the poll goes live now, as if its day had come. */
-    activate(id: number): Promise<boolean> {
-      return schedule.activate(id);
+    activate(id: number, replacing?: number | null): Promise<Activation> {
+      return schedule.activate(id, replacing);
     },
 
     /** "Update poll statuses": the daily switch, now. */

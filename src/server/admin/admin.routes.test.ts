@@ -234,6 +234,31 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect((await staff.request({ method: 'PUT', url: '/api/admin/polls/999/activate' })).statusCode).toBe(404);
     });
 
+    it('refuses "Make Active" when the poll staff confirmed retiring is no longer the active one, changing nothing', async () => {
+      const current = await seedPoll(t.db, { question: 'Current?' });
+      const next = await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-23' });
+      const later = await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-24' });
+      // Seen as it is: it goes through.
+      const fine = await staff.put(`/api/admin/polls/${next.id}/activate`, { replacing: current.id });
+      expect(fine.json()).toEqual({ message: 'Poll is now active!' });
+      // Confirmed against the list as it was before: refused, and today's poll stays.
+      const stale = await staff.put(`/api/admin/polls/${later.id}/activate`, { replacing: current.id });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(
+        'Another poll was just made active, so nothing changed. Check the list, then try again.',
+      );
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(next.id);
+      // None active is said with null.
+      await staff.request({ method: 'DELETE', url: `/api/admin/polls/${next.id}` });
+      expect((await staff.put(`/api/admin/polls/${later.id}/activate`, { replacing: null })).statusCode).toBe(200);
+      for (const replacing of ['1', 0, -1, 1.5, {}]) {
+        const bad = await staff.put(`/api/admin/polls/${current.id}/activate`, { replacing });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().message).toBe('replacing must be the id of the poll that is active now, or null.');
+      }
+      expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(later.id);
+    });
+
     it('runs a past poll again without moving it: it keeps its own date in the archive and on its page', async () => {
       const rerun = await seedPoll(t.db, {
         question: 'Ran on the 14th?',
@@ -565,25 +590,56 @@ describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind
 
   const at = <T>(list: T[], i: number): T => list[i % list.length] as T;
 
-  it('takes "Make Active" pressed on several polls at once, on every instance: each answers 200, one poll ends up active', async () => {
+  it('takes "Make Active" pressed by two staff at once, on two instances: the first wins, the other gets a 409 with a message', async () => {
     const db = at(instances, 0).db;
     await seedPoll(db, { question: 'Current?' });
-    const polls = [];
+    const polls: Awaited<ReturnType<typeof seedPoll>>[] = [];
     for (const day of ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']) {
       polls.push(await seedPoll(db, { status: 'scheduled', liveDate: day }));
     }
-    for (let round = 0; round < 5; round += 1) {
-      const responses = await Promise.all(
-        polls.flatMap((poll, i) =>
-          [0, 1].map((j) => at(staff, i + j).request({ method: 'PUT', url: `/api/admin/polls/${poll.id}/activate` })),
-        ),
-      );
-      expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const activeIds = () => db.selectFrom('polls').select('id').where('status', '=', 'active').execute();
+    // Each round, two staff who see the same poll active press Make Active: on two polls, or on one.
+    const rounds: [number, number][] = [
+      [0, 1],
+      [2, 2],
+      [3, 0],
+      [1, 1],
+      [2, 3],
+    ];
+    for (const [first, second] of rounds) {
+      const replacing = (await activeIds())[0]?.id ?? null;
+      const press = (i: number, poll: number) =>
+        at(staff, i).put(`/api/admin/polls/${polls[poll]?.id}/activate`, { replacing });
+      const responses = await Promise.all([press(0, first), press(1, second)]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const refused = responses.find((r) => r.statusCode === 409);
+      expect(refused?.json()).toEqual({
+        code: 'conflict',
+        message:
+          first === second
+            ? 'This poll was just made active by someone else.'
+            : 'Another poll was just made active, so nothing changed. Check the list, then try again.',
+      });
+      const winner = responses[0].statusCode === 200 ? first : second;
+      expect(await activeIds()).toEqual([{ id: polls[winner]?.id }]);
     }
-    const active = await db.selectFrom('polls').select('id').where('status', '=', 'active').execute();
-    expect(active).toHaveLength(1);
     const outbox = await db.selectFrom('email_outbox').select('id').execute();
     expect(outbox).toEqual([]); // no subscribers: nothing queued, and nothing failed
+  });
+
+  it('takes "Make Active" sent without saying what it replaces as often as it comes: each answers 200, one poll ends up active', async () => {
+    const db = at(instances, 0).db;
+    await seedPoll(db, { question: 'Current?' });
+    const polls = [];
+    for (const day of ['2026-11-23', '2026-11-24'])
+      polls.push(await seedPoll(db, { status: 'scheduled', liveDate: day }));
+    const responses = await Promise.all(
+      polls.flatMap((poll, i) =>
+        [0, 1].map((j) => at(staff, i + j).request({ method: 'PUT', url: `/api/admin/polls/${poll.id}/activate` })),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    expect(await db.selectFrom('polls').select('id').where('status', '=', 'active').execute()).toHaveLength(1);
   });
 
   it("answers votes sent while staff delete today's poll with 201, 404 or 409, never 500", async () => {

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/api.js';
 import {
   pollDraft,
+  activateRequest,
   pollIdParams,
   suggestionIdParams,
   suggestionStatusRequest,
@@ -98,9 +99,14 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.put(
     '/api/admin/polls/:id/activate',
-    { schema: { params: pollIdParams } },
+    { schema: { params: pollIdParams, body: activateRequest.nullish() } },
     async (request): Promise<Confirmation> => {
-      if (!(await polls.activate(request.params.id))) throw notFound('Poll not found');
+      const outcome = await polls.activate(request.params.id, request.body?.replacing);
+      if (outcome === 'not-found') throw notFound('Poll not found');
+      if (outcome === 'already-active') throw conflict('This poll was just made active by someone else.');
+      if (outcome === 'superseded') {
+        throw conflict('Another poll was just made active, so nothing changed. Check the list, then try again.');
+      }
       return { message: 'Poll is now active!' };
     },
   );

@@ -68,6 +68,7 @@ describe.each(testDatabaseKinds())('GET /metrics (%s)', (kind) => {
     expect(text).toMatch(
       /hot_take_http_request_duration_seconds_count\{method="POST",route="\/api\/polls\/:id\/vote",status="201"\} 1/,
     );
+    expect(text).toContain('hot_take_http_requests_in_flight 1'); // this scrape: the votes are answered
     expect(text).toContain('hot_take_votes_total{outcome="counted"} 1');
     expect(text).toContain('hot_take_votes_total{outcome="already-voted"} 1');
     expect(text).toContain('hot_take_outbox_waiting 1');

@@ -1,7 +1,7 @@
 /**
  * `/metrics` in Prometheus's format (prom-client), off unless METRICS_TOKEN is set, and then
  * only with `Authorization: Bearer <token>`: requests by route and status with their
- * durations, votes counted and refused by reason, the outbox's depth and the age of its oldest
+ * durations, requests under way, votes counted and refused by reason, the outbox's depth and the age of its oldest
  * waiting message, the PostgreSQL pool, and Node's own figures (event-loop lag among them).
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -25,6 +25,11 @@ export class Metrics {
     help: 'Time to answer HTTP requests, by route and status.',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [this.registry],
+  });
+  readonly inFlight = new Gauge({
+    name: 'hot_take_http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered (this scrape among them).',
     registers: [this.registry],
   });
   readonly votes = new Counter({

@@ -17,7 +17,10 @@ import { localDateAt, type LocalDate } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
 import { enqueueDaily } from '../email/outbox.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { findPollStatus, findScheduledFor, lockSchedule, makeActive } from './polls.repository.js';
+import { findActivePollId, findPollStatus, findScheduledFor, lockSchedule, makeActive } from './polls.repository.js';
+
+/** What "Make Active" did: the poll is live now, or it is unknown, or the schedule moved first. */
+export type Activation = 'activated' | 'not-found' | 'already-active' | 'superseded';
 
 export interface Transition {
   /** The poll that went live, if one did. */
@@ -83,15 +86,20 @@ export function createScheduleService({
 
     /**
      * Makes a poll the active one at once, whatever its date, as staff do with "Make Active".
-     * Pressing it twice, or on two instances at once, is the same as pressing it once. False
-     * for an unknown poll.
+     * With `replacing` (the poll staff saw active and confirmed retiring, or null for none), it
+     * is refused when another poll went live first: of two staff pressing at once, on any
+     * instances, the first succeeds and the second learns the schedule moved. Without it,
+     * pressing twice is the same as pressing once.
      */
-    activate(pollId: number): Promise<boolean> {
+    activate(pollId: number, replacing?: number | null): Promise<Activation> {
       return change(async ({ trx, goLive }) => {
         const status = await findPollStatus(trx, pollId);
-        if (!status) return false;
+        if (!status) return 'not-found';
+        if (replacing !== undefined && ((await findActivePollId(trx)) ?? null) !== replacing) {
+          return status === 'active' ? 'already-active' : 'superseded';
+        }
         if (status !== 'active') await goLive(pollId);
-        return true;
+        return 'activated';
       });
     },
   };

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Confirmation, SavedPoll } from '../../../shared/api.js';
-import type { pollDraft } from '../../../shared/schemas.js';
+import type { ActivateRequest, pollDraft } from '../../../shared/schemas.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { activePollQuery } from '../get-active-poll.js';
 import { adminPollsQuery } from './get-admin-polls.js';
@@ -15,8 +15,9 @@ export const createPoll = (poll: PollInput) =>
 export const updatePoll = ({ id, ...poll }: PollInput & { id: number }) =>
   apiRequest<SavedPoll>(`/api/admin/polls/${id}`, { method: 'PUT', body: poll });
 export const deletePoll = (id: number) => apiRequest<Confirmation>(`/api/admin/polls/${id}`, { method: 'DELETE' });
-export const activatePoll = (id: number) =>
-  apiRequest<Confirmation>(`/api/admin/polls/${id}/activate`, { method: 'PUT' });
+/** `replacing`: the poll staff saw active when they confirmed; the server refuses if it changed. */
+export const activatePoll = ({ id, replacing }: ActivateRequest & { id: number }) =>
+  apiRequest<Confirmation>(`/api/admin/polls/${id}/activate`, { method: 'PUT', body: { replacing } });
 export const updatePollStatuses = () =>
   apiRequest<Confirmation & { activatedPollId: number | null }>('/api/admin/update-poll-status', { method: 'POST' });
 

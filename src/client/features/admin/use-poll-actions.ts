@@ -1,5 +1,6 @@
 /** What staff do to a poll in Upcoming Polls and All Polls: edit, make active, delete. */
 import type { AdminPoll } from '../../../shared/api.js';
+import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
 import { useActivatePoll, useDeletePoll } from '../../api/admin/poll-changes.js';
 import { useConfirm, type ConfirmRequest } from '../../components/ui/confirm.js';
 import type { ActivateButton, PollActions } from './poll-lists.js';
@@ -31,10 +32,15 @@ export function usePollActions({
   onDeleting: (poll: AdminPoll) => void;
 }) {
   const { confirm, dialog } = useConfirm();
+  // The poll the list shows active: pressing Make Active confirms retiring this one, and no other.
+  const activeId = useAdminPolls().data?.find((poll) => poll.status === 'active')?.id ?? null;
   const activate = useStaffAction(
     useActivatePoll(),
     {
-      request: ({ poll }: { poll: AdminPoll; button: ActivateButton }) => poll.id,
+      request: ({ poll, replacing }: { poll: AdminPoll; button: ActivateButton; replacing: number | null }) => ({
+        id: poll.id,
+        replacing,
+      }),
       ask: ({ button }) => ACTIVATE_CONFIRMATIONS[button],
       failure: () => ({ title: 'Failed to make poll active' }),
     },
@@ -56,7 +62,7 @@ export function usePollActions({
   );
   const actions: PollActions = {
     onEdit,
-    onActivate: (poll, button) => void activate({ poll, button }),
+    onActivate: (poll, button) => void activate({ poll, button, replacing: activeId }),
     onDelete: (poll) => void remove(poll),
   };
   return { actions, dialog };
