@@ -5,12 +5,12 @@
  * allowed by its hash, so the page is the same bytes every time (and has a stable ETag) under
  * a CSP as strict as the site's, except that any site may frame it.
  */
-import { createHash } from 'node:crypto';
 import { votesText } from '../../shared/results.js';
 import { escapeHtml as e } from '../http/app-html.js';
+import { hashedPage, hashedPageCsp, hashedStyle } from '../http/hashed-page.js';
 import type { EmbedView } from './embed.service.js';
 
-export const EMBED_CSS = `
+export const EMBED_STYLE = hashedStyle(`
 :root { color-scheme: light dark; --text: #1c1917; --muted: #57534e; --bg: #ffffff; --line: #d6d3d1;
   --accent: #15803d; --on-accent: #ffffff; --track: #e7e5e4; --link: #14532d; }
 @media (prefers-color-scheme: dark) {
@@ -41,34 +41,21 @@ svg { display: block; width: 100%; height: 10px; margin-top: 3px; }
 .foot { margin: 10px 0 0; font-size: 14px; color: var(--muted); }
 .foot a { color: var(--link); font-weight: 600; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-`
-  .trim()
-  .replace(/\n\s*/g, ' ');
-
-/** The CSP source that allows exactly EMBED_CSS. */
-export const EMBED_STYLE_SOURCE = `'sha256-${createHash('sha256').update(EMBED_CSS).digest('base64')}'`;
+`);
 
 /** Any site may frame an embed; nothing else is loosened. */
-export function embedCsp(https: boolean): string {
-  return [
-    "default-src 'none'",
-    `style-src ${EMBED_STYLE_SOURCE}`,
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-    'frame-ancestors *',
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
-}
+export const embedCsp = (https: boolean) => hashedPageCsp(EMBED_STYLE, { https, frameAncestors: '*' });
 
-const NEW_TAB = '<span class="sr"> (opens in a new tab)</span>';
+/** A link that opens the site in a new tab, as every link of an embed does, and says so. */
+const newTab = (href: string, html: string, className?: string) =>
+  `<a${className ? ` class="${className}"` : ''} href="${e(href)}" target="_blank" rel="noopener">${html}<span class="sr"> (opens in a new tab)</span></a>`;
 
 /** A result bar: SVG geometry, since the CSP allows no inline style attributes. */
 const bar = (percentage: number) =>
   `<svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="track" width="100" height="10" rx="2"/><rect class="fill" width="${percentage}" height="10" rx="2"/></svg>`;
 
 export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName: string; publicUrl: string }): string {
-  const site = `<a href="${e(publicUrl)}/" target="_blank" rel="noopener">${e(siteName)}</a>`;
+  const site = newTab(`${publicUrl}/`, e(siteName));
   let label: string;
   let body: string;
   if (view.kind === 'vote') {
@@ -76,7 +63,7 @@ export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName
     const items = view.options
       .map(
         (option, index) =>
-          `<li><a class="vote" href="${e(view.voteUrls[index] ?? '')}" target="_blank" rel="noopener"><span class="option">${e(option)}</span><span class="cta">Vote on ${e(siteName)}</span>${NEW_TAB}</a></li>`,
+          `<li>${newTab(view.voteUrls[index] ?? '', `<span class="option">${e(option)}</span><span class="cta">Vote on ${e(siteName)}</span>`, 'vote')}</li>`,
       )
       .join('');
     body = `<ul>${items}</ul><p class="foot">Anonymous, one tap on ${e(siteName)}. Results after you vote. Voting closes at ${e(view.closesAt)}.</p>`;
@@ -89,45 +76,24 @@ export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName
       )
       .join('');
     const status = view.past ? 'Poll closed' : 'Voting has closed for today';
-    body = `<ul>${items}</ul><p class="foot">${status} · Total: ${e(votesText(view.totalVotes))} · <a href="${e(view.pollUrl)}" target="_blank" rel="noopener">See all votes on ${e(siteName)}${NEW_TAB}</a></p>`;
+    body = `<ul>${items}</ul><p class="foot">${status} · Total: ${e(votesText(view.totalVotes))} · ${newTab(view.pollUrl, `See all votes on ${e(siteName)}`)}</p>`;
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>${e(view.question)} · ${e(siteName)}</title>
-<link rel="canonical" href="${e(view.pollUrl)}">
-<style>${EMBED_CSS}</style>
-</head>
-<body><main>
-<p class="brand">${site} · ${label}</p>
-<h1>${e(view.question)}</h1>
-${body}
-</main></body>
-</html>
-`;
+  return hashedPage({
+    style: EMBED_STYLE,
+    title: `${view.question} · ${siteName}`,
+    canonical: view.pollUrl,
+    body: `<p class="brand">${site} · ${label}</p>\n<h1>${e(view.question)}</h1>\n${body}`,
+  });
 }
 
 /** When there is no poll today (between a poll's removal and the next). */
 export function renderNoPoll({ siteName, publicUrl }: { siteName: string; publicUrl: string }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>${e(siteName)}</title>
-<style>${EMBED_CSS}</style>
-</head>
-<body><main>
-<p class="brand"><a href="${e(publicUrl)}/" target="_blank" rel="noopener">${e(siteName)}</a></p>
+  const home = `${publicUrl}/`;
+  return hashedPage({
+    style: EMBED_STYLE,
+    title: siteName,
+    body: `<p class="brand">${newTab(home, e(siteName))}</p>
 <h1>No poll today</h1>
-<p class="foot">A new hot take goes live at midnight. <a href="${e(publicUrl)}/" target="_blank" rel="noopener">Browse past polls on ${e(siteName)}${NEW_TAB}</a></p>
-</main></body>
-</html>
-`;
+<p class="foot">A new hot take goes live at midnight. ${newTab(home, `Browse past polls on ${e(siteName)}`)}</p>`,
+  });
 }

@@ -4,12 +4,12 @@
  * prints the same on any printer. Today's poll before the close prints as "Vote today", with
  * its QR code and no results. No script: the stylesheet is allowed by its hash.
  */
-import { createHash } from 'node:crypto';
 import { votesText } from '../../shared/results.js';
 import { escapeHtml as e } from '../http/app-html.js';
+import { hashedPage, hashedPageCsp, hashedStyle } from '../http/hashed-page.js';
 import type { EmbedView } from '../embed/embed.service.js';
 
-export const PRINT_CSS = `
+export const PRINT_STYLE = hashedStyle(`
 @page { margin: 14mm; }
 * { box-sizing: border-box; }
 html, body { margin: 0; background: #fff; color: #000; }
@@ -32,24 +32,10 @@ h1 { margin: 0 0 6mm; font-size: 24pt; line-height: 1.2; }
 .url { font-weight: 700; overflow-wrap: anywhere; }
 .hint { margin-top: 6mm; font-size: 11pt; }
 @media print { .hint { display: none; } main { padding: 0; } }
-`
-  .trim()
-  .replace(/\n\s*/g, ' ');
+`);
 
-export const PRINT_STYLE_SOURCE = `'sha256-${createHash('sha256').update(PRINT_CSS).digest('base64')}'`;
-
-/** The page CSP of the sheet: nothing but its own stylesheet, its inline SVG, and no framing. */
-export function printCsp(https: boolean): string {
-  return [
-    "default-src 'none'",
-    `style-src ${PRINT_STYLE_SOURCE}`,
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
-}
+/** The sheet's CSP: nothing but its own stylesheet and inline SVG, and no framing. */
+export const printCsp = (https: boolean) => hashedPageCsp(PRINT_STYLE, { https, frameAncestors: "'none'" });
 
 const BAR_HEIGHT = 26;
 const ROW = 58;
@@ -92,23 +78,13 @@ export function renderPrintSheet(view: EmbedView, qr: string, { siteName }: { si
       `<p class="total">n = ${e(votesText(view.totalVotes))} · ${view.past ? 'Poll closed' : 'Voting has closed for today'}</p>` +
       `<div class="scan">${qr}<p>Scan to see the poll and today’s hot take.<br><span class="url">${e(view.pollUrl)}</span></p></div>`;
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>Print: ${e(view.question)} · ${e(siteName)}</title>
-<style>${PRINT_CSS}</style>
-</head>
-<body><main>
-<p class="brand">${e(siteName)}</p>
+  return hashedPage({
+    style: PRINT_STYLE,
+    title: `Print: ${view.question} · ${siteName}`,
+    body: `<p class="brand">${e(siteName)}</p>
 <p class="meta">Poll #${view.pollNumber} · ${e(view.date)}</p>
 ${kicker}<h1>${e(view.question)}</h1>
 ${description}${body}
-<p class="hint">Print this page (Ctrl+P, or ⌘P on a Mac) for the staff room: it fits one A4 or Letter page.</p>
-</main></body>
-</html>
-`;
+<p class="hint">Print this page (Ctrl+P, or ⌘P on a Mac) for the staff room: it fits one A4 or Letter page.</p>`,
+  });
 }
