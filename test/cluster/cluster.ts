@@ -8,7 +8,13 @@
  *    the dead instance (votes keep being acknowledged while it is down).
  * 2. A SIGTERM'd instance drains: /readyz turns 503 first, a request under way is answered,
  *    and once it stops listening every request through nginx goes to the other one.
- * 3. "Make Active" pressed on both instances at once: no 500, one active poll.
+ * 0. The daily switch and its e-mail happen once: both instances start at once, each finding
+ *    today's scheduled poll due, and a real SMTP server (smtp-server, in this process) gets
+ *    exactly one daily e-mail per subscriber.
+ * 3. "Make Active" pressed on both instances at once, by staff who both saw the same poll
+ *    active: one 200, one 409 with a message, one active poll.
+ * 4. The write limit is shared through Redis (REDIS_URL): writes through nginx to both
+ *    instances get the limit once, not once per instance.
  *
  * Uses TEST_DATABASE_URL (default postgres://127.0.0.1:5432/test; a schema of its own, dropped
  * at the end) and free ports picked now. Prints its figures; exits 1 on the first failure.
@@ -26,9 +32,12 @@ import { localDateAt } from '../../src/shared/time.js';
 import { openDatabase, withDefaultPostgresUser } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { SmtpTestServer } from '../../src/server/testing/smtp-test-server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const SUBSCRIBERS = 40;
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const ADMIN_PASSWORD = 'cluster test staff password';
 const METRICS_TOKEN = 'cluster test metrics token';
@@ -137,10 +146,27 @@ async function main() {
   const [nginxPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
   const publicUrl = `http://127.0.0.1:${nginxPort}`;
   const db = openDatabase({ kind: 'postgres', url: databaseUrl });
+  const smtp = new SmtpTestServer();
+  await smtp.start();
   try {
     step(`PostgreSQL schema ${schema}; site time zone ${zone} (it is ${today} there)`);
     await migrateToLatest(db);
-    const poll = await seedPoll(db, { options: ['Yes', 'No', 'Not sure'], liveDate: today });
+    // Yesterday's poll is still live and today's is due: whichever instance starts first switches.
+    await seedPoll(db, { question: 'Yesterday?', liveDate: shiftDate(today, -1) });
+    const poll = await seedPoll(db, { options: ['Yes', 'No', 'Not sure'], status: 'scheduled', liveDate: today });
+    const subscribers = Array.from({ length: SUBSCRIBERS }, (_, i) => `teacher${i}@example.org`);
+    const joined = new Date().toISOString();
+    await db
+      .insertInto('subscribers')
+      .values(
+        subscribers.map((email, i) => ({
+          email,
+          created_at: joined,
+          confirmed_at: joined,
+          unsubscribe_token: `cluster-unsubscribe-token-${i}`,
+        })),
+      )
+      .execute();
 
     const env = {
       DATABASE_URL: databaseUrl,
@@ -155,11 +181,15 @@ async function main() {
       // The drain check reads an instance's requests under way from /metrics.
       METRICS_TOKEN,
       LOG_LEVEL: 'info',
-      MAIL_OUTBOX_DIR: path.join(work, 'mail'),
+      SMTP_URL: smtp.url,
+      MAIL_POSTAL_ADDRESS: '1 Cluster Test Way, Springfield',
     };
     const a = new Instance('a', portA, env);
     const b = new Instance('b', portB, env);
     await Promise.all([a.start(), b.start()]);
+
+    step('the daily switch and its e-mail, once across instances (both started at once)');
+    console.log(`  ${await dailySwitchOnce(db, smtp, poll.id, subscribers)}`);
 
     step('nginx with deploy/nginx.conf');
     await startNginx(nginxPort, [portA, portB]);
@@ -211,10 +241,23 @@ async function main() {
     const race = await makeActiveRace(db, a, b, publicUrl, today, poll.id);
     console.log(`  ${race}`);
 
-    a.signal('SIGTERM');
-    b.signal('SIGTERM');
+    step('the write limit, shared through Redis');
+    for (const instance of [a, b]) instance.signal('SIGTERM');
     assert.equal(await a.exited, 0, 'a did not stop cleanly');
     assert.equal(await b.exited, 0, 'b did not stop cleanly');
+    const limited = {
+      ...env,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `hot-take-cluster-${schema}:`,
+      RATE_LIMIT_WRITES_PER_MINUTE: String(WRITE_LIMIT),
+    };
+    const [c, d] = [new Instance('c', portA, limited), new Instance('d', portB, limited)];
+    await Promise.all([c.start(), d.start()]);
+    console.log(`  ${await sharedLimit(publicUrl, [portA, portB])}`);
+
+    for (const instance of [c, d]) instance.signal('SIGTERM');
+    assert.equal(await c.exited, 0, 'c did not stop cleanly');
+    assert.equal(await d.exited, 0, 'd did not stop cleanly');
     step('cluster test passed');
   } finally {
     await db.destroy();
@@ -225,7 +268,78 @@ async function main() {
       await stopped;
     }
     await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`));
+    await smtp.stop();
   }
+}
+
+/** A date `days` after (or before) a YYYY-MM-DD date. */
+function shiftDate(date: string, days: number): string {
+  const moved = new Date(`${date}T12:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+/** Today's poll live once, and one daily e-mail per subscriber received by the SMTP server. */
+async function dailySwitchOnce(
+  db: ReturnType<typeof openDatabase>,
+  smtp: SmtpTestServer,
+  pollId: number,
+  subscribers: string[],
+): Promise<string> {
+  const waiting = async () =>
+    (await db.selectFrom('email_outbox').select('id').where('status', 'in', ['queued', 'sending']).execute()).length;
+  await waitFor(
+    'the outbox to empty',
+    async () => (await db.selectFrom('email_outbox').select('id').execute()).length > 0 && (await waiting()) === 0,
+  );
+  const active = await db.selectFrom('polls').select(['id', 'status']).where('status', '=', 'active').execute();
+  assert.deepEqual(active, [{ id: pollId, status: 'active' }], "today's poll is not the one active poll");
+  const rows = await db.selectFrom('email_outbox').select(['kind', 'status', 'poll_id']).execute();
+  assert.deepEqual(
+    rows.map((row) => `${row.kind} ${row.status} ${row.poll_id}`),
+    subscribers.map(() => `daily sent ${pollId}`),
+    'not one daily e-mail queued per subscriber',
+  );
+  const perAddress = subscribers.map((address) => smtp.to(address).length);
+  assert.deepEqual(
+    perAddress,
+    subscribers.map(() => 1),
+    'a subscriber did not get exactly one daily e-mail',
+  );
+  return `poll #${pollId} went live once; ${smtp.delivered.length} e-mails received by the SMTP server for ${subscribers.length} subscribers, one each`;
+}
+
+const WRITE_LIMIT = 10;
+
+/**
+ * Writes from one address through nginx, which spreads them over both instances: with the
+ * count in Redis, the limit holds across them (per instance, twice as many would get in).
+ */
+async function sharedLimit(publicUrl: string, ports: number[]): Promise<string> {
+  const since = Date.now();
+  const statuses: number[] = [];
+  for (let i = 0; i < 3 * WRITE_LIMIT; i += 1) {
+    const response = await fetch(`${publicUrl}/api/poll-suggestions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: publicUrl },
+      body: JSON.stringify({ question: `Shared limit ${i}?`, options: ['Yes', 'No'] }),
+    });
+    statuses.push(response.status);
+    await response.body?.cancel();
+  }
+  const accepted = statuses.filter((status) => status !== 429).length;
+  const served = servedSince(since);
+  const byPort = ports.map((port) => served.filter((line) => line.port === port).length);
+  assert.ok(
+    byPort.every((n) => n > 0),
+    `nginx did not spread the writes over both instances: ${byPort.join(' / ')}`,
+  );
+  assert.equal(accepted, WRITE_LIMIT, `${accepted} writes got past a limit of ${WRITE_LIMIT}`);
+  assert.ok(
+    statuses.every((status) => status === 201 || status === 429),
+    `unexpected statuses ${JSON.stringify(statuses)}`,
+  );
+  return `${statuses.length} writes from one address, served ${byPort.join(' / ')} by the two instances: ${accepted} accepted, ${statuses.length - accepted} refused with 429 (limit ${WRITE_LIMIT} a minute)`;
 }
 
 /** nginx in the foreground, on deploy/nginx.conf with this run's ports and paths. */
@@ -417,13 +531,8 @@ async function makeActiveRace(
   today: string,
   current: number,
 ): Promise<string> {
-  const next = (days: number) => {
-    const date = new Date(`${today}T12:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + days);
-    return date.toISOString().slice(0, 10);
-  };
-  const first = await seedPoll(db, { status: 'scheduled', liveDate: next(1) });
-  const second = await seedPoll(db, { status: 'scheduled', liveDate: next(2) });
+  const first = await seedPoll(db, { status: 'scheduled', liveDate: shiftDate(today, 1) });
+  const second = await seedPoll(db, { status: 'scheduled', liveDate: shiftDate(today, 2) });
   const headers = { 'content-type': 'application/json', origin: publicUrl };
   const signIn = async (instance: Instance) => {
     const response = await fetch(`${instance.url}/api/admin/login`, {
