@@ -1,5 +1,6 @@
 /** Databases for the benchmark, filled straight through better-sqlite3 for speed. */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase, withDefaultPostgresUser } from '../src/server/db/connection.js';
@@ -35,6 +36,18 @@ function profileRows(voterId: string, n: number): [string, string, string, strin
  * vote yet, for casting votes with a profile. Returns the poll id, the voter id of the last
  * voter (for reading as someone who voted) and the voters waiting to vote.
  */
+/**
+ * A copy of a prepared database in which its poll has closed for good (a past poll), for the
+ * open-data feeds, which list past polls only.
+ */
+export function pastCopyOf(file: string, copy: string): string {
+  fs.copyFileSync(file, copy);
+  const sqlite = new BetterSqlite3(copy);
+  sqlite.prepare("update polls set status = 'past'").run();
+  sqlite.close();
+  return copy;
+}
+
 export async function prepareDatabase(
   file: string,
   votes: number,

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { AdminPanel, TodayPage } from './pages.js';
-import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } from './support.js';
+import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots, scriptlessVisitor } from './support.js';
 
 const t = browserTest();
 
@@ -116,13 +116,8 @@ describe('the footer choice', () => {
 
   it('with scripts off, a dark system gives a dark page from the server alone', async () => {
     await seed();
-    const context = await t.browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
-    try {
-      const page = await context.newPage();
-      await page.goto(t.site.url, { waitUntil: 'load' });
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(DARK_PAPER);
-    } finally {
-      await context.close();
-    }
+    const { page } = await scriptlessVisitor(t.browser, { colorScheme: 'dark' });
+    await page.goto(t.site.url, { waitUntil: 'load' });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(DARK_PAPER);
   });
 });

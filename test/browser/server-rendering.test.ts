@@ -3,12 +3,11 @@
  * vote form with scripts off, and the page cache that serves each visitor their own page.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { SSR_STATE_ELEMENT_ID } from '../../src/shared/ssr.js';
-import { browserTest, LAPTOP, newVisitor, PHONE, saveScreenshots } from './support.js';
+import { browserTest, LAPTOP, newVisitor, PHONE, saveScreenshots, scriptlessVisitor } from './support.js';
 
 const t = browserTest();
 
@@ -290,21 +289,11 @@ describe('hydration', () => {
 });
 
 describe('with scripts off', () => {
-  const contexts: BrowserContext[] = [];
-  // Before the site closes (hooks run last-registered first): open connections would hold it.
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  async function scriptlessVisitor(viewport = PHONE) {
-    const context = await t.browser.newContext({ javaScriptEnabled: false, viewport });
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
+  const scriptless = (viewport = PHONE) => scriptlessVisitor(t.browser, { viewport });
 
   it('reads every page, and the first paint looks right at phone and laptop widths', async () => {
     const { past } = await seedSite();
-    const { page } = await scriptlessVisitor();
+    const { page } = await scriptless();
     await page.goto(t.site.url);
     await expect(page.locator('#poll-question').textContent()).resolves.toBe('Should homework be banned?');
     await saveScreenshots(page, 'no-js-today');
@@ -330,7 +319,7 @@ describe('with scripts off', () => {
 
   it('votes, sees the results, is told a second vote is refused, and after the close that voting has closed', async () => {
     await seedSite();
-    const { context, page } = await scriptlessVisitor(LAPTOP);
+    const { context, page } = await scriptless(LAPTOP);
     const stale = await context.newPage();
     await stale.goto(t.site.url);
 
@@ -349,7 +338,7 @@ describe('with scripts off', () => {
     await stale.getByText('4 votes').first().waitFor();
 
     // A newcomer whose page was open before the close.
-    const late = await scriptlessVisitor();
+    const late = await scriptless();
     await late.page.goto(t.site.url);
     t.site.clock.set(newYorkTime('2026-11-21', '20:00'));
     await late.page.getByRole('button', { name: 'No' }).click();

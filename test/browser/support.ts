@@ -101,6 +101,27 @@ export async function newVisitor(
 
 const openContexts = new Set<BrowserContext>();
 
+/**
+ * A visitor whose browser runs no script (a locked-down school browser): what the server's
+ * HTML and CSS do alone. Closed with the other visitors.
+ */
+export async function scriptlessVisitor(
+  browser: Browser,
+  {
+    viewport = PHONE,
+    colorScheme,
+  }: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    acceptDownloads: true,
+    viewport,
+    ...(colorScheme ? { colorScheme } : {}),
+  });
+  openContexts.add(context);
+  return { context, page: await context.newPage() };
+}
+
 /** Closes every visitor's browser, and so its connections: call it before closing the site. */
 export async function closeVisitors() {
   await Promise.all([...openContexts].map((context) => context.close()));
