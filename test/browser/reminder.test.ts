@@ -3,9 +3,10 @@
  * for the time picked, with scripts on and off, and the file is what a calendar reads.
  */
 import fs from 'node:fs';
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readCalendarEvent } from '../../src/server/testing/calendar.js';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
 import { browserTest, expectAccessible, newVisitor, scriptlessVisitor } from './support.js';
@@ -26,12 +27,7 @@ async function addReminder(page: Page, time: string): Promise<{ name: string; te
 
 /** The event's start, its zone and its rule, as ical.js reads the file. */
 function readEvent(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  const zone = calendar.getFirstSubcomponent('vtimezone');
-  if (zone) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent('vevent');
-  if (!vevent) throw new Error('no VEVENT in the file');
-  const event = new ICAL.Event(vevent);
+  const { vevent, event } = readCalendarEvent(text);
   const rule = vevent.getFirstPropertyValue('rrule') as ICAL.Recur;
   return {
     start: event.startDate.toString().slice(11),

@@ -1,5 +1,6 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readCalendarEvent } from '../testing/calendar.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { Visitor } from '../testing/visitor.js';
@@ -13,15 +14,7 @@ describe('GET /reminder.ics', () => {
   afterEach(() => t.close());
   const get = (url: string) => new Visitor(t.app).get(url);
 
-  /** The one event, as ical.js reads the file, with the time zone the file defines registered. */
-  function parse(text: string) {
-    const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
-    const zone = calendar.getFirstSubcomponent('vtimezone');
-    if (zone) ICAL.TimezoneService.register(zone);
-    const vevent = calendar.getFirstSubcomponent('vevent');
-    if (!vevent) throw new Error('no VEVENT');
-    return { calendar, zone, vevent, event: new ICAL.Event(vevent) };
-  }
+  const parse = readCalendarEvent;
 
   it('repeats every weekday at 3:30 pm in the site’s time zone by default, with a VTIMEZONE, a link and an alarm', async () => {
     const response = await get('/reminder.ics');
