@@ -129,7 +129,7 @@ async function measure(scenario: Scenario): Promise<Measurement> {
   let { file, request } = scenario;
   if (scenario.returningVoters) {
     // Returning voters vote once each: every run gets the database as prepared, and all of them.
-    file = path.join(work, `run-${path.basename(scenario.file)}`);
+    file = path.join(work, `run-${(runCopies += 1)}-${path.basename(scenario.file)}`);
     fs.copyFileSync(scenario.file, file);
     request = { ...request, nextVoter: queueOf(scenario.returningVoters) };
   }
@@ -151,8 +151,12 @@ async function measure(scenario: Scenario): Promise<Measurement> {
     };
   } finally {
     for (const server of servers) await stopServer(server);
+    if (file !== scenario.file) for (const end of ['', '-wal', '-shm']) fs.rmSync(`${file}${end}`, { force: true });
   }
 }
+
+/** Numbers each run's copy of its database, so no copy meets an earlier one's WAL file. */
+let runCopies = 0;
 
 interface Scenario {
   label: string;
