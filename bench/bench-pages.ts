@@ -75,7 +75,8 @@ export async function measurePages(work: string): Promise<boolean> {
     for (const headers of [voted, notVoted]) {
       const page = await fetch(`${app.url}/`, { headers });
       const html = await page.text();
-      if (page.status !== 200 || !html.includes('poll-card')) throw new Error('GET / did not answer the drawn page');
+      if (page.status !== 200 || !html.includes('class="poll-card'))
+        throw new Error('GET / did not answer the drawn page');
     }
   } finally {
     await stop(app);

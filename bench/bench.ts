@@ -14,7 +14,8 @@
  *   BENCH_VOTE_CONNECTIONS  concurrent connections for the vote runs (default 50)
  *   BENCH_PG_URL       the PostgreSQL server for the PostgreSQL runs (default
  *                      postgres://127.0.0.1:5432/test; each run gets a schema of its own)
- *   BENCH_ONLY         "votes" measures the vote runs alone (SQLite and PostgreSQL)
+ *   BENCH_ONLY         "votes" measures the vote runs alone (SQLite and PostgreSQL); "pages" the
+ *                      server-drawn pages alone (bench-pages.ts)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const VOTE_CONNECTIONS = Number(process.env.BENCH_VOTE_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://127.0.0.1:5432/test';
 const ONLY_VOTES = process.env.BENCH_ONLY === 'votes';
+const ONLY_PAGES = process.env.BENCH_ONLY === 'pages';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -210,6 +212,11 @@ async function main() {
     `Teacher Hot Take benchmark: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections` +
       ` (${VOTE_CONNECTIONS} for votes), Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
   );
+
+  if (ONLY_PAGES) {
+    verdicts.push(await measurePages(work));
+    return finish();
+  }
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
   // competes with the kernel writing back another's pages.
@@ -392,7 +399,10 @@ async function main() {
     await measureDrawing();
     if (large) await measureExport(largeDb, large.pollId);
   }
+  finish();
+}
 
+function finish() {
   fs.rmSync(work, { recursive: true, force: true });
   const missed = verdicts.filter((met) => !met).length;
   console.log(missed === 0 ? 'All targets met.' : `${missed} target(s) missed.`);

@@ -1,5 +1,6 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { STYLE_NONCE_META_NAME } from '../shared/site-config.js';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '../shared/ssr.js';
@@ -30,7 +31,11 @@ if (root) {
   if (state && root.firstChild) {
     // The server drew the page: take it over with the data it was drawn with, fetching nothing again.
     hydrate(queryClient, state.queries as DehydratedState);
-    hydrateRoot(root, <Root queryClient={queryClient} renderTime={state.now} />);
+    // As a transition, React hydrates in slices and yields between them, so a tap is never kept
+    // waiting behind the whole page (one long task otherwise, 0.2 s on a slow phone).
+    startTransition(() => {
+      hydrateRoot(root, <Root queryClient={queryClient} renderTime={state.now} />);
+    });
   } else {
     createRoot(root).render(<Root queryClient={queryClient} />);
   }

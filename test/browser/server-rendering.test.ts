@@ -2,6 +2,7 @@
  * Pages drawn by the server: their HTML read with no script run, hydration in Chromium, the
  * vote form with scripts off, and the page cache that serves each visitor their own page.
  */
+import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
@@ -35,6 +36,8 @@ interface Fetched {
   document: ReturnType<typeof parseDocument>;
   /** The text of #root, spaces collapsed. */
   text: string;
+  /** The markup of #root (the page's inlined stylesheet names every class, so look here). */
+  root: string;
   html: string;
 }
 
@@ -45,7 +48,14 @@ async function fetchPage(path: string, cookie?: string): Promise<Fetched> {
   const document = parseDocument(html);
   const root = DomUtils.findOne((node) => node.attribs.id === 'root', document.children);
   const text = root ? DomUtils.textContent(root).replace(/\s+/g, ' ').trim() : '';
-  return { status: response.status, csp: response.headers.get('content-security-policy') ?? '', document, text, html };
+  return {
+    status: response.status,
+    csp: response.headers.get('content-security-policy') ?? '',
+    document,
+    text,
+    root: html.slice(html.indexOf('<div id="root">'), html.indexOf(`id="${SSR_STATE_ELEMENT_ID}"`)),
+    html,
+  };
 }
 
 const all = (page: Fetched, test: (attribs: Record<string, string>, name: string) => boolean) =>
@@ -83,7 +93,7 @@ describe('pages drawn by the server', () => {
     ]);
     expect(home.text).toContain('Time left to vote: 10h 0m');
     // No peeking before a vote: the HTML holds no results either.
-    expect(home.html).not.toContain('pie-chart');
+    expect(home.root).not.toContain('pie-chart');
     // The data the page was drawn with, for the browser to hydrate from.
     const state = DomUtils.findOne((node) => node.attribs.id === SSR_STATE_ELEMENT_ID, home.document.children);
     expect(state?.attribs.type).toBe('application/json');
@@ -108,21 +118,37 @@ describe('pages drawn by the server', () => {
     expect(pollPage.text).toContain('Some states have brought it back.');
     expect(pollPage.text).toContain('Total: 10 votes');
     expect(pollPage.text).toContain('Poll closed');
-    expect(pollPage.html).toContain('class="pie-chart"');
+    expect(pollPage.root).toContain('class="pie-chart"');
     // The chart's colours are style attributes: the CSP names each by its hash, and nothing inline runs.
     expect(pollPage.csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
     expect(pollPage.csp).not.toContain('unsafe-inline');
-    // The theme's blocking script is a file of the site's own too (dark-mode.test.ts).
-    expect(all(pollPage, (_a, name) => name === 'script').map((s) => [s.attribs.type, s.attribs.src])).toEqual([
-      [undefined, '/theme.js'],
+    // Two scripts are written into the page, the theme's (dark-mode.test.ts) and the app's
+    // loader: the CSP names each by its hash, so they run and nothing else inline does. The
+    // stylesheet is written in under the response's nonce. No file holds up the first paint.
+    const scripts = all(pollPage, (_a, name) => name === 'script');
+    expect(scripts.map((s) => [s.attribs.type, s.attribs.src])).toEqual([
+      [undefined, undefined],
       ['application/json', undefined],
-      ['module', expect.stringMatching(/^\/assets\//)],
       ['application/json', undefined],
+      [undefined, undefined],
     ]);
+    const scriptSources = pollPage.csp.match(/script-src ([^;]*)/)?.[1]?.split(' ') ?? [];
+    const inline = scripts.filter((s) => s.attribs.type === undefined).map((s) => DomUtils.textContent(s));
+    expect(scriptSources).toEqual([
+      "'self'",
+      ...inline.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`),
+    ]);
+    expect(inline[0]).toContain("localStorage.getItem('theme')");
+    expect(inline[1]).toMatch(/"\/assets\/index-[\w-]+\.js"/);
+    expect(all(pollPage, (a, name) => name === 'link' && a.rel === 'stylesheet')).toEqual([]);
+    const style = all(pollPage, (_a, name) => name === 'style');
+    expect(style).toHaveLength(1);
+    expect(pollPage.csp).toContain(`'nonce-${style[0]?.attribs.nonce}'`);
+    expect(DomUtils.textContent(style[0]!)).toContain('.poll-card');
 
     const todayByNumber = await fetchPage(`/poll-${today.pollNumber}`);
     expect(todayByNumber.text).toContain('Should homework be banned?');
-    expect(todayByNumber.html).not.toContain('pie-chart');
+    expect(todayByNumber.root).not.toContain('pie-chart');
 
     const faq = await fetchPage('/faq');
     expect(faq.text).toContain('Frequently Asked Questions');
@@ -142,7 +168,7 @@ describe('pages drawn by the server', () => {
     const { today } = await seedSite();
     const voter = await voteAs(today.id, 2);
     const page = await fetchPage('/', voter);
-    expect(page.html).toContain('class="pie-chart"');
+    expect(page.root).toContain('class="pie-chart"');
     expect(page.text).toContain('Your vote');
     expect(page.text).toContain('Only on weekends');
     expect(page.text).toContain('4 votes');
@@ -150,7 +176,7 @@ describe('pages drawn by the server', () => {
 
     t.site.clock.set(newYorkTime('2026-11-21', '20:00'));
     const closed = await fetchPage('/');
-    expect(closed.html).toContain('class="pie-chart"');
+    expect(closed.root).toContain('class="pie-chart"');
     expect(closed.text).toContain('Results live! Next poll in:');
     expect(closed.text).not.toContain('Your vote');
   });
@@ -172,7 +198,7 @@ describe('pages drawn by the server', () => {
       expect(mine(yes)).toEqual([expect.stringContaining('Yes')]);
       expect(mine(yesAgain)).toEqual([expect.stringContaining('Yes')]);
       expect(mine(no)).toEqual([expect.stringContaining('No')]);
-      expect(newcomer.html).not.toContain('pie-chart');
+      expect(newcomer.root).not.toContain('pie-chart');
       expect(all(newcomer, (a) => a.name === 'option')).toHaveLength(3);
       // Same page, each with a nonce of its own.
       const nonce = (page: Fetched) => /'nonce-([^']+)'/.exec(page.csp)?.[1];
@@ -251,6 +277,28 @@ describe('hydration', () => {
       canonical: `${t.site.publicUrl}/faq`,
     });
     expect(errors).toEqual([]);
+  });
+
+  it('paints the server’s page before it asks for the app’s script, then hands the page to the app', async () => {
+    const { past } = await seedSite();
+    for (const path of ['/', `/poll-${past.pollNumber}`, '/faq']) {
+      // A browser with its own clock: a faked one hides the page's performance entries.
+      const context = await t.browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${t.site.url}${path}`);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        app: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint, path).toBeGreaterThan(0);
+      expect(timing.app, path).toHaveLength(1);
+      expect(timing.app[0], path).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+      await context.close();
+    }
   });
 
   it('draws the controls only a script can work disabled, and enables them once hydrated', async () => {

@@ -90,6 +90,7 @@ export async function newVisitor(
   openContexts.add(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
   const page = await context.newPage();
+  waitForTheApp(page);
   await page.clock.install({ time: site.clock.now() });
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -100,6 +101,30 @@ export async function newVisitor(
 }
 
 const openContexts = new Set<BrowserContext>();
+
+/**
+ * A page loads the app's script once its server-drawn content has painted, so `load` no longer
+ * means the app runs. This visitor's `goto` and `reload` also wait for the app to take the page
+ * over (`<html data-hydrated>`, app.tsx) on pages of the app (those with a #root), unless the
+ * test names its own `waitUntil` (to look at the page before the app, say).
+ */
+function waitForTheApp(page: Page) {
+  const appReady = async () => {
+    await page.locator('html[data-hydrated], html:not(:has(#root))').waitFor({ state: 'attached' });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!options?.waitUntil) await appReady();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!options?.waitUntil) await appReady();
+    return response;
+  };
+}
 
 /**
  * A visitor whose browser runs no script (a locked-down school browser): what the server's

@@ -22,6 +22,7 @@ export function App() {
 
   return (
     <Suspense fallback={<p className="container page-loading">Loading…</p>}>
+      <HydratedMark />
       {screen.kind === 'home' ? (
         <HomePage view={screen.view} showAdminTab={screen.showAdminTab} />
       ) : screen.kind === 'faq' ? (
@@ -39,6 +40,18 @@ export function App() {
       ) : null}
     </Suspense>
   );
+}
+
+/**
+ * Marks the page as taken over by the app (`<html data-hydrated>`), once the screen's own code
+ * has loaded and its markup hydrated: the server's page works alone until then, and tests and
+ * styles can tell the two apart.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }
 
 /** /poll-N: a past poll's page; today's number shows today's card, at its own address (/). */

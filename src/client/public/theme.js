@@ -1,8 +1,8 @@
 /*
  * The footer's theme choice (System / Light / Dark), applied before the body paints: index.html
- * loads this file, blocking, from <head>, so a stored Dark never flashes light. A static file of
- * the site's own, so the strict CSP (no inline scripts) lets it run. Keep the storage key and
- * values in step with src/client/lib/theme.ts.
+ * runs this file, blocking, from <head>, so a stored Dark never flashes light. The server writes
+ * it into each page and names it by its hash in the CSP (http/inline-assets.ts); the dev server
+ * serves it as a file. Keep the storage key and values in step with src/client/lib/theme.ts.
  */
 (function () {
   try {

@@ -4,9 +4,11 @@
  * canonical address, Open Graph and Twitter card tags), and a fresh style nonce for each
  * response.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
 import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
+import { inlineAssets, type ReadAsset } from './inline-assets.js';
+import { pageCsp } from './security.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -15,11 +17,6 @@ export function escapeHtml(text: string): string {
 }
 
 export { jsonForScript };
-
-export interface RenderedPage {
-  html: string;
-  styleNonce: string;
-}
 
 /** What a page says about itself to browsers, search engines and link previews. */
 export interface PageHead {
@@ -91,22 +88,70 @@ const HEAD_END = '<!--/page-head-->';
 const ROOT = '<div id="root"></div>';
 
 /**
- * A page but for its nonce: the pieces to join with a response's nonce. Pages are cached this
- * way (ssr-pages.ts), and each response still gets a nonce of its own.
+ * A page but for its nonce: the pieces of its HTML and of its CSP header to join with a
+ * response's nonce. Pages are cached this way (ssr-pages.ts), encoded once, and each response
+ * still gets a nonce of its own.
  */
-export type PageParts = readonly string[];
+export interface PageParts {
+  html: readonly Buffer[];
+  csp: readonly string[];
+}
+
+export interface SentPage {
+  body: Buffer;
+  csp: string;
+}
 
 export interface AppHtml {
   /** The page with this head and, when the server drew it, the app's markup and state. */
   parts(head: PageHead, body: SsrPage | null): PageParts;
   /** The page to send, with a fresh nonce. */
-  send(parts: PageParts): RenderedPage;
+  send(parts: PageParts): SentPage;
 }
 
-export function createAppHtml(template: string, site: SiteConfig): AppHtml {
-  if (!template.includes(`id="${SITE_CONFIG_ELEMENT_ID}"`)) {
+export interface AppHtmlOptions {
+  /** Reads a built file, to write it into the page (inline-assets.ts); without it nothing is inlined. */
+  readAsset?: ReadAsset;
+  https: boolean;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+
+/**
+ * The pie's colours, the bars' widths and Radix's CSS variables are style attributes. Set by
+ * React in the browser they are not markup, but drawn by the server they are, and a CSP without
+ * 'unsafe-inline' blocks them: the page's CSP names each one by its hash instead.
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    const value = (match[1] ?? '').replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
+    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * Nonces come from a pool of random bytes drawn 4 KB at a time, as Node's randomUUID does:
+ * one call to the system's generator per 256 responses instead of one each.
+ */
+const NONCE_BYTES = 16;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+export function newNonce(): string {
+  if (poolOffset + NONCE_BYTES > pool.length) {
+    pool = randomBytes(4096);
+    poolOffset = 0;
+  }
+  poolOffset += NONCE_BYTES;
+  return pool.toString('base64', poolOffset - NONCE_BYTES, poolOffset);
+}
+
+export function createAppHtml(built: string, site: SiteConfig, { readAsset, https }: AppHtmlOptions): AppHtml {
+  if (!built.includes(`id="${SITE_CONFIG_ELEMENT_ID}"`)) {
     throw new Error(`index.html has no <script id="${SITE_CONFIG_ELEMENT_ID}"> for the site configuration`);
   }
+  const { template, scriptHashes } = readAsset ? inlineAssets(built, readAsset) : { template: built, scriptHashes: [] };
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`index.html has no ${HEAD_START}…${HEAD_END} block for the page head`);
@@ -134,6 +179,7 @@ export function createAppHtml(template: string, site: SiteConfig): AppHtml {
     }
     return out;
   };
+  const NONCE = HTML_PLACEHOLDERS.nonce;
 
   return {
     parts(head, body) {
@@ -141,11 +187,24 @@ export function createAppHtml(template: string, site: SiteConfig): AppHtml {
         body === null
           ? ROOT
           : `<div id="root">${body.html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${body.state}</script>`;
-      return concat(before, [renderHead(head, site.siteName)], middle, [root], after);
+      const html = concat(before, [renderHead(head, site.siteName)], middle, [root], after);
+      const csp = pageCsp({
+        https,
+        styleNonce: NONCE,
+        styleAttributeHashes: body ? styleAttributeHashes(body.html) : [],
+        scriptHashes,
+      }).split(NONCE);
+      return { html: html.map((part) => Buffer.from(part)), csp };
     },
-    send(parts) {
-      const styleNonce = randomBytes(16).toString('base64');
-      return { html: parts.join(styleNonce), styleNonce };
+    send({ html, csp }) {
+      const nonce = newNonce();
+      const nonceBytes = Buffer.from(nonce);
+      const pieces: Buffer[] = [];
+      for (const [i, part] of html.entries()) {
+        if (i > 0) pieces.push(nonceBytes);
+        pieces.push(part);
+      }
+      return { body: Buffer.concat(pieces), csp: csp.join(nonce) };
     },
   };
 }

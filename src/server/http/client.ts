@@ -13,7 +13,6 @@ import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { isApiPath } from './paths.js';
-import { pageCsp } from './security.js';
 import { loadSsrRenderer } from './ssr.js';
 import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
 import { readVoterId } from './voter-cookie.js';
@@ -45,6 +44,14 @@ export interface ClientOptions {
   now: () => Date;
 }
 
+/** A file of the built client by its address, or null when there is none. */
+function readBuiltFile(clientDir: string, urlPath: string): string | null {
+  const base = path.resolve(clientDir);
+  const file = path.resolve(base, `.${path.posix.normalize(urlPath)}`);
+  if (!file.startsWith(base + path.sep)) return null;
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
 const viewOf = (request: FastifyRequest) => {
   const { view } = request.query as Record<string, unknown>;
   return typeof view === 'string' ? view : undefined;
@@ -56,7 +63,10 @@ export async function registerClient(
 ) {
   const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
   const template = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const appHtml = template === null ? null : createAppHtml(template, site);
+  const appHtml =
+    template === null || clientDir === null
+      ? null
+      : createAppHtml(template, site, { https, readAsset: (urlPath) => readBuiltFile(clientDir, urlPath) });
   const renderer =
     clientDir === null || appHtml === null
       ? null
@@ -74,19 +84,14 @@ export async function registerClient(
         .status(404)
         .send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
     }
-    const { status, parts, styleHashes }: CachedPage = await pages.page(
-      request.url,
-      readVoterId(request),
-      preview,
-      serverDrawn,
-    );
-    const { html, styleNonce } = appHtml.send(parts);
+    const { status, parts }: CachedPage = await pages.page(request.url, readVoterId(request), preview, serverDrawn);
+    const { body, csp } = appHtml.send(parts);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', pageCsp({ https, styleNonce, styleAttributeHashes: styleHashes }))
+      .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   };
 
   if (template !== null && clientDir !== null) {

@@ -1,7 +1,7 @@
 /**
  * Security headers on every response. Pages and files get helmet's set and a
  * Content-Security-Policy that allows only this site's own scripts, styles and connections: no
- * inline script, nothing from elsewhere, no framing. A page may also carry a per-response style
+ * inline script but those named by their hash, nothing from elsewhere, no framing. A page may also carry a per-response style
  * nonce, for the one library that adds a <style> element (the dialogs' scroll lock). API
  * answers are JSON that no browser renders, so they get the short set OWASP recommends for
  * APIs, and are never cached (they depend on the voter cookie).
@@ -36,14 +36,18 @@ export function pageCsp({
   https,
   styleNonce,
   styleAttributeHashes = [],
+  scriptHashes = [],
 }: {
   https: boolean;
   styleNonce?: string;
   styleAttributeHashes?: readonly string[];
+  /** Inline scripts the page may run, by hash ('sha256-…'). */
+  scriptHashes?: readonly string[];
 }): string {
   const directives = Object.entries(PAGE_CSP).map(([name, sources]) => {
-    const all = name === 'style-src' && styleNonce ? [...sources, `'nonce-${styleNonce}'`] : sources;
-    return `${name} ${all.join(' ')}`;
+    if (name === 'style-src' && styleNonce) return `${name} ${[...sources, `'nonce-${styleNonce}'`].join(' ')}`;
+    if (name === 'script-src') return `${name} ${[...sources, ...scriptHashes].join(' ')}`;
+    return `${name} ${sources.join(' ')}`;
   });
   if (styleAttributeHashes.length > 0) {
     directives.push(`style-src-attr 'unsafe-hashes' ${styleAttributeHashes.join(' ')}`);

@@ -5,7 +5,6 @@
  * countdown's step), and served to everyone with the same key until the reading is replaced
  * (at most a second later, polls/active-poll-cache.ts). Only the nonce is new in each response.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
 import type { SsrPage, SsrRenderer } from '../../shared/ssr.js';
@@ -36,24 +35,6 @@ export interface PagePreview {
 export interface CachedPage {
   status: number;
   parts: PageParts;
-  /** CSP hashes of the style attributes in the drawn markup ('sha256-…'). */
-  styleHashes: readonly string[];
-}
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
-
-/**
- * The pie's colours, the bars' widths and Radix's CSS variables are style attributes. Set by
- * React in the browser they are not markup, but drawn by the server they are, and a CSP without
- * 'unsafe-inline' blocks them: the page's CSP names each one by its hash instead.
- */
-export function styleAttributeHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
-    const value = (match[1] ?? '').replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
-    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
-  }
-  return [...hashes];
 }
 
 /** Pages kept per reading: enough for every address and sight people use, not for a flood of made-up ones. */
@@ -129,7 +110,7 @@ export function createSsrPages({
             preview(),
             serverDrawn ? draw(url, minute * MINUTE_MS, view) : null,
           ]);
-          return { status, parts: html.parts(head, body), styleHashes: body ? styleAttributeHashes(body.html) : [] };
+          return { status, parts: html.parts(head, body) };
         })();
         if (pages.size < MAX_PAGES_PER_READING) {
           pages.set(key, page);

@@ -1,0 +1,106 @@
+/**
+ * What a first visit waits for before it paints, taken out of its way. The built index.html
+ * names three kinds of file in its head, and each costs a phone on slow school Wi-Fi a round
+ * trip before anything shows:
+ *
+ * - theme.js (the stored Light/Dark choice, which must run before the body paints) is written
+ *   into the page, allowed by its hash in the CSP;
+ * - the stylesheet is written into the page as a <style> under the response's nonce;
+ * - the app's module script and its preloads are requested by a small loader once the server's
+ *   markup has painted (or at once when there is none to paint, or the tab is hidden), so the
+ *   question shows without waiting for ~90 KB of JavaScript. The page is usable meanwhile: its
+ *   links and forms work without scripts, and script-only controls are drawn disabled.
+ *
+ * Each file is read once, at start. The loader's and theme.js's hashes go into the page CSP,
+ * which still allows no other inline script.
+ */
+import { createHash } from 'node:crypto';
+import { HTML_PLACEHOLDERS } from '../../shared/site-config.js';
+
+export interface InlinedTemplate {
+  template: string;
+  /** CSP sources ('sha256-…') of the inline scripts written in. */
+  scriptHashes: string[];
+}
+
+/** Reads a built file by its address on the site ('/theme.js', '/assets/style-….css'); null when absent. */
+export type ReadAsset = (urlPath: string) => string | null;
+
+const THEME_SCRIPT = /<script src="(\/theme\.js)"><\/script>/;
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g;
+const MODULE_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
+
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+}
+
+/**
+ * Loads the app once the page has shown its content: on the first contentful paint; at once
+ * when the root holds no text (a page the browser draws, a redirect: nothing would paint) or the
+ * page is hidden (it may never paint); when the page is hidden before it painted; and, should
+ * the paint go unreported, 2 s after the load event. Browsers that report no paint timing load
+ * it at once. Plain ES5, since it runs before anything else.
+ */
+export function appLoader(main: string, preloads: readonly string[]): string {
+  return `(function (d, main, preloads) {
+  var loaded = false;
+  function add(tag, props) {
+    var el = d.createElement(tag);
+    el.crossOrigin = '';
+    for (var key in props) el[key] = props[key];
+    d.head.appendChild(el);
+  }
+  function load() {
+    if (loaded) return;
+    loaded = true;
+    for (var i = 0; i < preloads.length; i++) add('link', { rel: 'modulepreload', href: preloads[i] });
+    add('script', { type: 'module', src: main });
+  }
+  var root = d.getElementById('root');
+  try {
+    if (root && /\\S/.test(root.textContent) && d.visibilityState === 'visible' && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        load();
+      }).observe({ type: 'paint', buffered: true });
+      d.addEventListener('visibilitychange', load);
+      // Should the paint go unreported, the app still comes.
+      addEventListener('load', function () { setTimeout(load, 2000); });
+      return;
+    }
+  } catch (error) {
+    // No paint timing here: load at once.
+  }
+  load();
+})(document, ${JSON.stringify(main)}, ${JSON.stringify(preloads)});`;
+}
+
+export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTemplate {
+  const scriptHashes: string[] = [];
+  let html = template.replace(THEME_SCRIPT, (tag, src: string) => {
+    const source = readAsset(src)?.trim();
+    if (source === undefined) return tag;
+    scriptHashes.push(scriptHash(source));
+    return `<script>${source}</script>`;
+  });
+  html = html.replace(STYLESHEET, (tag, href: string) => {
+    const css = readAsset(href);
+    // A sheet that could end its own element stays a file.
+    if (css === null || /<\/style/i.test(css)) return tag;
+    return `<style nonce="${HTML_PLACEHOLDERS.nonce}">${css.trim()}</style>`;
+  });
+
+  const modules = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '');
+  const main = modules[0];
+  if (modules.length !== 1 || main === undefined) return { template: html, scriptHashes };
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  html = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const loader = appLoader(main, preloads);
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (bodyEnd < 0) throw new Error('index.html has no </body> for the app loader');
+  scriptHashes.push(scriptHash(loader));
+  html = `${html.slice(0, bodyEnd)}  <script>${loader}</script>\n  ${html.slice(bodyEnd)}`;
+  return { template: html, scriptHashes };
+}
