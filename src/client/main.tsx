@@ -31,8 +31,8 @@ if (root) {
   if (state && root.firstChild) {
     // The server drew the page: take it over with the data it was drawn with, fetching nothing again.
     hydrate(queryClient, state.queries as DehydratedState);
-    // As a transition, React hydrates in slices and yields between them, so a tap is never kept
-    // waiting behind the whole page (one long task otherwise, 0.2 s on a slow phone).
+    // As a transition, React renders the hydration in slices and yields between them, rather
+    // than in one task for the whole page that a tap would wait behind.
     startTransition(() => {
       hydrateRoot(root, <Root queryClient={queryClient} renderTime={state.now} />);
     });
