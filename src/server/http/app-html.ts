@@ -4,11 +4,10 @@
  * canonical address, Open Graph and Twitter card tags), and a fresh style nonce for each
  * response.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
 import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
 import { inlineAssets, type ReadAsset } from './inline-assets.js';
-import { pageCsp } from './security.js';
+import { cspHash, newNonce, pageCsp } from './security.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -122,29 +121,13 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;'
  * React in the browser they are not markup, but drawn by the server they are, and a CSP without
  * 'unsafe-inline' blocks them: the page's CSP names each one by its hash instead.
  */
-export function styleAttributeHashes(html: string): string[] {
+function styleAttributeHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
     const value = (match[1] ?? '').replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
-    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+    hashes.add(cspHash(value));
   }
   return [...hashes];
-}
-
-/**
- * Nonces come from a pool of random bytes drawn 4 KB at a time, as Node's randomUUID does:
- * one call to the system's generator per 256 responses instead of one each.
- */
-const NONCE_BYTES = 16;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-export function newNonce(): string {
-  if (poolOffset + NONCE_BYTES > pool.length) {
-    pool = randomBytes(4096);
-    poolOffset = 0;
-  }
-  poolOffset += NONCE_BYTES;
-  return pool.toString('base64', poolOffset - NONCE_BYTES, poolOffset);
 }
 
 export function createAppHtml(built: string, site: SiteConfig, { readAsset, https }: AppHtmlOptions): AppHtml {

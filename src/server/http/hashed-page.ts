@@ -3,8 +3,8 @@
  * staff-room sheet): the stylesheet is allowed by its hash rather than a nonce, so a page is
  * the same bytes every time (a stable ETag) under a CSP as strict as the site's.
  */
-import { createHash } from 'node:crypto';
 import { escapeHtml as e } from './app-html.js';
+import { cspHash } from './security.js';
 
 export interface HashedStyle {
   /** The stylesheet, on one line, exactly as the page carries it. */
@@ -16,7 +16,7 @@ export interface HashedStyle {
 /** A stylesheet written readably, put on one line and hashed for the CSP. */
 export function hashedStyle(css: string): HashedStyle {
   const oneLine = css.trim().replace(/\n\s*/g, ' ');
-  return { css: oneLine, source: `'sha256-${createHash('sha256').update(oneLine).digest('base64')}'` };
+  return { css: oneLine, source: cspHash(oneLine) };
 }
 
 /** Nothing but the page's own stylesheet, its inline SVG and same-site images. */

@@ -14,8 +14,8 @@
  * Each file is read once, at start. The loader's and theme.js's hashes go into the page CSP,
  * which still allows no other inline script.
  */
-import { createHash } from 'node:crypto';
 import { HTML_PLACEHOLDERS } from '../../shared/site-config.js';
+import { cspHash } from './security.js';
 
 export interface InlinedTemplate {
   template: string;
@@ -31,10 +31,6 @@ const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"
 const MODULE_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
 
-export function scriptHash(source: string): string {
-  return `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
-}
-
 /**
  * Loads the app once the page has shown its content: on the first contentful paint; at once
  * when the root holds no text (a page the browser draws, a redirect: nothing would paint) or the
@@ -42,7 +38,7 @@ export function scriptHash(source: string): string {
  * the paint go unreported, 2 s after the load event. Browsers that report no paint timing load
  * it at once. Plain ES5, since it runs before anything else.
  */
-export function appLoader(main: string, preloads: readonly string[]): string {
+function appLoader(main: string, preloads: readonly string[]): string {
   return `(function (d, main, preloads) {
   var loaded = false;
   function add(tag, props) {
@@ -82,7 +78,7 @@ export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTem
   let html = template.replace(THEME_SCRIPT, (tag, src: string) => {
     const source = readAsset(src)?.trim();
     if (source === undefined) return tag;
-    scriptHashes.push(scriptHash(source));
+    scriptHashes.push(cspHash(source));
     return `<script>${source}</script>`;
   });
   html = html.replace(STYLESHEET, (tag, href: string) => {
@@ -100,7 +96,7 @@ export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTem
   const loader = appLoader(main, preloads);
   const bodyEnd = html.lastIndexOf('</body>');
   if (bodyEnd < 0) throw new Error('index.html has no </body> for the app loader');
-  scriptHashes.push(scriptHash(loader));
+  scriptHashes.push(cspHash(loader));
   html = `${html.slice(0, bodyEnd)}  <script>${loader}</script>\n  ${html.slice(bodyEnd)}`;
   return { template: html, scriptHashes };
 }

@@ -3,10 +3,9 @@
  * (confirm a subscription, unsubscribe). Plain HTML with one form at most, so they work in any
  * mail client's browser with scripts off, styled by one inline sheet under the page's nonce.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml as e } from './app-html.js';
-import { pageCsp } from './security.js';
+import { newNonce, pageCsp } from './security.js';
 
 export interface PlainPage {
   status: number;
@@ -24,7 +23,7 @@ export function sendPlainPage(
   reply: FastifyReply,
   { site: { siteName, https }, status, title, body }: PlainPage & { site: PlainPageSite },
 ) {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = newNonce();
   return reply
     .status(status)
     .header('content-security-policy', pageCsp({ https, styleNonce: nonce }))

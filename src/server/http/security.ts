@@ -1,14 +1,16 @@
 /**
  * Security headers on every response. Pages and files get helmet's set and a
  * Content-Security-Policy that allows only this site's own scripts, styles and connections: no
- * inline script but those named by their hash, nothing from elsewhere, no framing. A page may also carry a per-response style
- * nonce, for the one library that adds a <style> element (the dialogs' scroll lock). API
+ * inline script but those named by their hash, nothing from elsewhere, no framing. A page may
+ * also carry a per-response style nonce, for the one library that adds a <style> element (the
+ * dialogs' scroll lock), and for the page's own stylesheet written in. API
  * answers are JSON that no browser renders, so they get the short set OWASP recommends for
  * APIs, and are never cached (they depend on the voter cookie).
  *
  * Everything is computed once, at start. (@fastify/helmet rebuilds its middleware on every
  * request, which halved throughput; the full set on JSON cost another quarter.)
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -27,6 +29,27 @@ const PAGE_CSP: Record<string, string[]> = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
+
+/** The CSP source that allows exactly this inline script, style element or style attribute. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * A fresh CSP nonce. They come from a pool of random bytes drawn 4 KB at a time, as Node's
+ * randomUUID does: one call to the system's generator per 256 responses instead of one each.
+ */
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let noncePoolOffset = 0;
+export function newNonce(): string {
+  if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(4096);
+    noncePoolOffset = 0;
+  }
+  noncePoolOffset += NONCE_BYTES;
+  return noncePool.toString('base64', noncePoolOffset - NONCE_BYTES, noncePoolOffset);
+}
 
 /**
  * The page CSP; `styleNonce` lets a <style> element carrying that nonce apply, and
