@@ -89,10 +89,21 @@ describe('the footer choice', () => {
         document.documentElement.dataset.themeAtBody = document.documentElement.getAttribute('data-theme') ?? 'none';
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.route('**/assets/*.js', (route) => route.abort());
+    const heldBack: string[] = [];
+    await page.route('**/assets/*.js', (route) => {
+      heldBack.push(route.request().url());
+      return route.abort();
+    });
+    // The page asks for the app only after its first paint, which may come after `load`: wait
+    // until it has asked and been refused, so no refusal is reported once the app may load.
+    const appRefused = page.waitForEvent('requestfailed', (request) =>
+      /\/assets\/index-[\w-]+\.js$/.test(request.url()),
+    );
     await page.reload({ waitUntil: 'load' });
     expect(await page.evaluate(() => document.documentElement.dataset.themeAtBody)).toBe('dark');
     expect(await paper(page)).toBe(DARK_PAPER);
+    await appRefused;
+    await expect.poll(() => errors.filter((e) => e.includes('ERR_FAILED')).length).toBe(heldBack.length);
     await page.unroute('**/assets/*.js');
     errors.length = 0; // the held-back scripts, reported as failed loads
 
