@@ -91,7 +91,7 @@ export async function createServices({
     },
   });
   const polls = createPollsService(deps);
-  const votes = createVotesService(deps);
+  const votes = createVotesService(deps, { emailTriesPerAddressPerHour: config.subscribeLimitPerHour });
   const auth = createAdminAuth({
     db,
     clock,

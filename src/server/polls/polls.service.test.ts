@@ -49,8 +49,16 @@ describe.each(testDatabaseKinds())('reading the active poll (%s)', (kind) => {
     expect((await seenOn(other, there)).totalVotes).toBe(2);
 
     // A vote on this instance, and one on the other.
-    expect(await one.votes.castVote(poll.id, here, { optionIndex: 1, voterEmail: undefined })).toBe('counted');
-    expect(await other.votes.castVote(poll.id, there, { optionIndex: 1, voterEmail: undefined })).toBe('counted');
+    expect(
+      await one.votes.castVote(poll.id, { id: here, address: '192.0.2.1' }, { optionIndex: 1, voterEmail: undefined }),
+    ).toBe('counted');
+    expect(
+      await other.votes.castVote(
+        poll.id,
+        { id: there, address: '192.0.2.2' },
+        { optionIndex: 1, voterEmail: undefined },
+      ),
+    ).toBe('counted');
 
     for (const voterId of [here, there]) {
       expect(await seenOn(one, voterId)).toMatchObject({

@@ -356,6 +356,56 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       );
     });
 
+    it('counts e-mail tries per client address too, so a script that drops its cookie before each try gets no further', async () => {
+      const limited = await createTestApp(kind, { env: { SUBSCRIBE_LIMIT_PER_HOUR: '3' } });
+      try {
+        const open = await seedPoll(limited.db, { options: ['Yes', 'No'] });
+        const attachFrom = async (remoteAddress: string, email: string) => {
+          const browser = new Visitor(limited.app);
+          await browser.request({
+            method: 'POST',
+            url: `/api/polls/${open.id}/vote`,
+            remoteAddress,
+            payload: { optionIndex: 0, voterEmail: '' },
+          });
+          const answer = await browser.request({
+            method: 'POST',
+            url: `/api/polls/${open.id}/update-vote`,
+            remoteAddress,
+            payload: { email },
+          });
+          return answer.statusCode;
+        };
+        const answers = [];
+        for (const name of ['a', 'b', 'c', 'd']) answers.push(await attachFrom('203.0.113.7', `${name}@example.org`));
+        expect(answers).toEqual([200, 200, 200, 429]);
+        // A vote that brings an e-mail is a try too: refused whole, nothing stored.
+        const before = await snapshotDatabase(limited.db);
+        const voting = await new Visitor(limited.app).request({
+          method: 'POST',
+          url: `/api/polls/${open.id}/vote`,
+          remoteAddress: '203.0.113.7',
+          payload: { optionIndex: 1, voterEmail: 'e@example.org' },
+        });
+        expect(voting.statusCode).toBe(429);
+        expect(await snapshotDatabase(limited.db)).toEqual(before);
+        const attached = await limited.db
+          .selectFrom('votes')
+          .select('voter_email')
+          .where('voter_email', 'is not', null)
+          .orderBy('voter_email')
+          .execute();
+        expect(attached.map((row) => row.voter_email)).toEqual(['a@example.org', 'b@example.org', 'c@example.org']);
+
+        // Another address was never limited by it, and the hour passes.
+        expect(await attachFrom('203.0.113.8', 'f@example.org')).toBe(200);
+        limited.clock.advance(3_600_000);
+        expect(await attachFrom('203.0.113.7', 'g@example.org')).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('refuses an e-mail that already voted on this poll from another browser', async () => {
       const first = new Visitor(t.app);
       await first.vote(poll.id, 0);

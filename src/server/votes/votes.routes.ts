@@ -47,7 +47,7 @@ export const votesRoutes: FastifyPluginAsync<{
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
       const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(pollId, voterId, request.body);
+      const outcome = await votes.castVote(pollId, { id: voterId, address: request.ip }, request.body);
       countVote?.(outcome);
       if (outcome !== 'counted') throw voteRefusals[outcome]();
       reply.status(201);
@@ -59,7 +59,9 @@ export const votesRoutes: FastifyPluginAsync<{
     '/api/polls/:id/update-vote',
     { schema: { params: pollIdParams, body: updateVoteRequest } },
     async (request): Promise<Confirmation> => {
-      const outcome = await votes.attachEmail(request.params.id, readVoterId(request), request.body.email);
+      const voterId = readVoterId(request);
+      const voter = voterId === null ? null : { id: voterId, address: request.ip };
+      const outcome = await votes.attachEmail(request.params.id, voter, request.body.email);
       if (outcome !== 'attached') throw attachRefusals[outcome]();
       return { message: 'Your email is attached to your vote.' };
     },
@@ -83,10 +85,14 @@ export const votesRoutes: FastifyPluginAsync<{
       const option = (request.body as Record<string, string> | undefined)?.option ?? '';
       if (!/^\d{1,2}$/.test(option)) return back('no-such-option');
       const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(pollId.data.id, voterId, {
-        optionIndex: Number(option),
-        voterEmail: undefined,
-      });
+      const outcome = await votes.castVote(
+        pollId.data.id,
+        { id: voterId, address: request.ip },
+        {
+          optionIndex: Number(option),
+          voterEmail: undefined,
+        },
+      );
       countVote?.(outcome);
       return back(outcome === 'too-many-emails' || outcome === 'email-already-voted' ? 'already-voted' : outcome);
     });

@@ -26,12 +26,30 @@ export interface Ballot {
   voterEmail: string | undefined;
 }
 
+/** Who is voting: this browser's voter id, and the client address it came from. */
+export interface Voter {
+  id: string;
+  address: string;
+}
+
+const HOUR_MS = 3_600_000;
+
 /**
  * Attaching an e-mail answers whether the address is on another vote of the poll (the spec's
  * "already voted" rule), so each try is counted per voter: nobody can test address after
  * address. A vote keeps its first e-mail, so an honest voter needs one or two tries.
  */
-const EMAIL_TRIES = { max: 5, windowMs: 3_600_000 };
+const EMAIL_TRIES = { max: 5, windowMs: HOUR_MS };
+
+export interface VotesSettings {
+  /**
+   * E-mail tries per client address and hour, counted in the database for every instance (0:
+   * no limit). The voter id is the browser's own cookie, which a script can drop before each
+   * try; the address it cannot. An honest browser attaches an e-mail when it subscribes, which
+   * is limited per address and hour alike, so the same figure fits both.
+   */
+  emailTriesPerAddressPerHour: number;
+}
 
 /**
  * Group commit. SQLite has one writer: one batch at a time, each written in well under a
@@ -42,13 +60,27 @@ export function batchSettingsFor(postgres: boolean): BatchSettings {
   return postgres ? { maxBatch: 500, maxInFlight: 4, maxWaitMs: 5 } : { maxBatch: 500, maxInFlight: 1, maxWaitMs: 5 };
 }
 
-export function createVotesService({ db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps) {
+export function createVotesService(
+  { db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps,
+  { emailTriesPerAddressPerHour }: VotesSettings,
+) {
   const batcher = new VoteBatcher((votes) => insertVoteBatch(db, votes), batchSettingsFor(isPostgres(db)));
-  const emailTryAllowed = async (voterId: string) =>
-    (await hitRateLimit(db, { key: `attach:${keyedHash(voterId)}`, ...EMAIL_TRIES }, clock.now())).allowed;
+  /** Counts a try per voter, then (if the voter may) per client address. */
+  const emailTryAllowed = async (voter: Voter) => {
+    const now = clock.now();
+    if (!(await hitRateLimit(db, { key: `attach:${keyedHash(voter.id)}`, ...EMAIL_TRIES }, now)).allowed) return false;
+    if (emailTriesPerAddressPerHour === 0) return true;
+    const perAddress = {
+      key: `attach-from:${keyedHash(voter.address)}`,
+      max: emailTriesPerAddressPerHour,
+      windowMs: HOUR_MS,
+    };
+    return (await hitRateLimit(db, perAddress, now)).allowed;
+  };
 
   return {
-    async castVote(pollId: number, voterId: string, ballot: Ballot): Promise<VoteOutcome> {
+    async castVote(pollId: number, voter: Voter, ballot: Ballot): Promise<VoteOutcome> {
+      const voterId = voter.id;
       const now = clock.now();
       // Open polls are checked against the active poll as this instance last read it (at most
       // a second ago). A poll another instance made active since is read afresh; a poll it
@@ -60,7 +92,7 @@ export function createVotesService({ db, clock, site, activePoll, voterChoices, 
       const day = votingDayAt(now, site);
       if (!day.votingOpen) return 'voting-closed';
       if (ballot.optionIndex >= open.options.length) return 'no-such-option';
-      if (ballot.voterEmail !== undefined && !(await emailTryAllowed(voterId))) return 'too-many-emails';
+      if (ballot.voterEmail !== undefined && !(await emailTryAllowed(voter))) return 'too-many-emails';
 
       const outcome = await batcher.add({
         pollId,
@@ -83,11 +115,11 @@ export function createVotesService({ db, clock, site, activePoll, voterChoices, 
       return emailUsed ? 'email-already-voted' : 'already-voted';
     },
 
-    async attachEmail(pollId: number, voterId: string | null, email: string): Promise<AttachEmailOutcome> {
+    async attachEmail(pollId: number, voter: Voter | null, email: string): Promise<AttachEmailOutcome> {
       if (!(await findPollStatus(db, pollId))) return 'poll-not-found';
-      if (voterId === null) return 'no-vote';
-      if (!(await emailTryAllowed(voterId))) return 'too-many-emails';
-      const outcome = await attachEmailToVote(db, pollId, voterId, email);
+      if (voter === null) return 'no-vote';
+      if (!(await emailTryAllowed(voter))) return 'too-many-emails';
+      const outcome = await attachEmailToVote(db, pollId, voter.id, email);
       return outcome === 'email-taken' ? 'email-already-voted' : outcome;
     },
 
