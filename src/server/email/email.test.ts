@@ -177,11 +177,15 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       ]);
     });
 
-    it('forgets an address not confirmed within a week, and its link stops working', async () => {
+    it('forgets an address not confirmed within a week, waiting or refused, and its link stops working', async () => {
       await subscribeAndConfirm('kept@example.org');
       await subscribe('pending@example.org');
+      await subscribe('refused@example.org');
       await t.app.jobs.sendMail();
       const link = confirmationPath(smtp.to('pending@example.org')[0]);
+      const { unsubscribe_token } = await subscriberRow('refused@example.org');
+      await new Visitor(t.app).post(`/unsubscribe?token=${unsubscribe_token}`);
+      expect((await subscriberRow('refused@example.org')).unsubscribed_at).not.toBeNull();
 
       t.clock.advance(7 * 24 * 3_600_000 + 60_000);
       const expired = await new Visitor(t.app).get(link);

@@ -184,15 +184,16 @@ export async function unsubscribeByToken(db: Db, token: string, now: string): Pr
 }
 
 /**
- * Deletes pending addresses (never confirmed, never refused) whose last request is older than
- * `requestedBefore`. An address that refused (unsubscribed from the confirmation e-mail) is kept,
- * so that no one can make it receive confirmations again more than once a day.
+ * Deletes the addresses never confirmed whose last request is older than `requestedBefore`,
+ * whether they are still waiting or refused (unsubscribed from the confirmation e-mail): the
+ * privacy policy promises that an address nobody confirmed is gone after a week. Within that
+ * week a refused address still gets at most one confirmation a day; after it, a new request
+ * starts afresh, one confirmation a day again.
  */
 export async function deleteUnconfirmed(db: Db, requestedBefore: Date): Promise<number> {
   const result = await db
     .deleteFrom('subscribers')
     .where('confirmed_at', 'is', null)
-    .where('unsubscribed_at', 'is', null)
     .where('consented_at', '<', requestedBefore.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);

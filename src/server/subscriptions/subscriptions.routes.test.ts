@@ -61,12 +61,14 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     expect(await subscribers()).toHaveLength(1);
   });
 
-  it('takes concurrent subscriptions of one address as one', async () => {
+  it('takes concurrent subscriptions of one address as one, with one confirmation e-mail', async () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => new Visitor(t.app).post('/api/subscribe', { email: 'race@example.org' })),
     );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     expect(await subscribers()).toHaveLength(1);
+    const queued = await t.db.selectFrom('email_outbox').select(['kind', 'status']).execute();
+    expect(queued).toEqual([{ kind: 'confirm', status: 'queued' }]);
   });
 
   it('limits new subscriptions per client address and hour, storing nothing it refuses', async () => {
