@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { insertVoteRow, seedPoll } from '../../src/server/testing/fixtures.js';
+import { snapshotDatabase } from '../../src/server/testing/snapshot.js';
 import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { AdminPanel, TodayPage } from './pages.js';
@@ -398,6 +399,77 @@ describe('when a call fails', () => {
     expect(await approveFailed.locator('.toast__description').textContent()).toBe('Failed to approve suggestion.');
     const stored = await t.site.db.selectFrom('poll_suggestions').select('status').executeTakeFirstOrThrow();
     expect(stored.status).toBe('pending');
+  });
+
+  it('says which action failed for every other change the network loses, and changes nothing', async () => {
+    await seedPoll(t.site.db, { question: 'Live now?', options: ['A', 'B'] });
+    await seedPoll(t.site.db, {
+      question: 'Next week?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-28',
+    });
+    await fetch(`${t.site.url}/api/poll-suggestions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Are snow days outdated?', options: ['Yes', 'No'] }),
+    });
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    await admin.item('Upcoming Polls', 'Next week?').waitFor();
+    const before = await snapshotDatabase(t.site.db);
+
+    /** Drops the next `method` call to `url` as a lost network would, then lets calls through again. */
+    const loseNext = async (url: string, method: string, act: () => Promise<void>) => {
+      await page.route(url, (route) =>
+        route.request().method() === method ? route.abort('internetdisconnected') : route.fallback(),
+      );
+      await act();
+      await page.unroute(url);
+    };
+    const expectToast = async (title: string, description: string) => {
+      const toast = admin.toast(title).filter({ hasText: description });
+      await toast.waitFor();
+      expect(await toast.locator('.toast__description').textContent()).toBe(description);
+    };
+
+    await loseNext('**/api/admin/polls/*', 'PUT', async () => {
+      await admin.item('Upcoming Polls', 'Next week?').getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel('Question').fill('Next week, edited?');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast('Failed to update poll', 'Please try again.');
+    });
+    expect(await page.getByLabel('Question').inputValue()).toBe('Next week, edited?');
+
+    await loseNext('**/api/admin/polls/*', 'DELETE', async () => {
+      await admin
+        .item('All Polls', 'Live now?')
+        .getByRole('button', { name: /Delete poll/ })
+        .click();
+      await admin.confirm('Delete');
+      await expectToast('Failed to delete poll', 'Please try again.');
+    });
+
+    await loseNext('**/api/admin/update-poll-status', 'POST', async () => {
+      await page.getByRole('button', { name: 'Update Poll Status' }).click();
+      await expectToast('Failed to update poll statuses', 'Please try again.');
+    });
+
+    await loseNext('**/api/admin/poll-suggestions/*/status', 'PUT', async () => {
+      await admin.item('Community Poll Suggestions', 'snow days').getByRole('button', { name: 'Reject' }).click();
+      await expectToast('Error', 'Failed to reject suggestion.');
+    });
+
+    await loseNext('**/api/admin/poll-suggestions/*', 'DELETE', async () => {
+      await admin
+        .item('Community Poll Suggestions', 'snow days')
+        .getByRole('button', { name: /Delete suggestion/ })
+        .click();
+      await admin.confirm('Delete');
+      await expectToast('Error', 'Failed to delete suggestion.');
+    });
+
+    expect(await snapshotDatabase(t.site.db)).toEqual(before);
   });
 
   it('offers "Try again" after a network failure, which makes the same change once the network is back', async () => {
