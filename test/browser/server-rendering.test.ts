@@ -279,13 +279,15 @@ describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
-  it('paints the server’s page before it asks for the app’s script, then hands the page to the app', async () => {
+  it('paints the server’s gzipped page before it asks for the app’s script, then hands the page to the app', async () => {
     const { past } = await seedSite();
     for (const path of ['/', `/poll-${past.pollNumber}`, '/faq']) {
       // A browser with its own clock: a faked one hides the page's performance entries.
       const context = await t.browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
-      await page.goto(`${t.site.url}${path}`);
+      const response = await page.goto(`${t.site.url}${path}`);
+      // Compressed once per page around each response's nonce (gzip-parts.ts), and read by Chromium.
+      expect(response?.headers()['content-encoding'], path).toBe('gzip');
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,

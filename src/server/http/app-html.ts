@@ -2,10 +2,11 @@
  * The page every screen of the web app starts from: the built index.html with this site's
  * name and configuration written in, the head this address deserves (title, description,
  * canonical address, Open Graph and Twitter card tags), and a fresh style nonce for each
- * response.
+ * response, compressed for the browsers that take gzip.
  */
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
 import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
+import { gzipParts, joinGzip, type GzipParts } from './gzip-parts.js';
 import { inlineAssets, type ReadAsset } from './inline-assets.js';
 import { cspHash, newNonce, pageCsp } from './security.js';
 
@@ -99,13 +100,18 @@ export interface PageParts {
 export interface SentPage {
   body: Buffer;
   csp: string;
+  /** 'gzip' when the body is compressed. */
+  encoding: 'gzip' | null;
 }
 
 export interface AppHtml {
   /** The page with this head and, when the server drew it, the app's markup and state. */
   parts(head: PageHead, body: SsrPage | null): PageParts;
-  /** The page to send, with a fresh nonce. */
-  send(parts: PageParts): SentPage;
+  /**
+   * The page to send, with a fresh nonce; gzipped when `gzip` is set, from pieces compressed
+   * once per page (gzip-parts.ts).
+   */
+  send(parts: PageParts, options: { gzip: boolean }): SentPage;
 }
 
 export interface AppHtmlOptions {
@@ -163,6 +169,8 @@ export function createAppHtml(built: string, site: SiteConfig, { readAsset, http
     return out;
   };
   const NONCE = HTML_PLACEHOLDERS.nonce;
+  /** Each page's pieces compressed, once, the first time a browser takes gzip (cached pages live on). */
+  const gzipped = new WeakMap<PageParts, GzipParts>();
 
   return {
     parts(head, body) {
@@ -179,15 +187,23 @@ export function createAppHtml(built: string, site: SiteConfig, { readAsset, http
       }).split(NONCE);
       return { html: html.map((part) => Buffer.from(part)), csp };
     },
-    send({ html, csp }) {
+    send(parts, { gzip }) {
       const nonce = newNonce();
       const nonceBytes = Buffer.from(nonce);
+      if (gzip) {
+        let compressed = gzipped.get(parts);
+        if (!compressed) {
+          compressed = gzipParts(parts.html);
+          gzipped.set(parts, compressed);
+        }
+        return { body: joinGzip(compressed, nonceBytes), csp: parts.csp.join(nonce), encoding: 'gzip' };
+      }
       const pieces: Buffer[] = [];
-      for (const [i, part] of html.entries()) {
+      for (const [i, part] of parts.html.entries()) {
         if (i > 0) pieces.push(nonceBytes);
         pieces.push(part);
       }
-      return { body: Buffer.concat(pieces), csp: csp.join(nonce) };
+      return { body: Buffer.concat(pieces), csp: parts.csp.join(nonce), encoding: null };
     },
   };
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api.js';
 import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
+import { acceptsGzip } from './gzip-parts.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { isApiPath } from './paths.js';
 import { loadSsrRenderer } from './ssr.js';
@@ -85,10 +86,12 @@ export async function registerClient(
         .send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
     }
     const { status, parts }: CachedPage = await pages.page(request.url, readVoterId(request), preview, serverDrawn);
-    const { body, csp } = appHtml.send(parts);
+    const { body, csp, encoding } = appHtml.send(parts, { gzip: acceptsGzip(request.headers['accept-encoding']) });
+    if (encoding !== null) reply.header('content-encoding', encoding);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
       .send(body);

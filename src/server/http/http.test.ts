@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
@@ -276,6 +277,34 @@ describe('the web app', () => {
     });
     // The template itself is never served as a file.
     expect((await new Visitor(t.app).get('/index.html')).body).not.toContain('__CSP_NONCE__');
+  });
+
+  it('sends every page gzipped to a browser that takes gzip, its nonce the same in the page and the CSP', async () => {
+    t = await createTestApp('sqlite', { clientDir });
+    await seedPoll(t.db, {});
+    const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)" \/>/.exec(html)?.[1] ?? 'none';
+    const visitor = new Visitor(t.app);
+    for (const url of ['/', '/faq', '/poll-1', '/poll-99']) {
+      const plain = await visitor.get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary, url).toContain('accept-encoding');
+      const gzipped = await visitor.request({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(gzipped.statusCode, url).toBe(plain.statusCode);
+      expect(gzipped.headers['content-encoding'], url).toBe('gzip');
+      expect(gzipped.headers.vary, url).toContain('accept-encoding');
+      expect(gzipped.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 2);
+
+      const html = gunzipSync(gzipped.rawPayload).toString();
+      const nonce = nonceOf(html);
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(nonce, url).not.toBe(nonceOf(plain.body));
+      expect(String(gzipped.headers['content-security-policy']), url).toContain(`'nonce-${nonce}'`);
+      expect(html.replaceAll(nonce, 'N'), url).toBe(plain.body.replaceAll(nonceOf(plain.body), 'N'));
+    }
   });
 
   it('answers every screen of the app with 200 and the page', async () => {
