@@ -2,6 +2,8 @@
  * Server-drawn pages in `npm run bench`: GET / as HTML for a visitor who voted and one who has
  * not, against a bare node:http server returning today's poll as JSON, all in the same run,
  * interleaved, medians of the rounds (like bench.ts, whose other figures this leaves alone).
+ * The pages are asked for as Chromium asks (Accept-Encoding: gzip, deflate, br, zstd); for
+ * information, also as a client that takes no compression.
  * Target: pages at 0.35 or more of the bare JSON server's requests per second.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -69,6 +71,7 @@ export async function measurePages(work: string): Promise<boolean> {
   const app = await start('bench-page-server.ts', [db, clientDir]);
   const json = path.join(work, 'pages-active.json');
   const voted = { cookie: `voter_id=${voterId}` };
+  const asBrowsers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   const notVoted = { cookie: `voter_id=${'R'.repeat(22)}` };
   try {
     fs.writeFileSync(json, await (await fetch(`${app.url}/api/polls/active`, { headers: voted })).text());
@@ -88,18 +91,28 @@ export async function measurePages(work: string): Promise<boolean> {
       script: 'bench-server.ts',
       args: ['bare-json', json],
       headers: {},
+      target: false,
     },
     {
       label: 'app: GET / (HTML), a voter who voted',
       script: 'bench-page-server.ts',
       args: [db, clientDir],
-      headers: voted,
+      headers: { ...voted, ...asBrowsers },
+      target: true,
     },
     {
       label: 'app: GET / (HTML), not voted yet',
       script: 'bench-page-server.ts',
       args: [db, clientDir],
-      headers: notVoted,
+      headers: { ...notVoted, ...asBrowsers },
+      target: true,
+    },
+    {
+      label: 'app: GET / (HTML), voted, no compression',
+      script: 'bench-page-server.ts',
+      args: [db, clientDir],
+      headers: voted,
+      target: false,
     },
   ];
   const runs = new Map<string, number[]>(scenarios.map((s) => [s.label, []]));
@@ -136,9 +149,12 @@ export async function measurePages(work: string): Promise<boolean> {
   let met = true;
   for (const scenario of scenarios.slice(1)) {
     const ratio = rate(scenario.label) / bare;
-    met &&= ratio >= PAGE_TARGET;
+    const verdict = scenario.target
+      ? `target >= ${PAGE_TARGET.toFixed(2)}   ${ratio >= PAGE_TARGET ? 'met' : 'MISSED'}`
+      : '(for information)';
+    if (scenario.target) met &&= ratio >= PAGE_TARGET;
     console.log(
-      `  ${`${scenario.label.slice(5)} / bare JSON`.padEnd(48)} ${ratio.toFixed(2).padStart(6)}   target >= ${PAGE_TARGET.toFixed(2)}   ${ratio >= PAGE_TARGET ? 'met' : 'MISSED'}`,
+      `  ${`${scenario.label.slice(5)} / bare JSON`.padEnd(48)} ${ratio.toFixed(2).padStart(6)}   ${verdict}`,
     );
   }
   return met;
