@@ -72,7 +72,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)(node_modules|dist)/', '[.]test[.]tsx?$', '^src/server/testing/'] },
+    exclude: { path: ['(^|/)(node_modules|dist)/', '[.]test[.]tsx?$', '^src/(server|shared)/testing/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -1,34 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/connection.js';
-import { ActivePollCache, VoterChoices } from '../polls/active-poll-cache.js';
+import { describe, expect, it } from 'vitest';
 import { createScheduleService } from '../polls/schedule.service.js';
-import type { ServiceDeps } from '../service-deps.js';
 import { seedPoll } from '../testing/fixtures.js';
-import { newYorkTime, TestClock, testSite } from '../testing/test-clock.js';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
-import { findVoterChoice, insertVotes } from '../votes/votes.repository.js';
+import { serviceDepsEachTest } from '../testing/service-deps.js';
+import { newYorkTime, TestClock } from '../testing/test-clock.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { insertVotes } from '../votes/votes.repository.js';
 import { createAdminPollsService, VOTES_PAGE_SIZE } from './admin-polls.service.js';
 
 describe.each(testDatabaseKinds())('exporting a poll’s votes (%s)', (kind) => {
-  let db: Db;
-  let close: () => Promise<void>;
   const clock = new TestClock(newYorkTime('2026-11-21', '10:00'));
-
-  beforeEach(async () => {
-    ({ db, close } = await openTestDatabase(kind));
-  });
-  afterEach(() => close());
+  const services = serviceDepsEachTest(kind, clock);
 
   function adminPolls() {
-    const deps: ServiceDeps = {
-      db,
-      clock,
-      site: testSite(),
-      activePoll: new ActivePollCache(db, clock, 1000, () => 0),
-      voterChoices: new VoterChoices((pollId, voterId) => findVoterChoice(db, pollId, voterId)),
-      keyedHash: (value) => value,
-      mailQueued: () => {},
-    };
+    const deps = services.deps();
     return createAdminPollsService(deps, createScheduleService(deps));
   }
 
@@ -49,9 +33,9 @@ describe.each(testDatabaseKinds())('exporting a poll’s votes (%s)', (kind) => 
    * not hold.
    */
   it('reads the votes a page at a time as the CSV is read, never all at once', async () => {
-    const poll = await seedPoll(db, { options: ['Yes', 'No'] });
+    const poll = await seedPoll(services.db, { options: ['Yes', 'No'] });
     const before = 2 * VOTES_PAGE_SIZE + 1;
-    await insertVotes(db, votes(poll.id, 0, before));
+    await insertVotes(services.db, votes(poll.id, 0, before));
 
     const csv = await adminPolls().votesCsv(poll.id);
     const chunks = csv?.chunks[Symbol.asyncIterator]();
@@ -65,7 +49,7 @@ describe.each(testDatabaseKinds())('exporting a poll’s votes (%s)', (kind) => 
     expect(read.join('').split('\r\n').slice(1, -1)).toHaveLength(VOTES_PAGE_SIZE);
 
     const later = 2 * VOTES_PAGE_SIZE;
-    await insertVotes(db, votes(poll.id, before, later));
+    await insertVotes(services.db, votes(poll.id, before, later));
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) read.push(next.value);
 
     const rows = read.join('').split('\r\n').slice(1, -1);

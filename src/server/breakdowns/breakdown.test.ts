@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_GROUP_SIZE } from '../../shared/profile.js';
 import type { PollRecord } from '../polls/poll.js';
+import { shownGroup } from '../testing/breakdowns.js';
 import { buildBreakdown } from './breakdown.js';
 import type { GroupTally } from './breakdowns.repository.js';
 
@@ -32,16 +33,7 @@ describe('buildBreakdown', () => {
     ]);
     const role = breakdown.dimensions.find((d) => d.dimension === 'role');
     expect(role?.groups).toEqual([
-      {
-        value: 'classroom-teacher',
-        label: 'Classroom teacher',
-        totalVotes: 10,
-        results: [
-          { option: 'Yes', votes: 7, percentage: 70 },
-          { option: 'No', votes: 3, percentage: 30 },
-          { option: 'Unsure', votes: 0, percentage: 0 },
-        ],
-      },
+      shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30], Unsure: [0, 0] }),
     ]);
     expect(role?.withheldVotes).toBe(9);
     expect(role?.notSaidVotes).toBe(50 - 19);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Breakdown } from '../../shared/api.js';
+import { roleDimension, shownGroup } from '../testing/breakdowns.js';
 import { seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
@@ -33,23 +34,13 @@ describe.each(testDatabaseKinds())('GET /api/polls/:id/breakdown (%s)', (kind) =
     const breakdown = response.json<Breakdown>();
     expect(breakdown).toMatchObject({ pollId: past.id, pollNumber: past.pollNumber, totalVotes: 27, minGroupSize: 10 });
     const [role, gradeBand, region, experience] = breakdown.dimensions;
-    expect(role).toEqual({
-      dimension: 'role',
-      label: 'Role',
-      groups: [
-        {
-          value: 'classroom-teacher',
-          label: 'Classroom teacher',
-          totalVotes: 10,
-          results: [
-            { option: 'Yes', votes: 8, percentage: 80 },
-            { option: 'No', votes: 2, percentage: 20 },
-          ],
-        },
-      ],
-      withheldVotes: 9, // the school leaders: one short of a group that may be shown
-      notSaidVotes: 8,
-    });
+    expect(role).toEqual(
+      roleDimension({
+        groups: [shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [8, 80], No: [2, 20] })],
+        withheldVotes: 9, // the school leaders: one short of a group that may be shown
+        notSaidVotes: 8,
+      }),
+    );
     expect(gradeBand).toMatchObject({ dimension: 'gradeBand', groups: [], withheldVotes: 3, notSaidVotes: 24 });
     expect(region).toMatchObject({ groups: [{ value: 'south', totalVotes: 19 }], withheldVotes: 0, notSaidVotes: 8 });
     expect(experience).toMatchObject({ groups: [], withheldVotes: 0, notSaidVotes: 27 });

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { openDatabaseEachTest } from '../testing/database-per-test.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
-import { createTestDatabase, openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { openDatabase, type Db } from './connection.js';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from './migrate.js';
@@ -8,12 +9,10 @@ import { migrations } from './migrations/index.js';
 
 describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
   let db: Db;
-  let close: () => Promise<void>;
 
-  beforeEach(async () => {
-    ({ db, close } = await openTestDatabase(kind));
+  openDatabaseEachTest(kind, (opened) => {
+    db = opened;
   });
-  afterEach(() => close());
 
   const vote = (pollId: number, voterId: string, voterEmail: string | null = null, optionIndex = 0) =>
     insertVoteRow(db, { pollId, voterId, voterEmail, optionIndex });

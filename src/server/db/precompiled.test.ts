@@ -1,17 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { openDatabaseEachTest } from '../testing/database-per-test.js';
 import { seedPoll } from '../testing/fixtures.js';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
 import type { Db } from './connection.js';
 import { precompiled } from './precompiled.js';
 
 describe.each(testDatabaseKinds())('precompiled (%s)', (kind) => {
   let db: Db;
-  let close: () => Promise<void>;
 
-  beforeEach(async () => {
-    ({ db, close } = await openTestDatabase(kind));
+  openDatabaseEachTest(kind, (opened) => {
+    db = opened;
   });
-  afterEach(() => close());
 
   it('runs the query with each call’s values, keeping the values written into it', async () => {
     await seedPoll(db, { question: 'Active?', status: 'active' });

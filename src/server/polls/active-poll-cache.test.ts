@@ -1,9 +1,10 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection.js';
+import { openDatabaseEachTest } from '../testing/database-per-test.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { TestClock } from '../testing/test-clock.js';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
 import { ActivePollCache, VoterChoices } from './active-poll-cache.js';
 
 /** Counts the queries that reach the database. */
@@ -20,19 +21,19 @@ function queryCounter(): KyselyPlugin & { count: number } {
 
 describe.each(testDatabaseKinds())('ActivePollCache (%s)', (kind) => {
   let db: Db;
-  let close: () => Promise<void>;
   let counter: ReturnType<typeof queryCounter>;
   let monotonic: number;
   const clock = new TestClock(new Date('2026-11-21T15:00:00.000Z'));
   let cache: ActivePollCache;
 
-  beforeEach(async () => {
-    ({ db, close } = await openTestDatabase(kind));
+  openDatabaseEachTest(kind, (opened) => {
+    db = opened;
+  });
+  beforeEach(() => {
     counter = queryCounter();
     monotonic = 0;
     cache = new ActivePollCache(db.withPlugin(counter), clock, 1000, () => monotonic);
   });
-  afterEach(() => close());
 
   const vote = (pollId: number, optionIndex: number) =>
     insertVoteRow(db, { pollId, optionIndex, createdAt: clock.now().toISOString() });

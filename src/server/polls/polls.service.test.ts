@@ -1,44 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivePoll } from '../../shared/api.js';
-import type { Db } from '../db/connection.js';
-import type { ServiceDeps } from '../service-deps.js';
 import { newVoterId, seedPoll } from '../testing/fixtures.js';
-import { newYorkTime, TestClock, testSite } from '../testing/test-clock.js';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
-import { findVoterChoice } from '../votes/votes.repository.js';
+import { serviceDepsEachTest } from '../testing/service-deps.js';
+import { newYorkTime, TestClock } from '../testing/test-clock.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
 import { createVotesService } from '../votes/votes.service.js';
-import { ActivePollCache, VoterChoices } from './active-poll-cache.js';
 import { createPollsService } from './polls.service.js';
 
 describe.each(testDatabaseKinds())('reading the active poll (%s)', (kind) => {
-  let db: Db;
-  let close: () => Promise<void>;
   const clock = new TestClock(newYorkTime('2026-11-21', '10:00'));
-
-  beforeEach(async () => {
-    ({ db, close } = await openTestDatabase(kind));
-  });
-  afterEach(() => close());
+  const services = serviceDepsEachTest(kind, clock);
 
   /**
    * The services of one server instance, whose copy of the active poll never gets old by
    * itself: only the rule that a vote may be newer than the copy makes it read again.
    */
   function instance() {
-    const deps: ServiceDeps = {
-      db,
-      clock,
-      site: testSite(),
-      activePoll: new ActivePollCache(db, clock, 1000, () => 0),
-      voterChoices: new VoterChoices((pollId, voterId) => findVoterChoice(db, pollId, voterId)),
-      keyedHash: (value) => value,
-      mailQueued: () => {},
-    };
+    const deps = services.deps();
     return { polls: createPollsService(deps), votes: createVotesService(deps, { emailTriesPerAddressPerHour: 0 }) };
   }
 
   it('a voter always sees their own vote', async () => {
-    const poll = await seedPoll(db, { options: ['A', 'B'], votes: [2, 0] });
+    const poll = await seedPoll(services.db, { options: ['A', 'B'], votes: [2, 0] });
     const [one, other] = [instance(), instance()];
     const seenOn = async (server: typeof one, voterId: string) =>
       JSON.parse(await server.polls.activePollJson({ voterId, emailHint: undefined })) as ActivePoll;

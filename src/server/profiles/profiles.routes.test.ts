@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Breakdown, Profile } from '../../shared/api.js';
 import { EMPTY_PROFILE } from '../../shared/profile.js';
+import { shownGroup } from '../testing/breakdowns.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
@@ -37,6 +38,20 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
       .orderBy('option_index')
       .execute();
     return [0, 1].map((i) => rows.find((row) => row.option_index === i)?.vote_count ?? 0);
+  }
+
+  /** The tallies of the classroom teachers' and the school leaders' groups of a poll, per option. */
+  const teachersAndLeaders = async (pollId: number) => ({
+    teachers: await groupVotes(pollId, 'role', 'classroom-teacher'),
+    leaders: await groupVotes(pollId, 'role', 'school-leader'),
+  });
+
+  /** A new browser that says it is a classroom teacher, then votes on the first poll. */
+  async function classroomTeacherVoting(optionIndex: number) {
+    const visitor = new Visitor(t.app);
+    await visitor.put('/api/me/profile', { role: 'classroom-teacher' });
+    await visitor.vote(poll.id, optionIndex);
+    return visitor;
   }
 
   describe('GET and PUT /api/me/profile', () => {
@@ -113,9 +128,7 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
     });
 
     it('never changes a past poll’s breakdown when a profile changes, but does change today’s', async () => {
-      const visitor = new Visitor(t.app);
-      await visitor.put('/api/me/profile', { role: 'classroom-teacher' });
-      await visitor.vote(poll.id, 0);
+      const visitor = await classroomTeacherVoting(0);
       // The next day, yesterday's poll is past and another one is live.
       t.clock.set(newYorkTime('2026-11-22', '09:00'));
       await t.db.updateTable('polls').set({ status: 'past' }).where('id', '=', poll.id).execute();
@@ -123,21 +136,16 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
       await visitor.vote(today.id, 1);
 
       await visitor.put('/api/me/profile', { role: 'school-leader' });
-      expect(await groupVotes(poll.id, 'role', 'classroom-teacher')).toEqual([1, 0]);
-      expect(await groupVotes(poll.id, 'role', 'school-leader')).toEqual([0, 0]);
-      expect(await groupVotes(today.id, 'role', 'classroom-teacher')).toEqual([0, 0]);
-      expect(await groupVotes(today.id, 'role', 'school-leader')).toEqual([0, 1]);
+      expect(await teachersAndLeaders(poll.id)).toEqual({ teachers: [1, 0], leaders: [0, 0] });
+      expect(await teachersAndLeaders(today.id)).toEqual({ teachers: [0, 0], leaders: [0, 1] });
     });
 
     it('leaves today’s breakdown as it is once voting has closed', async () => {
-      const visitor = new Visitor(t.app);
-      await visitor.put('/api/me/profile', { role: 'classroom-teacher' });
-      await visitor.vote(poll.id, 0);
+      const visitor = await classroomTeacherVoting(0);
       t.clock.set(newYorkTime('2026-11-21', '20:00'));
       const saved = await visitor.put('/api/me/profile', { role: 'school-leader' });
       expect(saved.json().role).toBe('school-leader');
-      expect(await groupVotes(poll.id, 'role', 'classroom-teacher')).toEqual([1, 0]);
-      expect(await groupVotes(poll.id, 'role', 'school-leader')).toEqual([0, 0]);
+      expect(await teachersAndLeaders(poll.id)).toEqual({ teachers: [1, 0], leaders: [0, 0] });
     });
   });
 
@@ -202,25 +210,11 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
   });
 
   it('shows the breakdown with the voter’s groups after the close', async () => {
-    for (let i = 0; i < 10; i += 1) {
-      const visitor = new Visitor(t.app);
-      await visitor.put('/api/me/profile', { role: 'classroom-teacher' });
-      await visitor.vote(poll.id, i < 7 ? 0 : 1);
-    }
+    for (let i = 0; i < 10; i += 1) await classroomTeacherVoting(i < 7 ? 0 : 1);
     t.clock.set(newYorkTime('2026-11-21', '20:00'));
     const response = await new Visitor(t.app).get(`/api/polls/${poll.id}/breakdown`);
     expect(response.statusCode).toBe(200);
     const role = response.json<Breakdown>().dimensions.find((d) => d.dimension === 'role');
-    expect(role?.groups).toEqual([
-      {
-        value: 'classroom-teacher',
-        label: 'Classroom teacher',
-        totalVotes: 10,
-        results: [
-          { option: 'Yes', votes: 7, percentage: 70 },
-          { option: 'No', votes: 3, percentage: 30 },
-        ],
-      },
-    ]);
+    expect(role?.groups).toEqual([shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30] })]);
   });
 });

@@ -1,4 +1,6 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../shared/api.js';
 import { newVoterId, seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-app.js';
@@ -28,6 +30,22 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
     ).map((row) => row.vote_count);
 
   const votesOf = (voterId: string) => t.db.selectFrom('votes').selectAll().where('voter_id', '=', voterId).execute();
+
+  /** A 409: the code of the rule that refused, and its sentence (or a pattern the sentence matches). */
+  function expectConflict(response: LightMyRequestResponse, code: ErrorCode, message: string | RegExp) {
+    expect(response.statusCode).toBe(409);
+    if (typeof message === 'string') expect(response.json().message).toBe(message);
+    else expect(response.json().message).toMatch(message);
+    expect(response.json().code).toBe(code);
+  }
+
+  /** A new browser votes, and its vote is counted: the day the vote is dated. */
+  async function dayOfANewVote() {
+    const visitor = new Visitor(t.app);
+    expect((await visitor.vote(poll.id, 0)).statusCode).toBe(201);
+    const [vote] = await votesOf(visitor.voterId ?? '');
+    return vote?.voted_on;
+  }
 
   describe('POST /api/polls/:id/vote', () => {
     it('counts the vote and gives the browser an anonymous, HttpOnly voter cookie', async () => {
@@ -61,10 +79,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
     it('dates the vote by the New York day, not by UTC or the machine clock', async () => {
       // 19:30 in New York is 00:30 UTC and 11:00 in Adelaide, both on the next day.
       t.clock.set(newYorkTime('2026-11-21', '19:30'));
-      const visitor = new Visitor(t.app);
-      expect((await visitor.vote(poll.id, 0)).statusCode).toBe(201);
-      const [vote] = await votesOf(visitor.voterId ?? '');
-      expect(vote?.voted_on).toBe('2026-11-21');
+      expect(await dayOfANewVote()).toBe('2026-11-21');
     });
 
     it('refuses a second vote from the same browser with "already voted", and counts nothing', async () => {
@@ -74,9 +89,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
 
       const again = await visitor.vote(poll.id, 2);
 
-      expect(again.statusCode).toBe(409);
-      expect(again.json().message).toMatch(/already voted/i);
-      expect(again.json().code).toBe('already-voted');
+      expectConflict(again, 'already-voted', /already voted/i);
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
 
@@ -137,9 +150,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-21', '20:00'));
       const before = await snapshotDatabase(t.db);
       const late = await new Visitor(t.app).vote(poll.id, 0);
-      expect(late.statusCode).toBe(409);
-      expect(late.json().message).toBe('Voting has closed for today. Results are live!');
-      expect(late.json().code).toBe('voting-closed');
+      expectConflict(late, 'voting-closed', 'Voting has closed for today. Results are live!');
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
 
@@ -147,10 +158,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-21', '23:59'));
       expect((await new Visitor(t.app).vote(poll.id, 0)).statusCode).toBe(409);
       t.clock.set(newYorkTime('2026-11-22', '00:00'));
-      const visitor = new Visitor(t.app);
-      expect((await visitor.vote(poll.id, 0)).statusCode).toBe(201);
-      const [vote] = await votesOf(visitor.voterId ?? '');
-      expect(vote?.voted_on).toBe('2026-11-22');
+      expect(await dayOfANewVote()).toBe('2026-11-22');
     });
 
     it('honours a configured close time', async () => {
@@ -178,9 +186,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       const past = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20' });
       for (const closed of [scheduled, past]) {
         const response = await new Visitor(t.app).vote(closed.id, 0);
-        expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe('This poll is not open for voting.');
-        expect(response.json().code).toBe('poll-not-open');
+        expectConflict(response, 'poll-not-open', 'This poll is not open for voting.');
       }
       const count = await t.db
         .selectFrom('votes')
@@ -275,9 +281,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(vote?.voter_email).toBe('pat.teacher@example.org');
 
       const otherBrowser = await new Visitor(t.app).vote(poll.id, 1, 'pat.teacher@example.org');
-      expect(otherBrowser.statusCode).toBe(409);
-      expect(otherBrowser.json().message).toBe('This email has already voted on this poll.');
-      expect(otherBrowser.json().code).toBe('email-already-voted');
+      expectConflict(otherBrowser, 'email-already-voted', 'This email has already voted on this poll.');
       expect(await tallies()).toEqual([4, 1, 0]);
     });
 
@@ -314,9 +318,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       );
       const before = await snapshotDatabase(t.db);
       const changed = await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'colleague@example.org' });
-      expect(changed.statusCode).toBe(409);
-      expect(changed.json().message).toBe("Your vote already has an email address, and it can't be changed.");
-      expect(changed.json().code).toBe('email-locked');
+      expectConflict(changed, 'email-locked', "Your vote already has an email address, and it can't be changed.");
       expect(await snapshotDatabase(t.db)).toEqual(before);
       expect((await visitor.post(`/api/polls/${poll.id}/update-vote`, { email: 'FIRST@example.org' })).statusCode).toBe(
         200,
@@ -416,9 +418,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
 
       const response = await second.post(`/api/polls/${poll.id}/update-vote`, { email: 'SAM@example.org' });
 
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/already voted/i);
-      expect(response.json().code).toBe('email-already-voted');
+      expectConflict(response, 'email-already-voted', /already voted/i);
       expect(await snapshotDatabase(t.db)).toEqual(before);
     });
 

@@ -4,10 +4,10 @@
  * both, when the question was asked before, what its last run's voters chose.
  */
 import type { ActivePoll } from '../../../shared/api.js';
-import BreakdownSection from '../../features/breakdown/breakdown-section.js';
 import { BreakdownsOpenNote } from '../../features/breakdown/breakdowns-open-note.js';
 import { ProfileInvitation } from '../../features/profile/profile-invitation.js';
 import { LastTime } from '../../features/series/last-time.js';
+import { ClosedPollBreakdown } from './closed-poll-breakdown.js';
 
 export default function TodayResultsExtras({ poll }: { poll: ActivePoll }) {
   const lastTime = poll.series && poll.series.length > 0 && <LastTime series={poll.series} />;
@@ -28,18 +28,11 @@ export default function TodayResultsExtras({ poll }: { poll: ActivePoll }) {
   return (
     <>
       {lastTime}
-      <BreakdownSection
+      <ClosedPollBreakdown
         pollId={poll.id}
         results={poll.results ?? []}
         totalVotes={poll.totalVotes}
         chosen={poll.userVoteOption}
-        invitation={
-          // From the close, today's counts stand still: new answers count from the next vote on.
-          <ProfileInvitation
-            intro="Say a little about yourself to see your group marked, and so your votes count in future breakdowns."
-            thanks="Thank you! Your group is marked, and your next votes will count in the breakdowns."
-          />
-        }
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Field } from './field.js';
 
 /** An e-mail address: the phone's e-mail keyboard and the browser's autofill. The schema checks it on sending. */
 export function EmailField({
@@ -10,21 +10,19 @@ export function EmailField({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          className="input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }

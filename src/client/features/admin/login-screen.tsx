@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useSignIn } from '../../api/admin/sign-in.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
 
@@ -59,9 +60,9 @@ export function LoginScreen() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Checking…' : 'Access Admin Panel'}
-        </button>
+        <SubmitButton sending={signIn.isPending} sendingLabel="Checking…">
+          Access Admin Panel
+        </SubmitButton>
       </form>
     </section>
   );

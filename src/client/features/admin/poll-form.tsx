@@ -6,6 +6,8 @@ import { localDateAt } from '../../../shared/time.js';
 import { useCreatePoll, useUpdatePoll, type PollInput } from '../../api/admin/poll-changes.js';
 import { emptyOptions, OptionsEditor } from '../../components/forms/options-editor.js';
 import { toastProblem, type ProblemTitles } from '../../components/forms/problem-toast.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { TextAreaField } from '../../components/forms/text-area-field.js';
 import { toast } from '../../components/ui/toast.js';
 import { checkForm, preloadSchemas } from '../../lib/form-check.js';
 import { siteClock } from '../../lib/site-config.js';
@@ -108,33 +110,25 @@ export function PollForm({
           </button>
         )}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-question`}>
-          Question <span aria-hidden="true">*</span>
-        </label>
-        <textarea
-          id={`${id}-question`}
-          className="input"
-          rows={3}
-          required
-          maxLength={QUESTION_MAX_LENGTH}
-          value={values.question}
-          onChange={(e) => set({ question: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Description (optional)
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className="input"
-          rows={2}
-          maxLength={DESCRIPTION_MAX_LENGTH}
-          value={values.description}
-          onChange={(e) => set({ description: e.target.value })}
-        />
-      </div>
+      <TextAreaField
+        label={
+          <>
+            Question <span aria-hidden="true">*</span>
+          </>
+        }
+        rows={3}
+        required
+        maxLength={QUESTION_MAX_LENGTH}
+        value={values.question}
+        onChange={(question) => set({ question })}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        rows={2}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        value={values.description}
+        onChange={(description) => set({ description })}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-date`}>
           Go-live date <span aria-hidden="true">*</span>
@@ -184,9 +178,9 @@ export function PollForm({
             Cancel
           </button>
         )}
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? 'Saving…' : editing ? 'Save Changes' : 'Create Poll'}
-        </button>
+        <SubmitButton sending={pending} sendingLabel="Saving…">
+          {editing ? 'Save Changes' : 'Create Poll'}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { useVoterEmails, useVotesSummary, votesCsvUrl } from '../../api/admin/ge
 import { votesText } from '../../components/chart/chart-labels.js';
 import { Link } from '../../lib/router.js';
 import { siteClock } from '../../lib/site-config.js';
+import { AdminListSection } from './admin-list-section.js';
 import { todayInSiteZone } from './poll-form.js';
 
 /** The two activation buttons; each asks for confirmation in its own words (spec section 5). */
@@ -29,61 +30,71 @@ const isUpcoming = (poll: AdminPoll) => poll.status === 'scheduled' || poll.stat
 
 const optionCount = (poll: AdminPoll) => `${poll.options.length} options`;
 
+function EditButton({ poll, onEdit }: { poll: AdminPoll } & Pick<PollActions, 'onEdit'>) {
+  return (
+    <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
+      Edit
+    </button>
+  );
+}
+
+/** "Make Active Now" or "Make Active", as `button` says. */
+function ActivationButton({
+  poll,
+  button,
+  onActivate,
+}: { poll: AdminPoll; button: ActivateButton } & Pick<PollActions, 'onActivate'>) {
+  return (
+    <button type="button" className="button button--secondary" onClick={() => onActivate(poll, button)}>
+      {button}
+    </button>
+  );
+}
+
+function DeleteButton({ poll, onDelete }: { poll: AdminPoll } & Pick<PollActions, 'onDelete'>) {
+  return (
+    <button
+      type="button"
+      className="button button--quiet"
+      aria-label={`Delete poll ${poll.pollNumber}`}
+      onClick={() => onDelete(poll)}
+    >
+      Delete
+    </button>
+  );
+}
+
 export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
   const upcoming = polls.filter(isUpcoming).sort((a, b) => a.liveDate.localeCompare(b.liveDate));
   return (
-    <section className="admin-section" aria-labelledby="upcoming-heading">
-      <h2 id="upcoming-heading">
-        Upcoming Polls <span className="admin-count">{upcoming.length}</span>
-      </h2>
-      {upcoming.length === 0 ? (
-        <p className="admin-empty">No polls are scheduled.</p>
-      ) : (
-        <ul className="admin-list">
-          {upcoming.map((poll) => (
-            <li key={poll.id} className="card admin-item">
-              {poll.status === 'missed' ? (
-                <p className="admin-item__meta">
-                  <span className="admin-badge admin-badge--missed">Missed</span> was due{' '}
-                  {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
-                </p>
-              ) : (
-                <p className="admin-item__meta">
-                  <strong>{goesLiveIn(poll.liveDate)}</strong> · {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
-                </p>
-              )}
-              <h3 className="admin-item__question">{poll.question}</h3>
-              {poll.status === 'missed' && (
-                <p className="admin-item__description">
-                  Its day passed without it going live, so it will not go live by itself. Make it active now, or edit it
-                  to give it a new date.
-                </p>
-              )}
-              <div className="admin-item__actions">
-                <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => onActivate(poll, 'Make Active Now')}
-                >
-                  Make Active Now
-                </button>
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={`Delete poll ${poll.pollNumber}`}
-                  onClick={() => onDelete(poll)}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminListSection title="Upcoming Polls" count={upcoming.length} empty="No polls are scheduled.">
+      {upcoming.map((poll) => (
+        <li key={poll.id} className="card admin-item">
+          {poll.status === 'missed' ? (
+            <p className="admin-item__meta">
+              <span className="admin-badge admin-badge--missed">Missed</span> was due {formatLocalDate(poll.liveDate)} ·{' '}
+              {optionCount(poll)}
+            </p>
+          ) : (
+            <p className="admin-item__meta">
+              <strong>{goesLiveIn(poll.liveDate)}</strong> · {formatLocalDate(poll.liveDate)} · {optionCount(poll)}
+            </p>
+          )}
+          <h3 className="admin-item__question">{poll.question}</h3>
+          {poll.status === 'missed' && (
+            <p className="admin-item__description">
+              Its day passed without it going live, so it will not go live by itself. Make it active now, or edit it to
+              give it a new date.
+            </p>
+          )}
+          <div className="admin-item__actions">
+            <EditButton poll={poll} onEdit={onEdit} />
+            <ActivationButton poll={poll} button="Make Active Now" onActivate={onActivate} />
+            <DeleteButton poll={poll} onDelete={onDelete} />
+          </div>
+        </li>
+      ))}
+    </AdminListSection>
   );
 }
 
@@ -91,62 +102,36 @@ const STATUS_LABEL = { active: 'Active', scheduled: 'Scheduled', missed: 'Missed
 
 export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
   return (
-    <section className="admin-section" aria-labelledby="all-polls-heading">
-      <h2 id="all-polls-heading">
-        All Polls <span className="admin-count">{polls.length}</span>
-      </h2>
-      {polls.length === 0 ? (
-        <p className="admin-empty">No polls yet.</p>
-      ) : (
-        <ul className="admin-list">
-          {polls.map((poll) => (
-            <li key={poll.id} className="card admin-item">
-              <p className="admin-item__meta">
-                <span className={`admin-badge admin-badge--${poll.status}`}>{STATUS_LABEL[poll.status]}</span> Poll #
-                {poll.pollNumber} · created {formatLocalDate(localDateAt(new Date(poll.createdAt), siteClock.timeZone))}{' '}
-                · live {formatLocalDate(poll.liveDate)} · {optionCount(poll)} · {votesText(poll.totalVotes)}
-                {poll.askedBefore !== null && ` · asks poll #${poll.askedBefore} again`}
-              </p>
-              <h3 className="admin-item__question">{poll.question}</h3>
-              {poll.description && <p className="admin-item__description">{poll.description}</p>}
-              <div className="admin-item__actions">
-                <button type="button" className="button button--secondary" onClick={() => onEdit(poll)}>
-                  Edit
-                </button>
-                {poll.status !== 'active' && (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => onActivate(poll, 'Make Active')}
-                  >
-                    Make Active
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={`Delete poll ${poll.pollNumber}`}
-                  onClick={() => onDelete(poll)}
-                >
-                  Delete
-                </button>
-                {poll.status === 'past' && (
-                  // The same page, and so the same group-size rule, as every visitor gets.
-                  <Link
-                    to={`/poll-${poll.pollNumber}`}
-                    className="button button--quiet"
-                    aria-label={`Results and breakdowns of poll ${poll.pollNumber}`}
-                  >
-                    Results and breakdowns
-                  </Link>
-                )}
-              </div>
-              <VoterEmails poll={poll} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminListSection title="All Polls" count={polls.length} empty="No polls yet.">
+      {polls.map((poll) => (
+        <li key={poll.id} className="card admin-item">
+          <p className="admin-item__meta">
+            <span className={`admin-badge admin-badge--${poll.status}`}>{STATUS_LABEL[poll.status]}</span> Poll #
+            {poll.pollNumber} · created {formatLocalDate(localDateAt(new Date(poll.createdAt), siteClock.timeZone))} ·
+            live {formatLocalDate(poll.liveDate)} · {optionCount(poll)} · {votesText(poll.totalVotes)}
+            {poll.askedBefore !== null && ` · asks poll #${poll.askedBefore} again`}
+          </p>
+          <h3 className="admin-item__question">{poll.question}</h3>
+          {poll.description && <p className="admin-item__description">{poll.description}</p>}
+          <div className="admin-item__actions">
+            <EditButton poll={poll} onEdit={onEdit} />
+            {poll.status !== 'active' && <ActivationButton poll={poll} button="Make Active" onActivate={onActivate} />}
+            <DeleteButton poll={poll} onDelete={onDelete} />
+            {poll.status === 'past' && (
+              // The same page, and so the same group-size rule, as every visitor gets.
+              <Link
+                to={`/poll-${poll.pollNumber}`}
+                className="button button--quiet"
+                aria-label={`Results and breakdowns of poll ${poll.pollNumber}`}
+              >
+                Results and breakdowns
+              </Link>
+            )}
+          </div>
+          <VoterEmails poll={poll} />
+        </li>
+      ))}
+    </AdminListSection>
   );
 }
 

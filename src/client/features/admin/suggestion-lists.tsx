@@ -2,6 +2,7 @@
 import type { AdminSuggestion } from '../../../shared/api.js';
 import { formatLocalDate, localDateAt } from '../../../shared/time.js';
 import { siteClock } from '../../lib/site-config.js';
+import { AdminListSection } from './admin-list-section.js';
 
 export interface SuggestionActions {
   onUse: (suggestion: AdminSuggestion) => void;
@@ -43,6 +44,11 @@ export function SuggestionLists({
   const reviewed = suggestions
     .filter((s) => s.status !== 'pending')
     .sort((a, b) => (b.reviewedAt ?? b.createdAt).localeCompare(a.reviewedAt ?? a.createdAt));
+  const draftPollButton = (s: AdminSuggestion) => (
+    <button type="button" className="button button--secondary" onClick={() => onUse(s)}>
+      Use This Suggestion
+    </button>
+  );
   const deleteButton = (s: AdminSuggestion) => (
     <button
       type="button"
@@ -55,52 +61,32 @@ export function SuggestionLists({
   );
   return (
     <>
-      <section className="admin-section" aria-labelledby="pending-heading">
-        <h2 id="pending-heading">
-          Community Poll Suggestions <span className="admin-count">{pending.length}</span>
-        </h2>
-        {pending.length === 0 ? (
-          <p className="admin-empty">No suggestions are waiting for review.</p>
-        ) : (
-          <ul className="admin-list">
-            {pending.map((s) => (
-              <SuggestionCard key={s.id} suggestion={s}>
-                <button type="button" className="button button--secondary" onClick={() => onUse(s)}>
-                  Use This Suggestion
-                </button>
-                <button type="button" className="button button--secondary" onClick={() => onReview(s, 'approved')}>
-                  Approve
-                </button>
-                <button type="button" className="button button--secondary" onClick={() => onReview(s, 'rejected')}>
-                  Reject
-                </button>
-                {deleteButton(s)}
-              </SuggestionCard>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="admin-section" aria-labelledby="reviewed-heading">
-        <h2 id="reviewed-heading">
-          Reviewed Submissions <span className="admin-count">{reviewed.length}</span>
-        </h2>
-        {reviewed.length === 0 ? (
-          <p className="admin-empty">Nothing reviewed yet.</p>
-        ) : (
-          <ul className="admin-list">
-            {reviewed.map((s) => (
-              <SuggestionCard key={s.id} suggestion={s}>
-                {s.status === 'approved' && (
-                  <button type="button" className="button button--secondary" onClick={() => onUse(s)}>
-                    Use This Suggestion
-                  </button>
-                )}
-                {deleteButton(s)}
-              </SuggestionCard>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AdminListSection
+        title="Community Poll Suggestions"
+        count={pending.length}
+        empty="No suggestions are waiting for review."
+      >
+        {pending.map((s) => (
+          <SuggestionCard key={s.id} suggestion={s}>
+            {draftPollButton(s)}
+            <button type="button" className="button button--secondary" onClick={() => onReview(s, 'approved')}>
+              Approve
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => onReview(s, 'rejected')}>
+              Reject
+            </button>
+            {deleteButton(s)}
+          </SuggestionCard>
+        ))}
+      </AdminListSection>
+      <AdminListSection title="Reviewed Submissions" count={reviewed.length} empty="Nothing reviewed yet.">
+        {reviewed.map((s) => (
+          <SuggestionCard key={s.id} suggestion={s}>
+            {s.status === 'approved' && draftPollButton(s)}
+            {deleteButton(s)}
+          </SuggestionCard>
+        ))}
+      </AdminListSection>
     </>
   );
 }

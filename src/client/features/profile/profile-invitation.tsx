@@ -9,6 +9,7 @@ import { EMPTY_PROFILE, groupLabel, hasAnyAnswer, PROFILE_DIMENSIONS, type Profi
 import { useProfile } from '../../api/get-profile.js';
 import { useSaveProfile } from '../../api/save-profile.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
 import { toast, tryAgain } from '../../components/ui/toast.js';
 import { errorMessage, isRetryable } from '../../lib/api-client.js';
 import { Link } from '../../lib/router.js';
@@ -204,9 +205,9 @@ function ProfileForm({
         </p>
       )}
       <div className="profile-invitation__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton sending={save.isPending} sendingLabel="Saving…">
+          Save
+        </SubmitButton>
         <button type="button" className="button button--quiet" onClick={onLeave}>
           {changing ? 'Cancel' : 'Not now'}
         </button>

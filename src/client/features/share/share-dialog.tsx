@@ -35,20 +35,7 @@ export default function ShareDialog({
   pollNumber,
   optionCount = 4,
 }: ShareDialogProps) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await copyText(url);
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS[kind]);
-    } catch {
-      toast({ title: 'Failed to copy link. Please try again.', variant: 'failure' });
-    }
-  }
+  const link = useCopy(url, 'Failed to copy link. Please try again.', COPIED_MS[kind]);
 
   async function shareWithDevice() {
     try {
@@ -94,12 +81,10 @@ export default function ShareDialog({
           aria-label="Link to this poll"
           onFocus={(e) => e.target.select()}
         />
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {copied ? 'Copied!' : 'Copy Link'}
-        </button>
+        <CopyButton copy={link}>Copy Link</CopyButton>
       </div>
       <p className="visually-hidden" role="status">
-        {copied ? 'Link copied' : ''}
+        {link.copied ? 'Link copied' : ''}
       </p>
       {pollNumber !== undefined && (
         <EmbedAndQr pollNumber={pollNumber} optionCount={optionCount} url={url} text={text} />
@@ -121,7 +106,6 @@ function EmbedAndQr({
   url: string;
   text: string;
 }) {
-  const [copied, setCopied] = useState(false);
   const origin = new URL(url).origin;
   const code = iframeCode({
     src: `${origin}${embedPathOfPoll(pollNumber)}`,
@@ -129,15 +113,7 @@ function EmbedAndQr({
     width: EMBED_WIDTH,
     height: embedHeight(optionCount),
   });
-
-  async function copy() {
-    try {
-      await copyText(code);
-      setCopied(true);
-    } catch {
-      toast({ title: 'Failed to copy the code. Please try again.', variant: 'failure' });
-    }
-  }
+  const copyCode = useCopy(code, 'Failed to copy the code. Please try again.');
 
   return (
     <>
@@ -152,14 +128,50 @@ function EmbedAndQr({
           aria-label="Embed code"
           onFocus={(e) => e.target.select()}
         />
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {copied ? 'Copied!' : 'Copy Code'}
-        </button>
+        <CopyButton copy={copyCode}>Copy Code</CopyButton>
       </details>
       <figure className="share-dialog__qr">
         <img src={qrPathOfPoll(pollNumber)} width={148} height={148} alt={`QR code that opens ${url}`} />
         <figcaption>Scan to open this poll</figcaption>
       </figure>
     </>
+  );
+}
+
+interface Copy {
+  copied: boolean;
+  copy: () => Promise<void>;
+}
+
+/**
+ * Copies `text` to the clipboard when asked: `copied` from then on, or for `copiedForMs` when
+ * given (a new copy starts the time again). A failure is said in a toast titled `failure`.
+ */
+function useCopy(text: string, failure: string, copiedForMs?: number): Copy {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await copyText(text);
+      setCopied(true);
+      if (copiedForMs === undefined) return;
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), copiedForMs);
+    } catch {
+      toast({ title: failure, variant: 'failure' });
+    }
+  }
+
+  return { copied, copy };
+}
+
+/** "Copy …" (the children), and "Copied!" once copied. */
+function CopyButton({ copy, children }: { copy: Copy; children: string }) {
+  return (
+    <button type="button" className="button button--secondary" onClick={() => void copy.copy()}>
+      {copy.copied ? 'Copied!' : children}
+    </button>
   );
 }

@@ -10,6 +10,7 @@ import { statsQuery } from '../../../api/get-stats.js';
 import { useSubscribe } from '../../../api/subscribe.js';
 import { EmailField } from '../../../components/forms/email-field.js';
 import { toastProblem, type ProblemTitles } from '../../../components/forms/problem-toast.js';
+import { SubmitButton } from '../../../components/forms/submit-button.js';
 import { Dialog, DialogDescription } from '../../../components/ui/dialog.js';
 import { toast } from '../../../components/ui/toast.js';
 import { errorMessage, isRefusal } from '../../../lib/api-client.js';
@@ -134,9 +135,9 @@ export default function SubscribeModal({
           <button type="button" className="button button--quiet" onClick={dismiss} disabled={subscribe.isPending}>
             No Thanks
           </button>
-          <button type="submit" className="button button--primary" disabled={subscribe.isPending}>
-            {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
-          </button>
+          <SubmitButton sending={subscribe.isPending} sendingLabel="Subscribing...">
+            Subscribe
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

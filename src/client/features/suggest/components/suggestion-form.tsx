@@ -9,6 +9,8 @@ import { useSubmitSuggestion, type NewSuggestion } from '../../../api/submit-sug
 import { EmailField } from '../../../components/forms/email-field.js';
 import { emptyOptions, OptionsEditor } from '../../../components/forms/options-editor.js';
 import { toastProblem, type ProblemTitles } from '../../../components/forms/problem-toast.js';
+import { SubmitButton } from '../../../components/forms/submit-button.js';
+import { TextAreaField } from '../../../components/forms/text-area-field.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
 import { errorMessage, isRetryable } from '../../../lib/api-client.js';
 import { checkForm, preloadSchemas } from '../../../lib/form-check.js';
@@ -107,19 +109,14 @@ function SuggestionForm() {
 
   return (
     <form className="suggest__form" onSubmit={submitForm} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-question`}>
-          Your poll question
-        </label>
-        <textarea
-          id={`${id}-question`}
-          className="input suggest__question"
-          rows={3}
-          maxLength={QUESTION_MAX_LENGTH}
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
-        />
-      </div>
+      <TextAreaField
+        label="Your poll question"
+        className="suggest__question"
+        rows={3}
+        maxLength={QUESTION_MAX_LENGTH}
+        value={question}
+        onChange={setQuestion}
+      />
       <OptionsEditor options={options} onChange={setOptions} addClassName="suggest__add" />
       <div className="suggest__optional">
         <div className="field">
@@ -137,9 +134,9 @@ function SuggestionForm() {
         </div>
         <EmailField label="Your email (optional)" value={email} onChange={setEmail} />
       </div>
-      <button type="submit" className="button button--primary" disabled={submit.isPending}>
-        {submit.isPending ? 'Submitting...' : 'Submit Suggestion'}
-      </button>
+      <SubmitButton sending={submit.isPending} sendingLabel="Submitting...">
+        Submit Suggestion
+      </SubmitButton>
     </form>
   );
 }

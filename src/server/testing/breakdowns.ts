@@ -1,0 +1,28 @@
+/**
+ * Breakdowns as a test expects to see them, written as tables: a group is its id, its label and
+ * [votes, percentage] for each option, so the numbers a test checks stand side by side. The ids,
+ * labels and numbers stay in each test; these only build the objects around them.
+ */
+import type { BreakdownDimension, BreakdownGroup } from '../../shared/api.js';
+
+/** A group a breakdown shows, its options in the poll's order; its total is what their votes add up to. */
+export function shownGroup(
+  value: string,
+  label: string,
+  results: Record<string, [votes: number, percentage: number]>,
+): BreakdownGroup {
+  const rows = Object.entries(results);
+  return {
+    value,
+    label,
+    totalVotes: rows.reduce((sum, [, [votes]]) => sum + votes, 0),
+    results: rows.map(([option, [votes, percentage]]) => ({ option, votes, percentage })),
+  };
+}
+
+/** The "Role" dimension of a breakdown: the groups it shows, and the votes it does not. */
+export function roleDimension(
+  shown: Pick<BreakdownDimension, 'groups' | 'withheldVotes' | 'notSaidVotes'>,
+): BreakdownDimension {
+  return { dimension: 'role', label: 'Role', ...shown };
+}
