@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ID_MAX } from '../../shared/limits.js';
+import { pollUrlOf } from '../../shared/poll-links.js';
 import type { Site } from '../config.js';
 import type { EmbedService } from '../embed/embed.service.js';
 import { sendWithEtag } from '../http/etag.js';
@@ -40,7 +41,7 @@ export const printRoutes: FastifyPluginAsync<{
     if (number === undefined || !(await embeds.poll(number))) return notFound(reply);
     // The poll's address never changes: neither does its code.
     return sendWithEtag(request, reply, {
-      body: await qrSvg(`${site.publicUrl}/poll-${number}`),
+      body: await qrSvg(pollUrlOf(site.publicUrl, number)),
       type: 'image/svg+xml; charset=utf-8',
       cacheControl: 'public, max-age=86400',
     });
