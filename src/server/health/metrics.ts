@@ -6,10 +6,10 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../clock.js';
 import { postgresPoolOf, type Db } from '../db/connection.js';
+import { waitingMail } from '../email/outbox.repository.js';
 import { unauthorized } from '../http/errors.js';
 
 export class Metrics {
@@ -75,15 +75,10 @@ export class Metrics {
 }
 
 async function outboxFigures(db: Db, clock: Clock): Promise<{ waiting: number; oldestSeconds: number }> {
-  const { rows } = await sql<{
-    n: number;
-    oldest: string | Date | null;
-  }>`select count(*) as n, min(created_at) as oldest
-    from email_outbox where status in ('queued', 'sending')`.execute(db);
-  const row = rows[0];
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  const { count, oldestCreatedAt } = await waitingMail(db);
+  const oldest = oldestCreatedAt === null ? null : new Date(oldestCreatedAt).getTime();
   return {
-    waiting: row?.n ?? 0,
+    waiting: count,
     oldestSeconds: oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000),
   };
 }
