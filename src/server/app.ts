@@ -13,16 +13,17 @@ import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
-import { Readiness } from './health/readiness.js';
-import { Metrics, metricsRoutes } from './health/metrics.js';
+import { registerMetrics } from './health/metrics.js';
+import { closeConnectionsWhileDraining, type Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
 import { registerClient } from './http/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
-import { connectRedis, limitWrites } from './http/rate-limit.js';
+import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
-import { ogRoutes, PreviewImages } from './og/og.routes.js';
+import { ogRoutes } from './og/og.routes.js';
+import type { PreviewImages } from './og/preview-images.js';
 import { embedRoutes } from './embed/embed.routes.js';
 import { printRoutes } from './print/print.routes.js';
 import { reminderRoutes } from './reminder/reminder.routes.js';
@@ -126,52 +127,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
 
+  const clock = options.clock ?? systemClock;
   const services = await createServices({
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     log: app.log,
     announceAdminPassword: options.announceAdminPassword ?? printGeneratedPassword,
     outbox: options.outbox,
-  });
-  app.decorate('jobs', services.jobs);
-  const readiness = new Readiness();
-  app.decorate('readiness', readiness);
-  // A draining instance answers each request and closes its connection, so a proxy's
-  // keep-alive connections move to the other instances.
-  app.addHook('onSend', async (_request, reply) => {
-    if (readiness.draining !== null) reply.header('connection', 'close');
+    previewImages: options.previewImages,
   });
   app.addHook('onClose', async () => services.close());
+  app.decorate('jobs', services.jobs);
+  app.decorate('readiness', services.readiness);
+  const { metrics, redis } = services;
   const https = site.publicUrl.startsWith('https:');
 
+  closeConnectionsWhileDraining(app, services.readiness);
   addSecurityHeaders(app, { https });
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(app);
 
-  await app.register(healthRoutes, { db, readiness });
-  const metrics = config.metricsToken ? new Metrics(db, options.clock ?? systemClock) : null;
-  if (metrics && config.metricsToken) {
-    // Counted from the moment the headers are read until the response ends or the client leaves.
-    app.addHook('onRequest', async (_request, reply) => {
-      metrics.inFlight.inc();
-      reply.raw.once('close', () => metrics.inFlight.dec());
-    });
-    app.addHook('onResponse', async (request, reply) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      };
-      metrics.requests.inc(labels);
-      metrics.durations.observe(labels, reply.elapsedTime / 1000);
-    });
-    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  }
-  const redis = config.redis
-    ? connectRedis(config.redis, app.log, (problem) => readiness.warn('redis', problem))
-    : undefined;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  // Before the metrics: probes are not counted.
+  await app.register(healthRoutes, { db, readiness: services.readiness });
+  if (metrics) await registerMetrics(app, metrics);
   await app.register(pollsRoutes, { polls: services.polls });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
@@ -179,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openDataRoutes, { openData: services.openData, site });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
-  await app.register(reminderRoutes, { site, clock: options.clock ?? systemClock });
+  await app.register(reminderRoutes, { site, clock });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
@@ -204,21 +183,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const linkPages = { subscriptions: services.subscriptions, siteName: site.siteName, https };
   await app.register(unsubscribeRoutes, linkPages);
   await app.register(confirmRoutes, linkPages);
-  const images = options.previewImages ?? new PreviewImages();
-  app.addHook('onClose', async () => images.close());
-  await app.register(ogRoutes, { previews: services.previews, images });
-  const clock = options.clock ?? systemClock;
+  await app.register(ogRoutes, { previews: services.previews, images: services.previewImages });
   await registerClient(app, {
     dir: options.clientDir ?? null,
     ssrEntry: options.ssrEntry,
     https,
     previews: services.previews,
     site: siteConfigOf(site),
-    data: {
-      activePollView: (voterId) => services.polls.activePollView({ voterId, emailHint: undefined }),
-      pastPolls: () => services.polls.pastPolls(),
-      pollResults: (pollNumber) => services.polls.pastPollResults(pollNumber),
-    },
+    data: services.pageData,
     now: () => clock.now(),
   });
 

@@ -1,6 +1,8 @@
 /**
  * The composition root: every service of the site, built once from the configuration, the
- * database and the clock. `buildApp` hands them to the routes; nothing else constructs them.
+ * database and the clock, with what the app around them needs (readiness, metrics, the Redis
+ * connection of the shared limits, the preview images, the data of server-drawn pages).
+ * `buildApp` hands them to the plugins and routes; nothing else constructs them.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,8 +16,13 @@ import { createMailStats } from './admin/mail-stats.js';
 import { createMailTransport } from './email/mail-transport.js';
 import { createOutboxWorker, type OutboxSettings } from './email/outbox.worker.js';
 import { deleteSentBefore } from './email/outbox.repository.js';
+import { Metrics } from './health/metrics.js';
+import { Readiness } from './health/readiness.js';
+import { connectRedis } from './http/rate-limit.js';
+import type { PageData } from './http/ssr-pages.js';
 import { createJobs } from './jobs/jobs.js';
 import { createLinkPreviews } from './og/link-previews.js';
+import { PreviewImages } from './og/preview-images.js';
 import { ActivePollCache, VoterChoices } from './polls/active-poll-cache.js';
 import { createPollsService } from './polls/polls.service.js';
 import { createScheduleService } from './polls/schedule.service.js';
@@ -45,6 +52,8 @@ export interface ServicesOptions {
   announceAdminPassword: (password: string) => void;
   /** Outbox lease and retry settings (tests shorten the lease). */
   outbox?: Partial<OutboxSettings> | undefined;
+  /** The link-preview image cache (tests pass one to count what it draws); closed with the services. */
+  previewImages?: PreviewImages | undefined;
 }
 
 export async function createServices({
@@ -54,6 +63,7 @@ export async function createServices({
   log,
   announceAdminPassword,
   outbox: outboxSettings,
+  previewImages,
 }: ServicesOptions) {
   const { site } = config;
   const activePoll = new ActivePollCache(db, clock);
@@ -99,6 +109,18 @@ export async function createServices({
     passwordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
     keyedHash: deps.keyedHash,
   });
+  /** Server-drawn pages read what the API answers, from the same service. */
+  const pageData: PageData = {
+    activePollView: (voterId) => polls.activePollView({ voterId, emailHint: undefined }),
+    pastPolls: () => polls.pastPolls(),
+    pollResults: (pollNumber) => polls.pastPollResults(pollNumber),
+  };
+  // Last, so that nothing above can fail with a connection or drawing threads left open.
+  const readiness = new Readiness();
+  const redis = config.redis
+    ? connectRedis(config.redis, log, (problem) => readiness.warn('redis', problem))
+    : undefined;
+  const images = previewImages ?? new PreviewImages();
   return {
     site,
     jobs,
@@ -120,11 +142,24 @@ export async function createServices({
       activePoll,
       pastPollResults: (pollNumber) => polls.pastPollResults(pollNumber),
     }),
-    /** Stops the timers and the mail connection, and writes the votes received (the database is the caller's). */
+    previewImages: images,
+    pageData,
+    /** What /readyz answers; `startServer` drains it on SIGTERM. */
+    readiness,
+    /** /metrics's figures; null without METRICS_TOKEN (no /metrics then). */
+    metrics: config.metricsToken ? new Metrics({ db, clock, token: config.metricsToken }) : null,
+    /** The shared write limit's store (REDIS_URL); undefined: each instance counts on its own. */
+    redis,
+    /**
+     * Stops the timers and the mail connection, writes the votes received, and lets go of Redis
+     * and the drawing threads (the database is the caller's).
+     */
     async close() {
       jobs.stop();
       await votes.drained();
       transport.close();
+      redis?.disconnect();
+      await images.close();
     },
   };
 }

@@ -86,14 +86,14 @@ export interface PollResults extends Pick<
  */
 export type SeriesRun = Pick<PollResults, 'pollNumber' | 'liveDate' | 'totalVotes' | 'results'>;
 
-/** One group of a breakdown ("School leader"): its votes and results. */
-export interface BreakdownGroup {
+/**
+ * One group of a breakdown ("School leader"): its own votes and results, the percentages within
+ * the group adding up to 100.
+ */
+export interface BreakdownGroup extends Pick<PollResults, 'totalVotes' | 'results'> {
   /** The group's id in its dimension's list (src/shared/profile.ts). */
   value: string;
   label: string;
-  totalVotes: number;
-  /** Percentages within the group, adding up to 100. */
-  results: ResultItem[];
 }
 
 export interface BreakdownDimension {
@@ -111,12 +111,28 @@ export interface BreakdownDimension {
  * GET /api/polls/:id/breakdown: a poll's results by role, grade level, region and experience,
  * as voters described themselves when they voted. Past polls, and today's once voting closes.
  */
-export interface Breakdown {
-  pollId: number;
-  pollNumber: number;
-  totalVotes: number;
+export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes'> {
+  pollId: Poll['id'];
   minGroupSize: number;
   dimensions: BreakdownDimension[];
+}
+
+/**
+ * An item of GET /data/polls.json's `polls` (the CSV and the Atom feed are written from the
+ * same items): a past poll as open data, with its breakdowns.
+ */
+export interface OpenPoll extends Pick<
+  PollResults,
+  'pollNumber' | 'question' | 'description' | 'options' | 'totalVotes' | 'results'
+> {
+  /** The day it was asked, in the site's time zone. */
+  date: PollResults['liveDate'];
+  /** Its page on the site. */
+  url: string;
+  /** When voting on it closed (ISO 8601, UTC). */
+  closedAt: string;
+  /** By role, grade level, region and experience; groups under the minimum size are withheld. */
+  breakdowns: Breakdown['dimensions'];
 }
 
 /** GET /api/polls/active: today's poll, as this visitor may see it. */
@@ -157,7 +173,7 @@ export interface Confirmation {
 
 /** POST /api/polls/:id/vote */
 export interface VoteReceipt extends Confirmation, Pick<VoteRecord, 'optionIndex'> {
-  pollId: number;
+  pollId: Poll['id'];
 }
 
 export interface SuggestionReceipt extends Confirmation {

@@ -1,4 +1,5 @@
 /** This deployment's settings, as the server wrote them into the page. */
+import { pollUrlOf } from '../../shared/poll-links.js';
 import { SITE_CONFIG_ELEMENT_ID, SITE_DEFAULTS, type SiteConfig } from '../../shared/site-config.js';
 import { SSR_SITE_CONFIG_GLOBAL, type SsrSiteConfigHolder } from '../../shared/ssr.js';
 import { parseTimeOfDay, type SiteClock, type TimeOfDay } from '../../shared/time.js';
@@ -27,7 +28,7 @@ function readSiteConfig(): SiteConfig {
 export const siteConfig: SiteConfig = readSiteConfig();
 
 /** The canonical address of poll N: what share links carry and Copy Link copies. */
-export const pollUrl = (pollNumber: number) => `${siteConfig.publicUrl}/poll-${pollNumber}`;
+export const pollUrl = (pollNumber: number) => pollUrlOf(siteConfig.publicUrl, pollNumber);
 
 /** The time rules of src/shared/time.ts, for this site. */
 export const siteClock: SiteClock = {

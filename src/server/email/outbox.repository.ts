@@ -166,6 +166,17 @@ export async function outboxCounts(db: Db): Promise<Record<EmailStatus, number>>
   return counts;
 }
 
+/** Mail waiting to go (queued, or being sent): how many, and when the oldest was queued (null: none). */
+export async function waitingMail(db: Db): Promise<{ count: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<Date | string | null>('created_at').as('oldest')])
+    .where('status', 'in', ['queued', 'sending'])
+    .executeTakeFirst();
+  const oldest = row?.oldest ?? null;
+  return { count: row?.n ?? 0, oldestCreatedAt: oldest === null ? null : toIsoString(oldest) };
+}
+
 /** Forgets messages sent before `before`: the outbox keeps what is due and a month of what went out. */
 export async function deleteSentBefore(db: Db, before: Date): Promise<number> {
   const result = await db

@@ -4,6 +4,7 @@
  * alternative. Both carry the site's name, its postal address and an unsubscribe link.
  */
 import type { Poll, PollResults } from '../../shared/api.js';
+import { pollUrlOf } from '../../shared/poll-links.js';
 import { votesText } from '../../shared/results.js';
 import { daysBetween, formatLocalDate, type LocalDate } from '../../shared/time.js';
 import { escapeHtml as e } from '../http/app-html.js';
@@ -121,7 +122,7 @@ function resultsHtml(previous: FinalResults, heading: string, publicUrl: string)
       <p style="margin:0 0 12px;color:${MUTED};font-size:15px">${e(previous.question)}</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
       <p style="margin:12px 0 0;font-size:15px">${votesText(previous.totalVotes)} in total ·
-        <a href="${e(`${publicUrl}/poll-${previous.pollNumber}`)}" style="color:${GREEN}">See the full results</a></p>
+        <a href="${e(pollUrlOf(publicUrl, previous.pollNumber))}" style="color:${GREEN}">See the full results</a></p>
     </td></tr>`;
 }
 
@@ -148,7 +149,7 @@ export function dailyEmail(
     </td></tr>
     ${previous && heading ? resultsHtml(previous, heading, site.publicUrl) : ''}`;
   const resultLines = previous
-    ? `\n\n${heading}: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${site.publicUrl}/poll-${previous.pollNumber}`
+    ? `\n\n${heading}: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${pollUrlOf(site.publicUrl, previous.pollNumber)}`
     : '';
   const text = `Today's hot take (${formatLocalDate(day)}):\n\n${today.question}\n${today.description ? `${today.description}\n` : ''}\nVote now: ${site.publicUrl}/${resultLines}\n\n${foot.text}`;
   return { subject, html: page(site, subject, body, foot), text };

@@ -8,7 +8,7 @@
 import { votesText } from '../../shared/results.js';
 import { escapeHtml as e } from '../http/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../http/hashed-page.js';
-import type { EmbedView } from './embed.service.js';
+import type { EmbedView } from '../polls/poll.js';
 
 export const EMBED_STYLE = hashedStyle(`
 :root { color-scheme: light dark; --text: #1c1917; --muted: #57534e; --bg: #ffffff; --line: #d6d3d1;

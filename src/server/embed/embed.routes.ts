@@ -9,8 +9,9 @@ import type { Site } from '../config.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendWithEtag } from '../http/etag.js';
 import type { ZodTypeProvider } from '../http/validation.js';
+import type { EmbedView } from '../polls/poll.js';
 import { embedCsp, renderEmbed, renderNoPoll } from './embed-page.js';
-import type { EmbedService, EmbedView } from './embed.service.js';
+import type { EmbedService } from './embed.service.js';
 import { embedPathFor, oembedAnswer } from './oembed.js';
 
 const EMBED_POLL = /^\/embed\/poll-([1-9]\d{0,15})\/?$/;

@@ -5,12 +5,14 @@
  * waiting message, the PostgreSQL pool, and Node's own figures (event-loop lag among them).
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../clock.js';
 import { postgresPoolOf, type Db } from '../db/connection.js';
+import { waitingMail } from '../email/outbox.repository.js';
 import { unauthorized } from '../http/errors.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export class Metrics {
   readonly registry = new Registry();
@@ -39,7 +41,11 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(db: Db, clock: Clock) {
+  readonly #expected: Buffer;
+
+  /** `token`: METRICS_TOKEN, which a scrape sends as `Authorization: Bearer <token>`. */
+  constructor({ db, clock, token }: { db: Db; clock: Clock; token: string }) {
+    this.#expected = digest(`Bearer ${token}`);
     collectDefaultMetrics({ register: this.registry, prefix: 'hot_take_' });
     new Gauge({
       name: 'hot_take_outbox_waiting',
@@ -72,34 +78,50 @@ export class Metrics {
       });
     }
   }
+
+  /** Whether an Authorization header carries the token (compared in constant time). */
+  authorizes(authorization: string | undefined): boolean {
+    return timingSafeEqual(digest(authorization ?? ''), this.#expected);
+  }
 }
 
 async function outboxFigures(db: Db, clock: Clock): Promise<{ waiting: number; oldestSeconds: number }> {
-  const { rows } = await sql<{
-    n: number;
-    oldest: string | Date | null;
-  }>`select count(*) as n, min(created_at) as oldest
-    from email_outbox where status in ('queued', 'sending')`.execute(db);
-  const row = rows[0];
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  const { count, oldestCreatedAt } = await waitingMail(db);
+  const oldest = oldestCreatedAt === null ? null : new Date(oldestCreatedAt).getTime();
   return {
-    waiting: row?.n ?? 0,
+    waiting: count,
     oldestSeconds: oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000),
   };
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token: string }> = async (
-  app,
-  { metrics, token },
-) => {
-  const expected = digest(`Bearer ${token}`);
+const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics }> = async (app, { metrics }) => {
   app.get('/metrics', async (request, reply) => {
-    if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
+    if (!metrics.authorizes(request.headers.authorization)) {
       throw unauthorized('Send the metrics token as "Authorization: Bearer <token>".');
     }
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });
 };
+
+/**
+ * Counts the requests of every route `app` registers from now on (so call it before them), and
+ * serves /metrics. A request is counted from the moment its headers are read until its
+ * response ends or the client leaves.
+ */
+export async function registerMetrics(app: FastifyInstance, metrics: Metrics): Promise<void> {
+  app.addHook('onRequest', async (_request, reply) => {
+    metrics.inFlight.inc();
+    reply.raw.once('close', () => metrics.inFlight.dec());
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    metrics.requests.inc(labels);
+    metrics.durations.observe(labels, reply.elapsedTime / 1000);
+  });
+  await app.register(metricsRoutes, { metrics });
+}

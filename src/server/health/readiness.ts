@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * Whether this instance should get new requests. A load balancer asks `/readyz`: 503 while the
  * instance drains after SIGTERM, so traffic moves elsewhere before it stops. Problems that do
@@ -26,4 +28,14 @@ export class Readiness {
   get warnings(): string[] {
     return [...this.#warnings.values()];
   }
+}
+
+/**
+ * While the instance drains, every answer closes its connection, so a proxy's keep-alive
+ * connections move to the other instances.
+ */
+export function closeConnectionsWhileDraining(app: FastifyInstance, readiness: Readiness): void {
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining !== null) reply.header('connection', 'close');
+  });
 }

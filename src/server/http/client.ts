@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../shared/api.js';
 import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { acceptsGzip } from './gzip-parts.js';
 import { createAppHtml, type PageHead } from './app-html.js';
+import { notFound } from './errors.js';
 import { isApiPath } from './paths.js';
 import { loadSsrRenderer } from './ssr.js';
 import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
@@ -80,11 +80,7 @@ export async function registerClient(
     preview: () => Promise<PagePreview> | PagePreview,
     serverDrawn = true,
   ) => {
-    if (pages === null || appHtml === null) {
-      return reply
-        .status(404)
-        .send({ message: 'The web app is not built. Run npm run build.', code: 'not-found' } satisfies ApiError);
-    }
+    if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
     const { status, parts }: CachedPage = await pages.page(request.url, readVoterId(request), preview, serverDrawn);
     const { body, csp, encoding } = appHtml.send(parts, { gzip: acceptsGzip(request.headers['accept-encoding']) });
     if (encoding !== null) reply.header('content-encoding', encoding);
@@ -132,13 +128,10 @@ export async function registerClient(
     return sendApp(request, reply, () => (number <= ID_MAX ? previews.pollPage(number) : previews.notFoundPage()));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({
-        message: `There is no ${request.method} ${pathname.slice(0, 100)} here.`,
-        code: 'not-found',
-      } satisfies ApiError);
+      throw notFound(`There is no ${request.method} ${pathname.slice(0, 100)} here.`);
     }
     return sendApp(request, reply, () => previews.notFoundPage());
   });

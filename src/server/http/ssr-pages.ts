@@ -6,8 +6,8 @@
  * (at most a second later, polls/active-poll-cache.ts). Only the nonce is new in each response.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
-import type { SsrPage, SsrRenderer } from '../../shared/ssr.js';
+import type { ActivePoll } from '../../shared/api.js';
+import type { SsrData, SsrPage, SsrRenderer } from '../../shared/ssr.js';
 import type { AppHtml, PageHead, PageParts } from './app-html.js';
 
 /** A visitor's view of today's poll, from polls.service.ts. */
@@ -20,11 +20,12 @@ export interface ActivePollView {
   json: string;
 }
 
-/** Where pages get their data: the same services as the API. */
-export interface PageData {
+/**
+ * Where pages get their data: the same services as the API. Past polls are what the app's
+ * server entry asks for (SsrData); today's poll comes as the visitor's view, for the cache.
+ */
+export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults'> {
   activePollView(voterId: string | null): Promise<ActivePollView>;
-  pastPolls(): Promise<PastPoll[]>;
-  pollResults(pollNumber: number): Promise<PollResults | undefined>;
 }
 
 export interface PagePreview {

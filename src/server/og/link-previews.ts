@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
+import { pollPath, pollUrlOf } from '../../shared/poll-links.js';
 import { DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription } from '../../shared/page-head.js';
 import { formatLocalDate, votingDayAt } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
@@ -171,7 +172,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
 
     /** /poll-N: a past poll's results, today's card, or a 404 that says nothing of the number. */
     async pollPage(pollNumber: number): Promise<PagePreview> {
-      const path = `/poll-${pollNumber}`;
+      const path = pollPath(pollNumber);
       const current = await today();
       if (current?.poll.pollNumber === pollNumber) return { status: 200, head: todayHead(path, current) };
       const past = await pastPollResults(pollNumber);
@@ -182,7 +183,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
         head: {
           title: past.question,
           description: pastPollDescription(past),
-          url: `${publicUrl}${path}`,
+          url: pollUrlOf(publicUrl, pollNumber),
           image: { url: imageUrl(`poll-${pollNumber}`, preview), alt: `Results of the poll: ${past.question}` },
         },
       };

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { PreviewImages } from './og.routes.js';
+import { PreviewImages } from './preview-images.js';
 
 const POLLS = 150;
 const FLOODING_CONNECTIONS = 12;

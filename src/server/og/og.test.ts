@@ -13,7 +13,7 @@ import { Visitor } from '../testing/visitor.js';
 import { DrawingPool } from './drawing-pool.js';
 import type { ImagePreview } from './link-previews.js';
 import { renderOgImage, type OgCard } from './og-image.js';
-import { PreviewImages } from './og.routes.js';
+import { PreviewImages } from './preview-images.js';
 
 const PUBLIC_URL = 'https://hottake.example.org';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -3,12 +3,12 @@
  * for spreadsheets (one row per poll, group and option), and an Atom 1.0 feed for feed readers.
  * Each states the licence (CC BY 4.0) and who to credit.
  */
+import type { OpenPoll } from '../../shared/api.js';
 import { MIN_GROUP_SIZE } from '../../shared/profile.js';
 import { attributionOf, licenseNotice, OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../shared/open-data.js';
 import { votesText } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time.js';
 import { csvCell } from '../admin/votes-export.js';
-import type { OpenPoll } from './open-data.service.js';
 
 export interface OpenDataSite {
   siteName: string;

@@ -9,7 +9,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import type { PollRecord } from './poll.js';
+import type { PollRecord, VoterChoice } from './poll.js';
 import { findActivePoll } from './polls.repository.js';
 
 /** How long one reading of the active poll serves everyone. */
@@ -73,13 +73,6 @@ export class ActivePollCache {
     this.#reading = reading;
     return reading;
   }
-}
-
-/** The option a voter chose on a poll, and when. */
-export interface VoterChoice {
-  optionIndex: number;
-  /** When the vote was cast, in milliseconds since the epoch. */
-  votedAt: number;
 }
 
 /**

@@ -1,13 +1,25 @@
 /**
  * A poll, as the server knows it: the one type every part of the server reads polls as, and
- * every mapping of it, from the database row to each shape the API sends (src/shared/api.ts).
- * Visitors' view of today's poll, which depends on who asks and when, is in
- * active-poll-visibility.ts.
+ * every mapping of it: from the database row, and to each shape the API sends
+ * (src/shared/api.ts), the open data and what embeds and print sheets show. A poll's address is
+ * built by src/shared/poll-links.ts. Visitors' view of today's poll, which depends on who asks
+ * and when, is in active-poll-visibility.ts.
  */
 import type { Selectable } from 'kysely';
-import type { AdminPoll, PastPoll, Poll, PollResults, SeriesRun, VotesSummary } from '../../shared/api.js';
+import type {
+  AdminPoll,
+  Breakdown,
+  OpenPoll,
+  PastPoll,
+  Poll,
+  PollResults,
+  SeriesRun,
+  VotesSummary,
+} from '../../shared/api.js';
+import { pollUrlOf } from '../../shared/poll-links.js';
 import { resultItems, type ResultItem } from '../../shared/results.js';
-import type { LocalDate } from '../../shared/time.js';
+import { formatClockTime, formatLocalDate, instantAt, type LocalDate } from '../../shared/time.js';
+import type { Site } from '../config.js';
 import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
 
 export interface PollOption {
@@ -44,6 +56,13 @@ export interface NewPoll extends Pick<PollRecord, 'question' | 'description' | '
 export interface PollChanges extends Pick<PollRecord, 'question' | 'description' | 'liveDate'> {
   /** New options; only for a poll without votes. */
   options?: string[];
+}
+
+/** The option a voter chose on a poll, and when. */
+export interface VoterChoice {
+  optionIndex: number;
+  /** When the vote was cast, in milliseconds since the epoch. */
+  votedAt: number;
 }
 
 /** The columns a PollRecord is read from (its options come from poll_options). */
@@ -156,5 +175,80 @@ export function toVotesSummary(poll: PollRecord, withEmail: ReadonlyMap<number, 
     totalVotes: totalVotes(poll),
     withEmail: options.reduce((sum, option) => sum + option.withEmail, 0),
     options,
+  };
+}
+
+/** Where the site is and when its voting closes: what the open data and the embeds state of a poll. */
+export type PollSite = Pick<Site, 'publicUrl' | 'timeZone' | 'votingClosesAt'>;
+
+/** A past poll as open data (JSON, CSV, feed), with its breakdowns (breakdowns/breakdown.ts). */
+export function toOpenPoll(poll: PollRecord, site: PollSite, breakdowns: Breakdown['dimensions']): OpenPoll {
+  return {
+    pollNumber: poll.pollNumber,
+    date: poll.liveDate,
+    question: poll.question,
+    description: poll.description,
+    url: pollUrlOf(site.publicUrl, poll.pollNumber),
+    closedAt: instantAt(poll.liveDate, site.votingClosesAt, site.timeZone).toISOString(),
+    options: optionLabels(poll),
+    totalVotes: totalVotes(poll),
+    results: resultsOf(poll),
+    breakdowns,
+  };
+}
+
+/** What an embed and the print sheet show of any poll. */
+type PollView = Pick<PollResults, 'pollNumber' | 'question' | 'description'> & {
+  /** "November 21, 2026" */
+  date: string;
+  /** The poll's page on the site. */
+  pollUrl: string;
+};
+
+/**
+ * An embed or a print sheet: today's question with a link per option to vote on the site (never
+ * its results while voting is open: no peeking), or a poll's results once it has closed.
+ */
+export type EmbedView =
+  | (PollView &
+      Pick<PollResults, 'options'> & {
+        kind: 'vote';
+        /** Where each option's link goes: the site, with that option picked. */
+        voteUrls: string[];
+        /** "8:00 PM" */
+        closesAt: string;
+      })
+  | (PollView &
+      Pick<PollResults, 'results' | 'totalVotes'> & {
+        kind: 'results';
+        /** False for today's poll after the close (it is still today's). */
+        past: boolean;
+      });
+
+/** `poll` in an embed or on a print sheet; `votingOpen`: voting on today's poll is open now. */
+export function toEmbedView(poll: PollRecord, site: PollSite, votingOpen: boolean): EmbedView {
+  const base = {
+    pollNumber: poll.pollNumber,
+    question: poll.question,
+    description: poll.description,
+    date: formatLocalDate(poll.liveDate),
+    pollUrl: pollUrlOf(site.publicUrl, poll.pollNumber),
+  };
+  if (poll.status === 'active' && votingOpen) {
+    return {
+      ...base,
+      kind: 'vote',
+      options: optionLabels(poll),
+      // The poll's number travels with the pick, so a stale embed never preselects on another poll.
+      voteUrls: poll.options.map((_, index) => `${site.publicUrl}/?vote=${index}&poll=${poll.pollNumber}`),
+      closesAt: formatClockTime(site.votingClosesAt),
+    };
+  }
+  return {
+    ...base,
+    kind: 'results',
+    results: resultsOf(poll),
+    totalVotes: totalVotes(poll),
+    past: poll.status === 'past',
   };
 }

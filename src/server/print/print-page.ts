@@ -7,7 +7,7 @@
 import { votesText } from '../../shared/results.js';
 import { escapeHtml as e } from '../http/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../http/hashed-page.js';
-import type { EmbedView } from '../embed/embed.service.js';
+import type { EmbedView } from '../polls/poll.js';
 
 export const PRINT_STYLE = hashedStyle(`
 @page { margin: 14mm; }

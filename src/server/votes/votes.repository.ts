@@ -6,7 +6,7 @@ import { isPostgres, sqliteHandleOf, type Db } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import { toIsoString } from '../db/tables.js';
-import type { VoterChoice } from '../polls/active-poll-cache.js';
+import type { VoterChoice } from '../polls/poll.js';
 
 export interface NewVote {
   pollId: number;

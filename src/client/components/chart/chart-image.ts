@@ -3,21 +3,16 @@
  * as a PNG, handed to the device's share sheet where it takes files, else downloaded.
  * Loaded only when someone asks for it.
  */
-import type { ResultItem } from '../../../shared/results.js';
+import type { PollResults } from '../../../shared/api.js';
+import type { SiteConfig } from '../../../shared/site-config.js';
 import { localDateAt, localTimeAt } from '../../../shared/time.js';
 import { showsSliceLabel, shortLabel, votesText } from './chart-labels.js';
 import { pieSlices } from './chart-geometry.js';
 import { colorFor } from './palette.js';
 
-export interface ChartImageInput {
-  siteName: string;
-  /** The site's time zone, for the file name's date and time. */
-  timeZone: string;
-  pollNumber: number;
-  question: string;
-  results: ResultItem[];
-  totalVotes: number;
-}
+/** The poll's results, with the site's name and time zone (for the file name's date and time). */
+export type ChartImageInput = Pick<PollResults, 'pollNumber' | 'question' | 'results' | 'totalVotes'> &
+  Pick<SiteConfig, 'siteName' | 'timeZone'>;
 
 /** A failure with the sentence the toast shows (spec section 8). */
 export class ChartImageError extends Error {

@@ -2,6 +2,7 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { useState } from 'react';
 import type { AdminPoll } from '../../../shared/api.js';
+import { pollPath } from '../../../shared/poll-links.js';
 import { daysBetween, formatLocalDate, localDateAt } from '../../../shared/time.js';
 import { useVoterEmails, useVotesSummary, votesCsvUrl } from '../../api/admin/get-poll-votes.js';
 import { votesText } from '../../components/chart/chart-labels.js';
@@ -120,7 +121,7 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
             {poll.status === 'past' && (
               // The same page, and so the same group-size rule, as every visitor gets.
               <Link
-                to={`/poll-${poll.pollNumber}`}
+                to={pollPath(poll.pollNumber)}
                 className="button button--quiet"
                 aria-label={`Results and breakdowns of poll ${poll.pollNumber}`}
               >

@@ -1,3 +1,4 @@
+import { pollPath } from '../../../../shared/poll-links.js';
 import { relativeDayLabel } from '../../../../shared/time.js';
 import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
@@ -39,12 +40,12 @@ export function ArchiveView() {
                 #{poll.pollNumber}
               </p>
               <h2 className="archive__question">
-                <Link to={`/poll-${poll.pollNumber}`}>{poll.question}</Link>
+                <Link to={pollPath(poll.pollNumber)}>{poll.question}</Link>
               </h2>
               <div className="archive__footer">
                 <span className="archive__votes">{votesText(poll.totalVotes)}</span>
                 <Link
-                  to={`/poll-${poll.pollNumber}`}
+                  to={pollPath(poll.pollNumber)}
                   className="button button--secondary"
                   aria-label={`See all votes for poll ${poll.pollNumber}`}
                 >
