@@ -160,6 +160,13 @@ async function measure(scenario: Scenario): Promise<Measurement> {
   }
 }
 
+/** A vote for the second option, as the page sends it. */
+const BALLOT = {
+  method: 'POST' as const,
+  body: '{"optionIndex":1,"voterEmail":""}',
+  headers: { 'content-type': 'application/json' },
+};
+
 /** Numbers each run's copy of its database, so no copy meets an earlier one's WAL file. */
 let runCopies = 0;
 
@@ -254,11 +261,6 @@ async function main() {
   const answer = await fetchOnce('app', smallDb, activeAs(small.voterId));
   fs.writeFileSync(fixedJson, answer);
 
-  const ballot = {
-    method: 'POST' as const,
-    body: '{"optionIndex":1,"voterEmail":""}',
-    headers: { 'content-type': 'application/json' },
-  };
   const label = {
     breakdown: 'app: GET breakdown after the close, 1k votes',
     breakdownLarge: 'app: GET breakdown after the close, 1M votes',
@@ -284,16 +286,16 @@ async function main() {
       label: label.appVotes,
       mode: 'app',
       file: voteDb,
-      request: { path: `/api/polls/${pollId}/vote`, ...ballot },
+      request: { path: `/api/polls/${pollId}/vote`, ...BALLOT },
       ...voteRun,
     },
-    { label: label.bareVotes, mode: 'bare-insert', file: bareDb, request: { path: '/', ...ballot }, ...voteRun },
-    { label: label.minimalVotes, mode: 'bare-minimal', file: minimalDb, request: { path: '/', ...ballot }, ...voteRun },
+    { label: label.bareVotes, mode: 'bare-insert', file: bareDb, request: { path: '/', ...BALLOT }, ...voteRun },
+    { label: label.minimalVotes, mode: 'bare-minimal', file: minimalDb, request: { path: '/', ...BALLOT }, ...voteRun },
     {
       label: label.pgVotes,
       mode: 'app',
       file: postgres.url,
-      request: { path: `/api/polls/${postgres.pollId}/vote`, ...ballot },
+      request: { path: `/api/polls/${postgres.pollId}/vote`, ...BALLOT },
       instances: 2,
       ...voteRun,
     },
@@ -301,7 +303,7 @@ async function main() {
       label: label.pgBareVotes,
       mode: 'bare-pg',
       file: bareOnPostgres.url,
-      request: { path: '/', ...ballot },
+      request: { path: '/', ...BALLOT },
       ...voteRun,
     },
   ];
@@ -398,11 +400,6 @@ async function measureProfileVotes() {
   const plain = await prepareDatabase(plainDb, 0, { profiledVoters: VOTERS_NEEDED });
   const plainVoters = Array.from({ length: VOTERS_NEEDED }, () => randomBytes(16).toString('base64url'));
   execFileSync('sync');
-  const ballot = {
-    method: 'POST' as const,
-    body: '{"optionIndex":1,"voterEmail":""}',
-    headers: { 'content-type': 'application/json' },
-  };
   const label = {
     profiled: 'app: POST vote, returning voters with a profile',
     plain: 'app: POST vote, returning voters without one',
@@ -413,14 +410,14 @@ async function measureProfileVotes() {
       label: label.profiled,
       mode: 'app',
       file: profiledDb,
-      request: { path: `/api/polls/${profiled.pollId}/vote`, ...ballot },
+      request: { path: `/api/polls/${profiled.pollId}/vote`, ...BALLOT },
       returningVoters: profiled.waitingVoters,
     },
     {
       label: label.plain,
       mode: 'app',
       file: plainDb,
-      request: { path: `/api/polls/${plain.pollId}/vote`, ...ballot },
+      request: { path: `/api/polls/${plain.pollId}/vote`, ...BALLOT },
       returningVoters: plainVoters,
     },
   ]);

@@ -17,6 +17,15 @@ async function openAdmin() {
   return { ...visitor, admin };
 }
 
+/** A visitor's suggestion, sent as the suggestion form sends it. */
+async function suggest(suggestion: { question: string; options: string[]; suggestedBy?: string; email?: string }) {
+  await fetch(`${t.site.url}/api/poll-suggestions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(suggestion),
+  });
+}
+
 describe('signing in', () => {
   it('refuses a wrong password with "Access denied" and clears the field; the right one opens the panel', async () => {
     const { page, admin, errors } = await openAdmin();
@@ -226,15 +235,11 @@ describe('managing polls', () => {
 describe('community suggestions', () => {
   it('uses, approves, rejects and deletes suggestions', async () => {
     for (const question of ['Should cursive be taught?', 'Are snow days outdated?', 'Best pizza topping?']) {
-      await fetch(`${t.site.url}/api/poll-suggestions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          question,
-          options: ['Yes', 'No'],
-          suggestedBy: 'Ms. Rivera',
-          email: 'rivera@example.org',
-        }),
+      await suggest({
+        question,
+        options: ['Yes', 'No'],
+        suggestedBy: 'Ms. Rivera',
+        email: 'rivera@example.org',
       });
     }
     const { page, admin } = await openAdmin();
@@ -368,11 +373,7 @@ describe('when a call fails', () => {
       status: 'scheduled',
       liveDate: '2026-11-24',
     });
-    await fetch(`${t.site.url}/api/poll-suggestions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ question: 'Are snow days outdated?', options: ['Yes', 'No'] }),
-    });
+    await suggest({ question: 'Are snow days outdated?', options: ['Yes', 'No'] });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     await page.getByLabel('Question').waitFor();
@@ -409,11 +410,7 @@ describe('when a call fails', () => {
       status: 'scheduled',
       liveDate: '2026-11-28',
     });
-    await fetch(`${t.site.url}/api/poll-suggestions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ question: 'Are snow days outdated?', options: ['Yes', 'No'] }),
-    });
+    await suggest({ question: 'Are snow days outdated?', options: ['Yes', 'No'] });
     const { page, admin } = await openAdmin();
     await admin.signIn();
     await admin.item('Upcoming Polls', 'Next week?').waitFor();
@@ -570,11 +567,7 @@ describe('utilities and accessibility', () => {
       status: 'scheduled',
       liveDate: '2026-11-23',
     });
-    await fetch(`${t.site.url}/api/poll-suggestions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ question: 'A suggestion?', options: ['Yes', 'No'] }),
-    });
+    await suggest({ question: 'A suggestion?', options: ['Yes', 'No'] });
     const { page, admin } = await openAdmin();
     await page.getByRole('button', { name: 'Access Admin Panel' }).waitFor();
     await expectAccessible(page);
