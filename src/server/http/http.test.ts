@@ -46,8 +46,18 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("isolates the staff's page from other sites' windows, and leaves public pages out of it (a new renderer each time would block a phone)", async () => {
+    t = await createTestApp('sqlite', { clientDir });
+    const visitor = new Visitor(t.app);
+    for (const url of ['/admin', '/admin?tab=polls']) {
+      expect((await visitor.get(url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    for (const url of ['/', '/faq', '/?view=archive', '/administrator', '/api/admin/polls']) {
+      expect((await visitor.get(url)).headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
   });
 
   it('gives API answers the short API set, and forbids caching them', async () => {
