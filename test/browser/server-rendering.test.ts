@@ -153,6 +153,7 @@ describe('pages drawn by the server', () => {
     const faq = await fetchPage('/faq');
     expect(faq.text).toContain('Frequently Asked Questions');
     expect(faq.text).toContain('Do I need to sign up or create an account to vote?');
+    expect(faq.text).toContain('There is no sign-up and no account.');
     expect((await fetchPage('/terms')).text).toContain('Terms of Service');
     expect((await fetchPage('/privacy')).text).toContain('Privacy & Cookie Policy');
 
@@ -363,6 +364,14 @@ describe('with scripts off', () => {
     ] as const) {
       await page.getByRole('link', { name: link, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (link === 'FAQ') {
+        // Every answer is in the page, and opens with no script to open it.
+        const answer = page.getByText('There is no sign-up and no account.');
+        await expect(answer.isVisible()).resolves.toBe(false);
+        await page.getByText('Do I need to sign up or create an account to vote?').click();
+        await answer.waitFor();
+        await saveScreenshots(page, 'no-js-faq');
+      }
     }
     // (Axe needs scripts; pages.test.ts checks every screen with them.)
   }, 120_000);
