@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
+import { isPostgres, type Db } from './db/connection.js';
 import { deleteStaleRateLimits } from './db/rate-limits.js';
 import { addressHashKey, adminPasswordHash, createAdminAuth } from './admin/admin-auth.service.js';
 import { createAdminPollsService } from './admin/admin-polls.service.js';
@@ -83,7 +83,10 @@ export async function createServices({
     clock,
     site,
     activePoll,
-    voterChoices: new VoterChoices((pollId, voterId) => findVoterChoice(db, pollId, voterId)),
+    voterChoices: new VoterChoices((pollId, voterId) => findVoterChoice(db, pollId, voterId), {
+      // SQLite is served by this one instance (README): every vote is counted here.
+      soleWriter: !isPostgres(db),
+    }),
     keyedHash: (value) => createHmac('sha256', addressKey).update(value).digest('hex'),
     mailQueued: () => jobs.mailQueued(),
   };

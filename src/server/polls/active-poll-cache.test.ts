@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('ActivePollCache (%s)', (kind) => {
 
 describe('VoterChoices', () => {
   it('remembers choices per poll and voter, dropping the oldest when full', () => {
-    const choices = new VoterChoices(() => Promise.resolve(undefined), 2);
+    const choices = new VoterChoices(() => Promise.resolve(undefined), { capacity: 2 });
     choices.remember(1, 'a', 0, 100);
     choices.remember(1, 'b', 1, 200);
     expect(choices.get(1, 'a')).toEqual({ optionIndex: 0, votedAt: 100 });
@@ -115,5 +115,55 @@ describe('VoterChoices', () => {
       expect(await choices.of(1, 'not yet')).toBeUndefined();
     }
     expect(lookedUp).toEqual(['voted', 'not yet', 'not yet']);
+  });
+
+  describe('as the sole writer of votes (SQLite)', () => {
+    it('remembers that a voter has not voted, until it counts their vote', async () => {
+      const lookedUp: string[] = [];
+      const choices = new VoterChoices(
+        (pollId, voterId) => {
+          lookedUp.push(`${pollId}:${voterId}`);
+          return Promise.resolve(undefined);
+        },
+        { soleWriter: true },
+      );
+      expect(await choices.of(1, 'a')).toBeUndefined();
+      expect(await choices.of(1, 'a')).toBeUndefined();
+      expect(await choices.of(2, 'a')).toBeUndefined();
+      expect(lookedUp).toEqual(['1:a', '2:a']);
+      choices.remember(1, 'a', 3, 500);
+      expect(await choices.of(1, 'a')).toEqual({ optionIndex: 3, votedAt: 500 });
+      expect(choices.get(2, 'a')).toBeUndefined();
+    });
+
+    it('keeps a vote counted while the lookup ran, which read the database before it', async () => {
+      let answer: (choice: undefined) => void = () => {};
+      const choices = new VoterChoices(() => new Promise((resolve) => (answer = resolve)), { soleWriter: true });
+      const looking = choices.of(1, 'a');
+      choices.remember(1, 'a', 2, 700);
+      answer(undefined);
+      await looking;
+      expect(await choices.of(1, 'a')).toEqual({ optionIndex: 2, votedAt: 700 });
+    });
+
+    it('counts its absences toward the same limit, dropping the oldest entry', async () => {
+      const choices = new VoterChoices(() => Promise.resolve(undefined), { capacity: 2, soleWriter: true });
+      await choices.of(1, 'a');
+      choices.remember(1, 'b', 0, 100);
+      await choices.of(1, 'c');
+      expect(choices.get(1, 'b')).toEqual({ optionIndex: 0, votedAt: 100 });
+      const lookedUp: string[] = [];
+      const again = new VoterChoices(
+        (_pollId, voterId) => {
+          lookedUp.push(voterId);
+          return Promise.resolve(undefined);
+        },
+        { capacity: 1, soleWriter: true },
+      );
+      await again.of(1, 'a');
+      await again.of(1, 'b');
+      await again.of(1, 'a');
+      expect(lookedUp).toEqual(['a', 'b', 'a']);
+    });
   });
 });

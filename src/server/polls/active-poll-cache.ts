@@ -76,38 +76,54 @@ export class ActivePollCache {
 }
 
 /**
- * Which option each recent voter chose. Only votes are remembered, never their absence: a vote
- * is final, so a remembered choice can never be wrong, while "has not voted" could be.
+ * Which option each recent voter chose. A vote is final, so a remembered choice can never be
+ * wrong. "Has not voted" can turn wrong the moment the voter votes, so it is remembered only
+ * when every vote passes through this process (`soleWriter`: SQLite, which one instance serves),
+ * and a vote this process counts replaces it at once. On PostgreSQL another instance may count
+ * the vote, so there absence is looked up every time.
  * Votes are the votes module's: it remembers each vote it counts, and passes the lookup for
  * the others (a vote cast on another instance, or before a restart).
  */
 export class VoterChoices {
-  readonly #choices = new Map<string, VoterChoice>();
+  /** By poll and voter: the choice, or null for a voter known not to have voted (sole writer only). */
+  readonly #choices = new Map<string, VoterChoice | null>();
+  readonly #capacity: number;
+  readonly #soleWriter: boolean;
 
   constructor(
     private readonly lookUp: (pollId: number, voterId: string) => Promise<VoterChoice | undefined>,
-    private readonly capacity = 100_000,
-  ) {}
+    { capacity = 100_000, soleWriter = false }: { capacity?: number; soleWriter?: boolean } = {},
+  ) {
+    this.#capacity = capacity;
+    this.#soleWriter = soleWriter;
+  }
 
   get(pollId: number, voterId: string): VoterChoice | undefined {
-    return this.#choices.get(`${pollId}:${voterId}`);
+    return this.#choices.get(`${pollId}:${voterId}`) ?? undefined;
   }
 
   /** This voter's choice on the poll: remembered if seen before, else looked up. */
   async of(pollId: number, voterId: string): Promise<VoterChoice | undefined> {
-    const remembered = this.get(pollId, voterId);
-    if (remembered) return remembered;
+    const key = `${pollId}:${voterId}`;
+    const remembered = this.#choices.get(key);
+    if (remembered !== undefined) return remembered ?? undefined;
     const found = await this.lookUp(pollId, voterId);
     if (found) this.remember(pollId, voterId, found.optionIndex, found.votedAt);
+    // Unless the vote was counted while the lookup ran: a choice always wins over its absence.
+    else if (this.#soleWriter && !this.#choices.has(key)) this.#set(key, null);
     return found;
   }
 
   remember(pollId: number, voterId: string, optionIndex: number, votedAt: number): void {
+    this.#set(`${pollId}:${voterId}`, { optionIndex, votedAt });
+  }
+
+  #set(key: string, value: VoterChoice | null): void {
     // Oldest first in a Map: drop the oldest entry when full.
-    if (this.#choices.size >= this.capacity) {
+    if (!this.#choices.has(key) && this.#choices.size >= this.#capacity) {
       const oldest = this.#choices.keys().next();
       if (!oldest.done) this.#choices.delete(oldest.value);
     }
-    this.#choices.set(`${pollId}:${voterId}`, { optionIndex, votedAt });
+    this.#choices.set(key, value);
   }
 }

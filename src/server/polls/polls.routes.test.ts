@@ -67,6 +67,22 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
       ]);
     });
 
+    it('shows a returning browser its vote at once, though it read the poll as not voted just before', async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'], votes: [1, 1] });
+      const visitor = new Visitor(t.app);
+      visitor.cookies.set('voter_id', 'returningBrowser012345');
+      for (let i = 0; i < 2; i += 1) {
+        expect((await visitor.get('/api/polls/active')).json<ActivePoll>()).toMatchObject({ userVoted: false });
+      }
+      expect((await visitor.vote(poll.id, 1)).statusCode).toBe(201);
+
+      expect((await visitor.get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
+        userVoted: true,
+        userVoteOption: 1,
+        totalVotes: 3,
+      });
+    });
+
     it('shows the results to everyone from the close time on', async () => {
       await seedPoll(t.db, { options: ['A', 'B', 'C'], votes: [1, 1, 1] });
       t.clock.set(newYorkTime('2026-11-21', '19:59'));
