@@ -297,7 +297,8 @@ describe('every screen', () => {
     await expectAccessible(page);
     await saveScreenshots(page, 'today-subscribe');
     await page.getByRole('button', { name: 'No Thanks' }).click();
-    await page.getByRole('button', { name: 'Poll Results Breakdown' }).click();
+    await page.getByText('Poll Results Breakdown').click();
+    await page.locator('.breakdown__content .result-bars').waitFor();
     await expectAccessible(page);
     await saveScreenshots(page, 'today-results');
     await page.getByRole('button', { name: 'Share', exact: true }).click();

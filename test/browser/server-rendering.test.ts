@@ -388,6 +388,10 @@ describe('with scripts off', () => {
     expect(new URL(page.url()).search).toBe('?outcome=counted');
     await expect(page.locator('.pie-chart__mine').textContent()).resolves.toBe('Your vote');
     await page.getByText('4 votes').first().waitFor();
+    // The breakdown's bars open with no script too.
+    await expect(page.locator('.breakdown__content .result-bars').isVisible()).resolves.toBe(false);
+    await page.getByText('Poll Results Breakdown').click();
+    await page.locator('.breakdown__content .result-bars').waitFor();
     await saveScreenshots(page, 'no-js-voted');
 
     // The other tab still shows the options: its vote is refused, in words, over the results.

@@ -1,4 +1,3 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
 import { useState } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
 import { RESULTS_CHART_LABEL_MAX, votesText } from '../../../components/chart/chart-labels.js';
@@ -11,7 +10,6 @@ import { PhaseCountdown } from './countdown.js';
 
 export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
   const results = poll.results ?? [];
-  const [breakdownOpen, setBreakdownOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   async function shareImage() {
@@ -46,17 +44,18 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
       <PhaseCountdown />
       <LazyPieChart results={results} labelMax={RESULTS_CHART_LABEL_MAX} chosen={mine} />
       <p className="poll-card__total">{votesText(poll.totalVotes)}</p>
-      <Collapsible.Root disabled={!hydrated} open={breakdownOpen} onOpenChange={setBreakdownOpen} className="breakdown">
-        <Collapsible.Trigger className="breakdown__trigger">
+      {/* A native disclosure: the bars open with scripts off too, and hydrating measures nothing. */}
+      <details className="breakdown">
+        <summary className="breakdown__trigger">
           Poll Results Breakdown
           <span aria-hidden="true" className="breakdown__chevron">
             ▾
           </span>
-        </Collapsible.Trigger>
-        <Collapsible.Content className="breakdown__content">
+        </summary>
+        <div className="breakdown__content">
           <ResultBars results={results} chosen={mine} />
-        </Collapsible.Content>
-      </Collapsible.Root>
+        </div>
+      </details>
       <div className="poll-card__actions">
         <button type="button" className="button button--secondary" onClick={onShare} disabled={!hydrated}>
           Share
