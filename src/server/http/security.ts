@@ -14,7 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { isApiPath } from './paths.js';
+import { isApiPath, isStaffPagePath } from './paths.js';
 
 const PAGE_CSP: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -113,9 +113,6 @@ export function apiSecurityHeaders({ https }: { https: boolean }): Record<string
   };
 }
 
-/** Staff pages: /admin, with or without a query string or more path. */
-const STAFF_PAGE_PATH = /^\/admin(?:[/?]|$)/;
-
 /**
  * Cross-Origin-Opener-Policy cuts the tie to a window that opened the page, or that the page
  * opened, on another site. The staff's page gets it: it signs in and acts. Public pages do not:
@@ -133,7 +130,7 @@ export function addSecurityHeaders(app: FastifyInstance, options: { https: boole
   const api = apiSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    reply.headers(isApiPath(url) ? api : STAFF_PAGE_PATH.test(url) ? staffPage : page);
+    reply.headers(isApiPath(url) ? api : isStaffPagePath(url) ? staffPage : page);
     done();
   });
 }
