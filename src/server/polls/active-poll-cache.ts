@@ -84,6 +84,8 @@ export class ActivePollCache {
  * Votes are the votes module's: it remembers each vote it counts, and passes the lookup for
  * the others (a vote cast on another instance, or before a restart).
  */
+const keyOf = (pollId: number, voterId: string) => `${pollId}:${voterId}`;
+
 export class VoterChoices {
   /** By poll and voter: the choice, or null for a voter known not to have voted (sole writer only). */
   readonly #choices = new Map<string, VoterChoice | null>();
@@ -99,12 +101,12 @@ export class VoterChoices {
   }
 
   get(pollId: number, voterId: string): VoterChoice | undefined {
-    return this.#choices.get(`${pollId}:${voterId}`) ?? undefined;
+    return this.#choices.get(keyOf(pollId, voterId)) ?? undefined;
   }
 
   /** This voter's choice on the poll: remembered if seen before, else looked up. */
   async of(pollId: number, voterId: string): Promise<VoterChoice | undefined> {
-    const key = `${pollId}:${voterId}`;
+    const key = keyOf(pollId, voterId);
     const remembered = this.#choices.get(key);
     if (remembered !== undefined) return remembered ?? undefined;
     const found = await this.lookUp(pollId, voterId);
@@ -115,7 +117,7 @@ export class VoterChoices {
   }
 
   remember(pollId: number, voterId: string, optionIndex: number, votedAt: number): void {
-    this.#set(`${pollId}:${voterId}`, { optionIndex, votedAt });
+    this.#set(keyOf(pollId, voterId), { optionIndex, votedAt });
   }
 
   #set(key: string, value: VoterChoice | null): void {
