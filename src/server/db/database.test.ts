@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabaseEachTest } from '../testing/database-per-test.js';
-import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { insertVoteRow, seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
-import { openDatabase, type Db } from './connection.js';
+import { openDatabase, sqliteHandleOf, type Db } from './connection.js';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
@@ -28,6 +28,26 @@ describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
     const other = await seedPoll(db, { status: 'past', liveDate: '2026-11-20' });
     await vote(other.id, 'voter-a'); // the same voter on another poll is fine
   });
+
+  it.runIf(kind === 'sqlite')(
+    "finds a voter's votes through the one-vote-per-voter key, with no index of their own",
+    () => {
+      const sqlite = sqliteHandleOf(db);
+      if (!sqlite) throw new Error('not opened by openDatabase');
+      const plan = (query: string) =>
+        (sqlite.prepare(`explain query plan ${query}`).all('voter-a') as { detail: string }[])
+          .map((row) => row.detail)
+          .join('; ');
+      const byVoter = /SEARCH votes USING (COVERING )?INDEX sqlite_autoindex_votes_\d \(voter_id=\?\)/;
+      expect(plan('select voted_on, count(*) from votes where voter_id = ? group by voted_on')).toMatch(byVoter);
+      expect(plan('update votes set voter_email = null where voter_id = ?')).toMatch(byVoter);
+      // Every vote writes each index: the two rules' keys and a poll's votes in order, nothing more.
+      const indexes = sqlite
+        .prepare("select name from sqlite_master where type = 'index' and tbl_name = 'votes'")
+        .all();
+      expect(indexes).toHaveLength(3);
+    },
+  );
 
   it('allows an e-mail on one vote per poll, and any number of votes without one', async () => {
     const poll = await seedPoll(db);
@@ -149,7 +169,12 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(['0004-opt-in', '0006-profiles', '0007-vote-batches']);
+      expect(await migrateToLatest(db)).toEqual([
+        '0004-opt-in',
+        '0006-profiles',
+        '0007-vote-batches',
+        '0008-voter-key',
+      ]);
       const subscriber = await db
         .selectFrom('subscribers')
         .select(['confirmed_at', 'confirm_token'])
@@ -182,6 +207,92 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
   });
 });
 
+describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind) => {
+  /** Everything the votes hold and count, to compare before and after. */
+  const snapshot = async (db: Db) => ({
+    votes: await db.selectFrom('votes').selectAll().orderBy('id').execute(),
+    tallies: await db
+      .selectFrom('poll_options')
+      .select(['poll_id', 'position', 'vote_count'])
+      .orderBy('poll_id')
+      .orderBy('position')
+      .execute(),
+    groups: await db
+      .selectFrom('poll_group_tallies')
+      .selectAll()
+      .orderBy('dimension')
+      .orderBy('group_value')
+      .orderBy('option_index')
+      .execute(),
+  });
+
+  it('keeps every vote, its id and every tally, and every rule and trigger still holds', async () => {
+    const database = await createTestDatabase(kind);
+    const db = openDatabase(database.target);
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: () => Promise.resolve(migrations) },
+        ...(kind === 'postgres' ? { migrationTableSchema: await currentSchemaOf(db) } : {}),
+      });
+      expect((await migrator.migrateTo('0007-vote-batches')).error).toBeUndefined();
+      const poll = await seedPoll(db, { votes: [3, 2, 1] });
+      const past = await seedPoll(db, { status: 'past', liveDate: '2026-11-20', votes: [1, 1] });
+      await insertVoteRow(db, { pollId: poll.id, voterId: 'teacher-with-email', voterEmail: 'sam@example.org' });
+      await seedProfiledVotes(db, poll, [{ profile: { role: 'classroom-teacher' }, votes: [0, 2] }]);
+      // The newest vote goes: its id must not be handed out again.
+      await insertVoteRow(db, { pollId: past.id, voterId: 'changed-their-mind', optionIndex: 2 });
+      const newest = await db.selectFrom('votes').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      await db.deleteFrom('votes').where('id', '=', newest.id).execute();
+      const before = await snapshot(db);
+
+      expect(await migrateToLatest(db)).toEqual(['0008-voter-key']);
+      expect(await snapshot(db)).toEqual(before);
+
+      // One vote per voter per poll, one e-mail per poll, and the tallies follow.
+      await expect(
+        insertVoteRow(db, { pollId: poll.id, voterId: 'teacher-with-email', optionIndex: 1 }),
+      ).rejects.toThrow();
+      await expect(insertVoteRow(db, { pollId: poll.id, voterEmail: 'sam@example.org' })).rejects.toThrow();
+      await insertVoteRow(db, { pollId: past.id, voterId: 'teacher-with-email', optionIndex: 1 });
+      await seedProfiledVotes(db, poll, [{ profile: { role: 'classroom-teacher' }, votes: [0, 0, 1] }]);
+      const after = await snapshot(db);
+      const added = after.votes.slice(before.votes.length);
+      expect(added.map((vote) => vote.poll_id)).toEqual([past.id, poll.id]);
+      expect(Math.min(...added.map((vote) => vote.id))).toBeGreaterThan(newest.id);
+      const tally = (rows: typeof before.tallies, pollId: number) =>
+        rows.filter((row) => row.poll_id === pollId).map((row) => row.vote_count);
+      expect(tally(after.tallies, past.id)).toEqual([1, 2, 0]);
+      expect(tally(after.tallies, poll.id)).toEqual([4, 4, 2]);
+      const teachers = after.groups
+        .filter((row) => row.group_value === 'classroom-teacher')
+        .map((row) => [row.option_index, row.vote_count]);
+      expect(teachers).toEqual([
+        [1, 2],
+        [2, 1],
+      ]);
+
+      // A deleted vote still leaves its tally.
+      await db
+        .deleteFrom('votes')
+        .where('voter_id', '=', 'teacher-with-email')
+        .where('poll_id', '=', past.id)
+        .execute();
+      expect(tally((await snapshot(db)).tallies, past.id)).toEqual([1, 1, 0]);
+
+      // And back: the old key and votes_voter_day return, with every vote.
+      const beforeDown = await snapshot(db);
+      expect((await migrator.migrateTo('0007-vote-batches')).error).toBeUndefined();
+      expect(await snapshot(db)).toEqual(beforeDown);
+      expect(await migrateToLatest(db)).toEqual(['0008-voter-key']);
+      expect(await snapshot(db)).toEqual(beforeDown);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
+
 // PostgreSQL only: SQLite has no schemas.
 if (testDatabaseKinds().includes('postgres')) {
   describe('migrations on a PostgreSQL server shared with other schemas', () => {
@@ -199,6 +310,7 @@ if (testDatabaseKinds().includes('postgres')) {
           '0004-opt-in',
           '0006-profiles',
           '0007-vote-batches',
+          '0008-voter-key',
         ]);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {

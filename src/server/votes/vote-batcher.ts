@@ -12,7 +12,7 @@ import type { BatchResult, InsertOutcome, NewVote } from './votes.repository.js'
 export interface BatchSettings {
   /** The most votes in one batch. */
   maxBatch: number;
-  /** How many batches may be written at once (1 on SQLite, which has one writer). */
+  /** How many batches may be written at once (the site writes one: votes.service.ts). */
   maxInFlight: number;
   /** A vote waiting behind batches under way starts its own batch after this long. */
   maxWaitMs: number;

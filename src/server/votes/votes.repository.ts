@@ -134,8 +134,11 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
 
 async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutcome[]> {
   const key = (pollId: number, voterId: string) => `${pollId}\u0000${voterId}`;
-  // In key order: two instances inserting at once wait for each other's rows in one order.
-  const sorted = [...votes].sort((a, b) => a.pollId - b.pollId || (a.voterId < b.voterId ? -1 : 1));
+  // In the order of the one-vote-per-voter key, (voter_id, poll_id): two instances inserting at
+  // once wait for each other's rows in one order.
+  const sorted = [...votes].sort((a, b) =>
+    a.voterId < b.voterId ? -1 : a.voterId > b.voterId ? 1 : a.pollId - b.pollId,
+  );
   // One statement text whatever the batch's size: six arrays, unnested into rows in order.
   const { rows } = await sql<{ poll_id: number; voter_id: string }>`
     insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at)
