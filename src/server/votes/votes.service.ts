@@ -55,7 +55,8 @@ export interface VotesSettings {
  * vote waiting behind it longer than 5 ms starts a batch of its own. SQLite has one writer
  * anyway. On PostgreSQL, batches that run at once queue on the same tally rows until each
  * commits, so more of them only makes each smaller: with 2 instances, 5,588 and 6,530 votes/s
- * at one batch in flight, 4,468 and 3,934 at four (PostgreSQL's own CPU per vote 82–90 µs against 186–222 µs).
+ * at one batch in flight, 4,468 and 3,934 at four (PostgreSQL's own CPU per vote 82–90 µs
+ * against 186–222 µs).
  */
 const VOTE_BATCHES: BatchSettings = { maxBatch: 500, maxInFlight: 1, maxWaitMs: 5 };
 
