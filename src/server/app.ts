@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ssrEntry: options.ssrEntry,
     https,
     previews: services.previews,
-    site: siteConfigOf(site),
+    site: siteConfigOf(site, clock.now()),
     data: services.pageData,
     now: () => clock.now(),
   });

@@ -7,7 +7,13 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../shared/limits.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
-import { formatTimeOfDay, isValidTimeZone, parseTimeOfDay, type SiteClock } from '../shared/time.js';
+import {
+  formatTimeOfDay,
+  isValidTimeZone,
+  parseTimeOfDay,
+  zoneOffsetsBetween,
+  type SiteClock,
+} from '../shared/time.js';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -347,8 +353,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return parsed.data;
 }
 
-/** The browser's share of the site's facts, written into every page. */
-export function siteConfigOf(site: Site): SiteConfig {
+const YEAR_MS = 365 * 86_400_000;
+
+/** The browser's share of the site's facts, written into every page, as of `now`. */
+export function siteConfigOf(site: Site, now: Date): SiteConfig {
   return {
     siteName: site.siteName,
     publicUrl: site.publicUrl,
@@ -357,5 +365,6 @@ export function siteConfigOf(site: Site): SiteConfig {
     contactEmail: site.contactEmail,
     timeZone: site.timeZone,
     votingClosesAt: formatTimeOfDay(site.votingClosesAt),
+    zoneOffsets: zoneOffsetsBetween(site.timeZone, now.getTime() - YEAR_MS, now.getTime() + 3 * YEAR_MS),
   };
 }

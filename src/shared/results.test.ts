@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultItems, wholePercentages } from './results.js';
+import { formatCount, resultItems, votesText, wholePercentages } from './results.js';
 
 describe('wholePercentages (largest remainder)', () => {
   it('adds up to exactly 100', () => {
@@ -39,5 +39,15 @@ describe('resultItems', () => {
       { option: 'Yes', votes: 3, percentage: 75 },
       { option: 'No', votes: 1, percentage: 25 },
     ]);
+  });
+});
+
+describe('formatCount', () => {
+  it('writes counts as en-US toLocaleString does, without loading Intl', () => {
+    for (const n of [0, 1, 12, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 1_234_567_890, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
+    expect(votesText(1)).toBe('1 vote');
+    expect(votesText(1234)).toBe('1,234 votes');
   });
 });

@@ -1,3 +1,5 @@
+import type { ZoneOffsets } from './time.js';
+
 /**
  * What the browser needs to know about this deployment. The server writes it into the page as
  * JSON (a script element that is never executed, so the CSP allows it); the app reads it once.
@@ -15,6 +17,8 @@ export interface SiteConfig {
   timeZone: string;
   /** The daily close time, HH:MM on a 24-hour clock. */
   votingClosesAt: string;
+  /** The time zone's offsets from a year ago to three years ahead, so the browser needs no Intl (time.ts). */
+  zoneOffsets?: ZoneOffsets;
 }
 
 /** What a site is when its settings are left unset (the server's configuration and the app agree). */

@@ -5,6 +5,7 @@ import {
   countdownAt,
   daysBetween,
   formatDuration,
+  formatLocalDate,
   instantAt,
   isLocalDate,
   isValidTimeZone,
@@ -216,5 +217,15 @@ describe('formatClockTime', () => {
     expect(formatClockTime({ hours: 0, minutes: 30 })).toBe('12:30 AM');
     expect(formatClockTime({ hours: 12, minutes: 5 })).toBe('12:05 PM');
     expect(formatClockTime({ hours: 9, minutes: 45 })).toBe('9:45 AM');
+  });
+});
+
+describe('formatLocalDate', () => {
+  it('writes each month of the year as en-US Intl does, without loading it', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+    for (let month = 1; month <= 12; month += 1) {
+      const date = `2026-${String(month).padStart(2, '0')}-0${(month % 9) + 1}`;
+      expect(formatLocalDate(date)).toBe(intl.format(new Date(`${date}T00:00:00Z`)));
+    }
   });
 });

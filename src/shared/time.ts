@@ -90,8 +90,84 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * A zone's offsets from UTC over a span of time, worked out ahead: each change is
+ * `[from instant (ms), offset (seconds)]`, in order, the first one at the span's start, and
+ * the last one holds until `until`. The browser gets its site's from the server with the page
+ * (`zoneOffsets`), so it reads the site's wall clock by arithmetic: a browser's first use of
+ * Intl loads its locale data, 40 to 110 ms of blocked main thread on a fast machine, which
+ * every page paid for its footer's year.
+ */
+export interface ZoneOffsets {
+  timeZone: string;
+  until: number;
+  changes: [from: number, offsetSeconds: number][];
+}
+
+const knownOffsets = new Map<string, ZoneOffsets>();
+
+/** From now on, reads `offsets.timeZone`'s wall clock from the table where it covers the instant. */
+export function adoptZoneOffsets(offsets: ZoneOffsets): void {
+  if (offsets.changes.length > 0) knownOffsets.set(offsets.timeZone, offsets);
+}
+
+/** The offset the table gives for `instant`, in ms; undefined outside its span. */
+function knownOffsetMs(instant: number, timeZone: string): number | undefined {
+  const known = knownOffsets.get(timeZone);
+  const first = known?.changes[0];
+  if (!known || !first || instant < first[0] || instant >= known.until) return undefined;
+  let low = 0;
+  let high = known.changes.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((known.changes[middle]?.[0] ?? Infinity) <= instant) low = middle;
+    else high = middle - 1;
+  }
+  return (known.changes[low]?.[1] ?? 0) * 1000;
+}
+
+/**
+ * `timeZone`'s offsets from `from` until `until`, found with Intl (the server's job). The
+ * offset is read once a day and, where it changed, the change is found to the second.
+ */
+export function zoneOffsetsBetween(timeZone: string, from: number, until: number): ZoneOffsets {
+  const start = Math.floor(from / 1000) * 1000;
+  const offsetAt = (instant: number) => intlOffsetMs(instant, timeZone);
+  const changes: [number, number][] = [[start, offsetAt(start) / 1000]];
+  for (let day = start; day < until; day += DAY_MS) {
+    const next = Math.min(day + DAY_MS, until);
+    if (offsetAt(next) === offsetAt(day)) continue;
+    // The last second still at the old offset, and the first at the new one.
+    let before = day;
+    let after = next;
+    while (after - before > 1000) {
+      const middle = before + Math.floor((after - before) / 2000) * 1000;
+      if (offsetAt(middle) === offsetAt(day)) before = middle;
+      else after = middle;
+    }
+    changes.push([after, offsetAt(after) / 1000]);
+  }
+  return { timeZone, until, changes };
+}
+
 /** The date and time a clock on the wall in `timeZone` shows at `instant`. */
 function wallClock(instant: Date, timeZone: string): WallClock {
+  const offset = knownOffsetMs(instant.getTime(), timeZone);
+  if (offset !== undefined) {
+    const wall = new Date(instant.getTime() + offset);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
+  }
+  return wallClockOfIntl(instant, timeZone);
+}
+
+function wallClockOfIntl(instant: Date, timeZone: string): WallClock {
   const fields: Record<string, number> = {};
   for (const part of wallClockFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
@@ -113,8 +189,12 @@ function wallClockAsUtc(clock: WallClock): number {
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
 function utcOffsetMs(instant: number, timeZone: string): number {
+  return knownOffsetMs(Math.floor(instant / 1000) * 1000, timeZone) ?? intlOffsetMs(instant, timeZone);
+}
+
+function intlOffsetMs(instant: number, timeZone: string): number {
   const wholeSeconds = Math.floor(instant / 1000) * 1000;
-  return wallClockAsUtc(wallClock(new Date(wholeSeconds), timeZone)) - wholeSeconds;
+  return wallClockAsUtc(wallClockOfIntl(new Date(wholeSeconds), timeZone)) - wholeSeconds;
 }
 
 /** The site-time-zone date at `instant`. */
@@ -274,17 +354,26 @@ export function formatDuration(ms: number): string {
   return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
 }
 
-const fullDateFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+/** The months as en-US writes them (written out: see ZoneOffsets for why not Intl). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** "November 21, 2026". */
 export function formatLocalDate(date: LocalDate): string {
   const [year, month, day] = localDateParts(date);
-  return fullDateFormatter.format(new Date(Date.UTC(year, month - 1, day)));
+  return `${MONTH_NAMES[month - 1] ?? ''} ${day}, ${year}`;
 }
 
 /**

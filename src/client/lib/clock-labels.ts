@@ -1,5 +1,5 @@
 /** How a time of day and a calendar day read on screen. */
-import { formatClockTime, type LocalDate, type SiteClock } from '../../shared/time.js';
+import { formatClockTime, MONTH_NAMES, type LocalDate, type SiteClock } from '../../shared/time.js';
 
 /** Names people use for the US zones; any other zone is shown by its IANA name. */
 const ZONE_NAMES: Record<string, string> = {
@@ -22,15 +22,8 @@ export function timeZoneLabel(timeZone: string): string {
 export const closeTimeLabel = ({ votingClosesAt, timeZone }: SiteClock) =>
   `${formatClockTime(votingClosesAt)} ${timeZoneLabel(timeZone)}`;
 
-const shortDateFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
 /** "Nov 14, 2026": a calendar day where a full date does not fit (it is a day, so no zone applies). */
 export function formatShortLocalDate(date: LocalDate): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  return shortDateFormatter.format(new Date(Date.UTC(year, month - 1, day)));
+  return `${MONTH_NAMES[month - 1]?.slice(0, 3) ?? ''} ${day}, ${year}`;
 }

@@ -2,7 +2,7 @@
 import { pollUrlOf } from '../../shared/poll-links.js';
 import { SITE_CONFIG_ELEMENT_ID, SITE_DEFAULTS, type SiteConfig } from '../../shared/site-config.js';
 import { SSR_SITE_CONFIG_GLOBAL, type SsrSiteConfigHolder } from '../../shared/ssr.js';
-import { parseTimeOfDay, type SiteClock, type TimeOfDay } from '../../shared/time.js';
+import { adoptZoneOffsets, parseTimeOfDay, type SiteClock, type TimeOfDay } from '../../shared/time.js';
 
 const DEFAULTS: SiteConfig = {
   ...SITE_DEFAULTS,
@@ -26,6 +26,8 @@ function readSiteConfig(): SiteConfig {
 }
 
 export const siteConfig: SiteConfig = readSiteConfig();
+// The site's wall clock by arithmetic from here on, rather than by loading Intl (time.ts).
+if (siteConfig.zoneOffsets) adoptZoneOffsets(siteConfig.zoneOffsets);
 
 /** The canonical address of poll N: what share links carry and Copy Link copies. */
 export const pollUrl = (pollNumber: number) => pollUrlOf(siteConfig.publicUrl, pollNumber);

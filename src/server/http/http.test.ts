@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { createTestClient, type TestClient } from '../testing/test-client.js';
 import { Visitor } from '../testing/visitor.js';
+import type { SiteConfig } from '../../shared/site-config.js';
 import { INTERNAL_ERROR_MESSAGE } from './errors.js';
 import { loggableUrl, scrubEmails } from './logging.js';
 
@@ -276,7 +277,8 @@ describe('the web app', () => {
     expect(first.body).toContain('<title>Hot &quot;Takes&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co</title>');
     const json = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(first.body)?.[1] ?? '';
     expect(json).not.toContain('</script');
-    expect(JSON.parse(json)).toEqual({
+    const { zoneOffsets, ...config } = JSON.parse(json) as SiteConfig;
+    expect(config).toEqual({
       siteName: 'Hot "Takes" <script>alert(1)</script> & co',
       publicUrl: 'https://hottake.example.org',
       brandName: null,
@@ -285,6 +287,10 @@ describe('the web app', () => {
       timeZone: 'America/New_York',
       votingClosesAt: '20:00',
     });
+    // New York's offsets for four years, so the browser reads the site's clock without Intl.
+    expect(zoneOffsets?.timeZone).toBe('America/New_York');
+    expect(zoneOffsets?.changes.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(zoneOffsets?.changes.map(([, offset]) => offset / 3600))).toEqual(new Set([-5, -4]));
     // The template itself is never served as a file.
     expect((await new Visitor(t.app).get('/index.html')).body).not.toContain('__CSP_NONCE__');
   });

@@ -3,6 +3,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { useState } from 'react';
 import type { AdminPoll } from '../../../shared/api.js';
 import { pollPath } from '../../../shared/poll-links.js';
+import { formatCount } from '../../../shared/results.js';
 import { daysBetween, formatLocalDate, localDateAt } from '../../../shared/time.js';
 import { useVoterEmails, useVotesSummary, votesCsvUrl } from '../../api/admin/get-poll-votes.js';
 import { votesText } from '../../components/chart/chart-labels.js';
@@ -66,7 +67,9 @@ function DeleteButton({ poll, onDelete }: { poll: AdminPoll } & Pick<PollActions
 }
 
 export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
-  const upcoming = polls.filter(isUpcoming).sort((a, b) => a.liveDate.localeCompare(b.liveDate));
+  const upcoming = polls
+    .filter(isUpcoming)
+    .sort((a, b) => (a.liveDate < b.liveDate ? -1 : a.liveDate > b.liveDate ? 1 : 0));
   return (
     <AdminListSection title="Upcoming Polls" count={upcoming.length} empty="No polls are scheduled.">
       {upcoming.map((poll) => (
@@ -159,12 +162,12 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
         ) : (
           <>
             <p>
-              {summary.data.withEmail.toLocaleString('en-US')} of {votesText(summary.data.totalVotes)} carry an email.
+              {formatCount(summary.data.withEmail)} of {votesText(summary.data.totalVotes)} carry an email.
             </p>
             <ul className="admin-voters__counts">
               {summary.data.options.map(({ option, votes: count, withEmail }) => (
                 <li key={option}>
-                  {option}: {votesText(count)}, {withEmail.toLocaleString('en-US')} with an email
+                  {option}: {votesText(count)}, {formatCount(withEmail)} with an email
                 </li>
               ))}
             </ul>

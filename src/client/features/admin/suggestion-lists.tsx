@@ -43,7 +43,10 @@ export function SuggestionLists({
   const pending = suggestions.filter((s) => s.status === 'pending');
   const reviewed = suggestions
     .filter((s) => s.status !== 'pending')
-    .sort((a, b) => (b.reviewedAt ?? b.createdAt).localeCompare(a.reviewedAt ?? a.createdAt));
+    .sort((a, b) => {
+      const [at, bt] = [a.reviewedAt ?? a.createdAt, b.reviewedAt ?? b.createdAt];
+      return at < bt ? 1 : at > bt ? -1 : 0;
+    });
   const draftPollButton = (s: AdminSuggestion) => (
     <button type="button" className="button button--secondary" onClick={() => onUse(s)}>
       Use This Suggestion

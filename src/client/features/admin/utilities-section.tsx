@@ -1,10 +1,11 @@
 /** Utilities: the subscriber list and the outbox at a glance, resetting the popup, signing out. */
+import { formatCount } from '../../../shared/results.js';
 import { useMailStats } from '../../api/admin/get-mail-stats.js';
 import { useSignOut } from '../../api/admin/sign-in.js';
 import { toast } from '../../components/ui/toast.js';
 import { storage } from '../../lib/storage.js';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 function MailSummary() {
   const { data } = useMailStats();

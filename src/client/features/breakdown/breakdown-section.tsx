@@ -7,6 +7,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { BreakdownDimension, Profile, ResultItem } from '../../../shared/api.js';
 import { groupLabel, PROFILE_DIMENSIONS, type ProfileDimension } from '../../../shared/profile.js';
+import { formatCount } from '../../../shared/results.js';
 import { useBreakdown } from '../../api/get-breakdown.js';
 import { useProfile } from '../../api/get-profile.js';
 import { votesText } from '../../components/chart/chart-labels.js';
@@ -93,8 +94,8 @@ export default function BreakdownSection({
         )}
       </div>
       <p className="teachers-like-you__sample">
-        A self-selected sample of {sample.toLocaleString('en-US')} {sample === 1 ? 'teacher' : 'teachers'}; results are
-        not weighted.
+        A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; results are not
+        weighted.
       </p>
       {invitation}
     </section>

@@ -1,9 +1,14 @@
 /** Reading a question asked more than once: its runs in order, who led, and by how much it moved. */
 import type { SeriesRun } from '../../../shared/api.js';
 
-/** Oldest first, by the day each went live. */
+/**
+ * Oldest first, by the day each went live. ISO dates sort as plain strings (localeCompare
+ * would load Intl's collation data, tens of milliseconds, while the page is starting).
+ */
 export const inOrder = (runs: readonly SeriesRun[]): SeriesRun[] =>
-  [...runs].sort((a, b) => a.liveDate.localeCompare(b.liveDate) || a.pollNumber - b.pollNumber);
+  [...runs].sort((a, b) =>
+    a.liveDate === b.liveDate ? a.pollNumber - b.pollNumber : a.liveDate < b.liveDate ? -1 : 1,
+  );
 
 const sameOption = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

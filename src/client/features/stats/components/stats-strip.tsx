@@ -1,3 +1,4 @@
+import { formatCount } from '../../../../shared/results.js';
 import { useStats } from '../../../api/get-stats.js';
 import { ReminderLink } from './reminder-link.js';
 import './stats.css';
@@ -10,7 +11,7 @@ import './stats.css';
 export function StatsStrip() {
   const { data, isError, isFetching, refetch } = useStats();
   const failed = isError && data === undefined;
-  const value = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-US'));
+  const value = (n: number | undefined) => (n === undefined ? '–' : formatCount(n));
   return (
     <section className="stats-strip" aria-label="Your stats">
       <dl className="stats-strip__list" hidden={failed}>
