@@ -14,7 +14,7 @@ import { votesText } from '../../components/chart/chart-labels.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
-import { useHydrated } from '../../lib/use-hydrated.js';
+import { OnceHydrated } from '../../lib/use-hydrated.js';
 import './breakdown.css';
 
 type View = 'everyone' | ProfileDimension;
@@ -44,7 +44,6 @@ export default function BreakdownSection({
 }: BreakdownSectionProps) {
   const id = useId();
   const [view, setView] = useState<View>('everyone');
-  const hydrated = useHydrated();
   const breakdown = useBreakdown(pollId);
   const profile = useProfile().data ?? null;
   const sample = breakdown.data?.totalVotes ?? totalVotes;
@@ -54,15 +53,19 @@ export default function BreakdownSection({
       <h2 id={`${id}-heading`} className="teachers-like-you__heading">
         How teachers like you voted
       </h2>
-      <ChoiceGroup
-        legend="Show the results of"
-        hideLegend
-        look="segments"
-        choices={VIEWS}
-        value={view}
-        onChange={setView}
-        disabled={!hydrated}
-      />
+      <OnceHydrated>
+        {(hydrated) => (
+          <ChoiceGroup
+            legend="Show the results of"
+            hideLegend
+            look="segments"
+            choices={VIEWS}
+            value={view}
+            onChange={setView}
+            disabled={!hydrated}
+          />
+        )}
+      </OnceHydrated>
       <div className="teachers-like-you__view">
         {view === 'everyone' ? (
           <ul className="teachers-like-you__groups">

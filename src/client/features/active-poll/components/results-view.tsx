@@ -5,7 +5,7 @@ import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
 import { toast } from '../../../components/ui/toast.js';
 import { siteClock, siteConfig } from '../../../lib/site-config.js';
-import { useHydrated } from '../../../lib/use-hydrated.js';
+import { OnceHydrated } from '../../../lib/use-hydrated.js';
 import { PhaseCountdown } from './countdown.js';
 
 export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
@@ -38,7 +38,6 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
   }
 
   const mine = poll.userVoteOption;
-  const hydrated = useHydrated();
   return (
     <>
       <PhaseCountdown />
@@ -56,19 +55,23 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
           <ResultBars results={results} chosen={mine} />
         </div>
       </details>
-      <div className="poll-card__actions">
-        <button type="button" className="button button--secondary" onClick={onShare} disabled={!hydrated}>
-          Share
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void shareImage()}
-          disabled={exporting || !hydrated}
-        >
-          {exporting ? 'Creating image…' : 'Share Chart Image'}
-        </button>
-      </div>
+      <OnceHydrated>
+        {(hydrated) => (
+          <div className="poll-card__actions">
+            <button type="button" className="button button--secondary" onClick={onShare} disabled={!hydrated}>
+              Share
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void shareImage()}
+              disabled={exporting || !hydrated}
+            >
+              {exporting ? 'Creating image…' : 'Share Chart Image'}
+            </button>
+          </div>
+        )}
+      </OnceHydrated>
     </>
   );
 }
