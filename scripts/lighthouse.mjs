@@ -6,6 +6,8 @@
  * Debian's Chromium. Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median of
  * each figure is printed: simulated throttling is noisy on a small VM. Targets: performance
  * >= 0.98, accessibility 1.0, LCP <= 1.2 s, CLS <= 0.01. Exits 1 when one is missed.
+ * LIGHTHOUSE_VOTER=<voter id> visits as that browser (its voter_id cookie): after a vote, `/`
+ * shows the results, the chart and what follows them instead of the question.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -13,6 +15,7 @@ import lighthouse from 'lighthouse';
 const base = (process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const voter = process.env.LIGHTHOUSE_VOTER;
 
 const pastPolls = await (await fetch(`${base}/api/polls`)).json();
 const paths = ['/', '/?view=archive', ...(pastPolls[0] ? [`/poll-${pastPolls[0].pollNumber}`] : []), '/faq'];
@@ -24,7 +27,7 @@ const chrome = await chromeLauncher.launch({
 });
 let missed = 0;
 try {
-  console.log(`Lighthouse (mobile), median of ${runs} runs, ${base}`);
+  console.log(`Lighthouse (mobile), median of ${runs} runs, ${base}${voter ? ', as a voter who voted' : ''}`);
   console.log(
     'page'.padEnd(20),
     'perf'.padStart(5),
@@ -42,6 +45,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
+        ...(voter ? { extraHeaders: { Cookie: `voter_id=${voter}` } } : {}),
       });
       figures.push({
         performance: lhr.categories.performance.score,

@@ -44,10 +44,9 @@ export default function BreakdownSection({
 }: BreakdownSectionProps) {
   const id = useId();
   const [view, setView] = useState<View>('everyone');
-  const breakdown = useBreakdown(pollId);
-  const profile = useProfile().data ?? null;
-  const sample = breakdown.data?.totalVotes ?? totalVotes;
 
+  // The breakdown and the visitor's profile are read by the parts that show them, so their
+  // arrival after the page starts redraws those parts alone.
   return (
     <section className="teachers-like-you" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="teachers-like-you__heading">
@@ -71,37 +70,54 @@ export default function BreakdownSection({
           <ul className="teachers-like-you__groups">
             <GroupBars label="Everyone" totalVotes={totalVotes} results={results} chosen={chosen} />
           </ul>
-        ) : breakdown.isPending ? (
-          <p role="status">Loading the breakdown…</p>
-        ) : breakdown.isError ? (
-          <div role="alert" className="teachers-like-you__failure">
-            <p>
-              {breakdown.error instanceof ApiRequestError
-                ? breakdown.error.message
-                : 'Failed to load the breakdown. Please try again.'}
-            </p>
-            {isRetryable(breakdown.error) && (
-              <button type="button" className="button button--secondary" onClick={() => void breakdown.refetch()}>
-                Try again
-              </button>
-            )}
-          </div>
         ) : (
-          <DimensionView
-            dimension={breakdown.data.dimensions.find((d) => d.dimension === view)}
-            minGroupSize={breakdown.data.minGroupSize}
-            profile={profile}
-            view={view}
-            chosen={chosen}
-          />
+          <DimensionPanel pollId={pollId} view={view} chosen={chosen} />
         )}
       </div>
-      <p className="teachers-like-you__sample">
-        A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; results are not
-        weighted.
-      </p>
+      <SampleNote pollId={pollId} totalVotes={totalVotes} />
       {invitation}
     </section>
+  );
+}
+
+function DimensionPanel({ pollId, view, chosen }: { pollId: number; view: ProfileDimension; chosen: number | null }) {
+  const breakdown = useBreakdown(pollId);
+  const profile = useProfile().data ?? null;
+  if (breakdown.isPending) return <p role="status">Loading the breakdown…</p>;
+  if (breakdown.isError) {
+    return (
+      <div role="alert" className="teachers-like-you__failure">
+        <p>
+          {breakdown.error instanceof ApiRequestError
+            ? breakdown.error.message
+            : 'Failed to load the breakdown. Please try again.'}
+        </p>
+        {isRetryable(breakdown.error) && (
+          <button type="button" className="button button--secondary" onClick={() => void breakdown.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <DimensionView
+      dimension={breakdown.data.dimensions.find((d) => d.dimension === view)}
+      minGroupSize={breakdown.data.minGroupSize}
+      profile={profile}
+      view={view}
+      chosen={chosen}
+    />
+  );
+}
+
+/** How many voters the breakdown counts (the poll's own total until it has been read). */
+function SampleNote({ pollId, totalVotes }: { pollId: number; totalVotes: number }) {
+  const sample = useBreakdown(pollId).data?.totalVotes ?? totalVotes;
+  return (
+    <p className="teachers-like-you__sample">
+      A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; results are not weighted.
+    </p>
   );
 }
 
