@@ -67,9 +67,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../../dist/client',
         emptyOutDir: true,
         sourcemap: true,
-        // One stylesheet, linked from the page's head: every server-drawn page is styled at first
-        // paint, the lazily loaded pages too, and with scripts off.
-        cssCodeSplit: false,
+        // Each lazy part's CSS comes with its code. The manifest tells the server which sheets
+        // a lazy part needs, so that a page it draws carries those of the parts it drew
+        // (src/server/http/page-styles.ts) and paints styled with scripts off.
+        manifest: true,
       },
   css: { transformer: 'lightningcss', lightningcss: { targets: cssTargets } },
   ssr: { noExternal: true, target: 'node' },

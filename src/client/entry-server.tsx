@@ -8,6 +8,7 @@ import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { jsonForScript, type SsrRenderer, type SsrRequest, type SsrState } from '../shared/ssr.js';
 import { newQueryClient } from './app/query-client.js';
+import { DrawnParts, LAZY_PART_MODULES } from './lib/lazy-part.js';
 import { Root } from './app/root.js';
 import { prefetchRoute } from './app/route-data.js';
 
@@ -20,8 +21,15 @@ async function render({ url, now, data }: SsrRequest) {
   // Drawn from the dehydrated cache, as the browser will hydrate: both see exactly the same data.
   const queryClient = newQueryClient();
   hydrate(queryClient, queries);
+  let drawn = new Set<string>();
   const draw = async () => {
-    const { prelude } = await prerender(<Root queryClient={queryClient} serverLocation={url} renderTime={now} />, {
+    drawn = new Set<string>();
+    const page = (
+      <DrawnParts value={drawn}>
+        <Root queryClient={queryClient} serverLocation={url} renderTime={now} />
+      </DrawnParts>
+    );
+    const { prelude } = await prerender(page, {
       // Every part inline, in order: nothing is moved into place by a script (the CSP allows none).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error) => {
@@ -38,7 +46,7 @@ async function render({ url, now, data }: SsrRequest) {
   queryClient.clear();
   if (errors.length > 0) throw errors[0];
   const state: SsrState = { queries, now };
-  return { html, state: jsonForScript(state) };
+  return { html, state: jsonForScript(state), parts: [...drawn].sort() };
 }
 
-export const renderer: SsrRenderer = { render };
+export const renderer: SsrRenderer = { render, lazyParts: [...LAZY_PART_MODULES].sort() };

@@ -27,10 +27,14 @@ export interface SsrPage {
   html: string;
   /** JSON for the page's SSR_STATE_ELEMENT_ID element, safe inside <script>. */
   state: string;
+  /** The lazily loaded parts drawn in it, by module (client/lib/lazy-part.tsx), sorted: their stylesheets go with the page. */
+  parts: string[];
 }
 
 export interface SsrRenderer {
   render(request: SsrRequest): Promise<SsrPage>;
+  /** Every lazy part the app has, by module: each must be in the client build's manifest. */
+  lazyParts: readonly string[];
 }
 
 /** The id of the (never executed) script element holding the state the page was drawn with. */

@@ -3,8 +3,10 @@
  * vote form with scripts off, and the page cache that serves each visitor their own page.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { SSR_STATE_ELEMENT_ID } from '../../src/shared/ssr.js';
@@ -119,7 +121,7 @@ describe('pages drawn by the server', () => {
     expect(pollPage.text).toContain('Total: 10 votes');
     expect(pollPage.text).toContain('Poll closed');
     expect(pollPage.root).toContain('class="pie-chart"');
-    // The chart's colours are style attributes: the CSP names each by its hash, and nothing inline runs.
+    // The bars' widths are style attributes: the CSP names each by its hash, and nothing inline runs.
     expect(pollPage.csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
     expect(pollPage.csp).not.toContain('unsafe-inline');
     // Two scripts are written into the page, the theme's (dark-mode.test.ts) and the app's
@@ -163,6 +165,49 @@ describe('pages drawn by the server', () => {
     const unknownPoll = await fetchPage('/poll-999');
     expect(unknownPoll.status).toBe(404);
     expect(unknownPoll.text).toContain('Poll Not Found');
+  });
+
+  it('carry the stylesheets of the lazy parts they draw, and none of those they do not', async () => {
+    const { past } = await seedSite();
+    // The build's own account of which sheets go with which module.
+    const clientDir = inject('clientDir');
+    const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { css?: string[] }
+    >;
+    const sheet = (module: string) => {
+      const [file, ...more] = manifest[module]?.css ?? [];
+      expect(file, `${module} has a stylesheet of its own`).toBeDefined();
+      expect(more).toEqual([]);
+      return fs.readFileSync(path.join(clientDir, file ?? ''), 'utf8').trim();
+    };
+    const everyPage = sheet('index.html');
+    const faqSheet = sheet('features/info-pages/faq-page.tsx');
+    const pastPollSheet = sheet('app/pages/past-poll-page.tsx');
+    const notDrawnOnAnyPage = [
+      sheet('features/admin/admin-page.tsx'),
+      sheet('features/share/share-dialog.tsx'),
+      sheet('features/subscribe/components/subscribe-modal.tsx'),
+      sheet('components/ui/toaster.tsx'),
+    ];
+    const styleOf = async (address: string) => {
+      const page = await fetchPage(address);
+      const styles = all(page, (_a, name) => name === 'style');
+      expect(styles).toHaveLength(1);
+      return DomUtils.textContent(styles[0]!);
+    };
+
+    const faq = await styleOf('/faq');
+    expect(faq.startsWith(everyPage)).toBe(true);
+    expect(faq).toContain(faqSheet);
+    const pollPage = await styleOf(`/poll-${past.pollNumber}`);
+    expect(pollPage).toContain(pastPollSheet);
+    expect(pollPage).not.toContain(faqSheet);
+    const home = await styleOf('/');
+    expect(home).toBe(everyPage);
+    for (const style of [faq, pollPage, home]) {
+      for (const notDrawn of notDrawnOnAnyPage) expect(style).not.toContain(notDrawn);
+    }
   });
 
   it('shows a voter the results and their own choice, and after the close everyone the results', async () => {
@@ -369,6 +414,22 @@ describe('hydration', () => {
     await page.goto(`${t.site.url}/poll-${past.pollNumber}`);
     await expect.poll(() => page.getByRole('button', { name: 'Share' }).isEnabled()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Dark' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('brings a lazy part’s stylesheet with its code: the Share dialog opens styled', async () => {
+    await seedSite();
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    await page.goto(t.site.url);
+    // Not in the page the server sent (style above): it comes with the dialog's code.
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this poll' });
+    await dialog.waitFor();
+    // dialog.css: a card fixed in the middle of the screen, over a dimmed page.
+    await expect(dialog.evaluate((element) => getComputedStyle(element).position)).resolves.toBe('fixed');
+    await expect(
+      page.locator('.dialog-overlay').evaluate((element) => getComputedStyle(element).position),
+    ).resolves.toBe('fixed');
     expect(errors).toEqual([]);
   });
 

@@ -1,16 +1,20 @@
 /** Which screen the address shows (screens.ts). */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useActivePoll } from '../api/get-active-poll.js';
 import { navigate, useLocation } from '../lib/router.js';
 import { HomePage } from './pages/home-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { screenOf } from './screens.js';
+import { lazyPart } from '../lib/lazy-part.js';
 
-const FaqPage = lazy(() => import('../features/info-pages/faq-page.js'));
-const TermsPage = lazy(() => import('../features/info-pages/terms-page.js'));
-const PrivacyPage = lazy(() => import('../features/info-pages/privacy-page.js'));
-const PastPollPage = lazy(() => import('./pages/past-poll-page.js'));
-const AdminPage = lazy(() => import('../features/admin/admin-page.js'));
+const FaqPage = lazyPart('features/info-pages/faq-page.tsx', () => import('../features/info-pages/faq-page.js'));
+const TermsPage = lazyPart('features/info-pages/terms-page.tsx', () => import('../features/info-pages/terms-page.js'));
+const PrivacyPage = lazyPart(
+  'features/info-pages/privacy-page.tsx',
+  () => import('../features/info-pages/privacy-page.js'),
+);
+const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
+const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
 
 export function App() {
   const { pathname, search } = useLocation();

@@ -7,7 +7,8 @@
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
 import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
 import { gzipParts, joinGzip, type GzipParts } from './gzip-parts.js';
-import { inlineAssets, type ReadAsset } from './inline-assets.js';
+import { inlineAssets, PAGE_STYLES, type ReadAsset } from './inline-assets.js';
+import type { PartStyles } from './page-styles.js';
 import { cspHash, newNonce, pageCsp } from './security.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -117,15 +118,18 @@ export interface AppHtml {
 export interface AppHtmlOptions {
   /** Reads a built file, to write it into the page (inline-assets.ts); without it nothing is inlined. */
   readAsset?: ReadAsset;
+  /** The stylesheets of the lazy parts a server-drawn page drew (page-styles.ts); none without it. */
+  partStyles?: PartStyles;
   https: boolean;
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 
 /**
- * The pie's colours, the bars' widths and Radix's CSS variables are style attributes. Set by
- * React in the browser they are not markup, but drawn by the server they are, and a CSP without
- * 'unsafe-inline' blocks them: the page's CSP names each one by its hash instead.
+ * The bars' widths and Radix's CSS variables are style attributes (the chart's colours are
+ * classes, chart.css). Set by React in the browser they are not markup, but drawn by the server
+ * they are, and a CSP without 'unsafe-inline' blocks them: the page's CSP names each one by its
+ * hash instead.
  */
 function styleAttributeHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -136,11 +140,17 @@ function styleAttributeHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function createAppHtml(built: string, site: SiteConfig, { readAsset, https }: AppHtmlOptions): AppHtml {
+export function createAppHtml(
+  built: string,
+  site: SiteConfig,
+  { readAsset, https, partStyles }: AppHtmlOptions,
+): AppHtml {
   if (!built.includes(`id="${SITE_CONFIG_ELEMENT_ID}"`)) {
     throw new Error(`index.html has no <script id="${SITE_CONFIG_ELEMENT_ID}"> for the site configuration`);
   }
-  const { template, scriptHashes } = readAsset ? inlineAssets(built, readAsset) : { template: built, scriptHashes: [] };
+  const { template, scriptHashes, css } = readAsset
+    ? inlineAssets(built, readAsset)
+    : { template: built, scriptHashes: [], css: null };
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start < 0 || end < start) throw new Error(`index.html has no ${HEAD_START}…${HEAD_END} block for the page head`);
@@ -178,7 +188,16 @@ export function createAppHtml(built: string, site: SiteConfig, { readAsset, http
         body === null
           ? ROOT
           : `<div id="root">${body.html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${body.state}</script>`;
-      const html = concat(before, [renderHead(head, site.siteName)], middle, [root], after);
+      const partCss = body && partStyles ? partStyles(body.parts) : '';
+      const styles = partCss === '' ? (css ?? '') : `${css ?? ''}\n${partCss}`;
+      const withStyles = (pieces: readonly string[]) => pieces.map((piece) => piece.replace(PAGE_STYLES, () => styles));
+      const html = concat(
+        withStyles(before),
+        [renderHead(head, site.siteName)],
+        withStyles(middle),
+        [root],
+        withStyles(after),
+      );
       const csp = pageCsp({
         https,
         styleNonce: NONCE,

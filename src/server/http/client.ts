@@ -14,6 +14,7 @@ import { acceptsGzip } from './gzip-parts.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { notFound } from './errors.js';
 import { isApiPath } from './paths.js';
+import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
 import { loadSsrRenderer } from './ssr.js';
 import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
 import { readVoterId } from './voter-cookie.js';
@@ -64,14 +65,16 @@ export async function registerClient(
 ) {
   const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
   const template = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const appHtml =
-    template === null || clientDir === null
-      ? null
-      : createAppHtml(template, site, { https, readAsset: (urlPath) => readBuiltFile(clientDir, urlPath) });
+  const readAsset = (urlPath: string) => (clientDir === null ? null : readBuiltFile(clientDir, urlPath));
   const renderer =
-    clientDir === null || appHtml === null
+    clientDir === null || template === null
       ? null
       : await loadSsrRenderer(ssrEntry ?? path.join(clientDir, '..', 'ssr', 'entry-server.js'), site);
+  const partStyles =
+    renderer === null
+      ? undefined
+      : createPartStyles({ manifest: readAsset(MANIFEST_PATH), readAsset, lazyParts: renderer.lazyParts });
+  const appHtml = template === null ? null : createAppHtml(template, site, { https, readAsset, partStyles });
   const pages = appHtml === null ? null : createSsrPages({ html: appHtml, renderer, data, now, log: app.log });
 
   const sendApp = async (

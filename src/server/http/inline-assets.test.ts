@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineAssets } from './inline-assets.js';
+import { inlineAssets, PAGE_STYLES } from './inline-assets.js';
 
 const BUILT = `<!doctype html>
 <html lang="en">
@@ -11,6 +11,7 @@ const BUILT = `<!doctype html>
     <link rel="modulepreload" crossorigin href="/assets/react-Xy9.js">
     <link rel="modulepreload" crossorigin href="/assets/dist-Q1.js">
     <link rel="stylesheet" crossorigin href="/assets/style-Zz.css">
+    <link rel="stylesheet" crossorigin href="/assets/more-Yy.css">
   </head>
   <body>
     <div id="root"></div>
@@ -19,25 +20,32 @@ const BUILT = `<!doctype html>
 `;
 
 const FILES: Record<string, string> = {
-  '/theme.js': '\n(function () { document.documentElement.dataset.x = "1"; })();\n',
+  '/theme.js':
+    '/*\n * Why this runs first.\n */\n(function () {\n  // Why this attribute.\n  document.documentElement.dataset.x = "1";\n})();\n',
   '/assets/style-Zz.css': 'body{color:red}\n',
+  '/assets/more-Yy.css': 'p{margin:0}\n',
 };
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 
 describe('inlineAssets', () => {
-  it('writes theme.js and the stylesheet into the page and loads the app by a loader, each script named by its hash', () => {
-    const { template, scriptHashes } = inlineAssets(BUILT, (path) => FILES[path] ?? null);
+  it('writes theme.js and the stylesheets into the page and loads the app by a loader, each script named by its hash', () => {
+    const { template, scriptHashes, css } = inlineAssets(BUILT, (path) => FILES[path] ?? null);
 
     expect(template).not.toContain('src="/theme.js"');
     expect(template).not.toContain('rel="stylesheet"');
     expect(template).not.toContain('type="module"');
     expect(template).not.toContain('<link rel="modulepreload"');
-    expect(template).toContain('<style nonce="__CSP_NONCE__">body{color:red}</style>');
+    // One <style> under the nonce where the first sheet was; each page writes its CSS into it.
+    expect(template).toContain(`<style nonce="__CSP_NONCE__">${PAGE_STYLES}</style>`);
+    expect(template.match(/<style/g)).toHaveLength(1);
+    expect(css).toBe('body{color:red}\np{margin:0}');
 
     const [theme, loader] = inlineScripts(template);
-    expect(theme).toBe('(function () { document.documentElement.dataset.x = "1"; })();');
+    // Without its comments and indentation, line by line.
+    expect(theme).toBe('(function () {\ndocument.documentElement.dataset.x = "1";\n})();');
+    expect(loader).not.toMatch(/^\s|\/\/ /m);
     expect(loader).toContain('(document, "/assets/index-AbC123.js", ["/assets/react-Xy9.js","/assets/dist-Q1.js"])');
     expect(scriptHashes).toEqual([sha256(theme ?? ''), sha256(loader ?? '')]);
     // The loader comes last, after the root it looks at.
@@ -45,11 +53,16 @@ describe('inlineAssets', () => {
   });
 
   it('leaves as files what it cannot read, and a stylesheet that could close its own element', () => {
-    const { template, scriptHashes } = inlineAssets(BUILT, (path) =>
-      path.endsWith('.css') ? 'a::after{content:"</style><script>alert(1)</script>"}' : null,
-    );
+    const { template, scriptHashes, css } = inlineAssets(BUILT, (path) => {
+      if (path === '/assets/more-Yy.css') return 'a::after{content:"</style><script>alert(1)</script>"}';
+      return path === '/theme.js' ? null : (FILES[path] ?? null);
+    });
     expect(template).toContain('<script src="/theme.js"></script>');
-    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/style-Zz.css">');
+    // Both sheets stay links, in their order.
+    expect(template).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/style-Zz.css">\n    <link rel="stylesheet" crossorigin href="/assets/more-Yy.css">',
+    );
+    expect(css).toBeNull();
     expect(template).not.toContain('alert(1)');
     // The app still loads after the first paint.
     expect(scriptHashes).toHaveLength(1);

@@ -5,7 +5,8 @@
  *
  * - theme.js (the stored Light/Dark choice, which must run before the body paints) is written
  *   into the page, allowed by its hash in the CSP;
- * - the stylesheet is written into the page as a <style> under the response's nonce;
+ * - the stylesheet is written into the page as a <style> under the response's nonce, with the
+ *   sheets of the lazy parts the page drew (page-styles.ts);
  * - the app's module script and its preloads are requested by a small loader once the server's
  *   markup has painted (or at once when there is none to paint, or the tab is hidden), so the
  *   question shows without waiting for ~90 KB of JavaScript. The page is usable meanwhile: its
@@ -21,7 +22,15 @@ export interface InlinedTemplate {
   template: string;
   /** CSP sources ('sha256-…') of the inline scripts written in. */
   scriptHashes: string[];
+  /**
+   * The stylesheets the template linked, joined: each page writes them, and the sheets of the
+   * lazy parts it drew (page-styles.ts), in place of PAGE_STYLES. Null when they stay links.
+   */
+  css: string | null;
 }
+
+/** Where a page's CSS goes in the template's <style>. */
+export const PAGE_STYLES = '__PAGE_STYLES__';
 
 /** Reads a built file by its address on the site ('/theme.js', '/assets/style-….css'); null when absent. */
 export type ReadAsset = (urlPath: string) => string | null;
@@ -73,30 +82,51 @@ function appLoader(main: string, preloads: readonly string[]): string {
 })(document, ${JSON.stringify(main)}, ${JSON.stringify(preloads)});`;
 }
 
+/**
+ * A script as every page carries it: without its opening comment, its comment lines and its
+ * indentation, which are for the people who read the source. Line by line, so no statement
+ * runs into another; for the two small scripts here, which hold no multi-line strings.
+ */
+export function compactScript(source: string): string {
+  return source
+    .replace(/^\s*\/\*[\s\S]*?\*\//, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
+}
+
 export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTemplate {
   const scriptHashes: string[] = [];
   let html = template.replace(THEME_SCRIPT, (tag, src: string) => {
-    const source = readAsset(src)?.trim();
+    const file = readAsset(src);
+    const source = file === null ? undefined : compactScript(file);
     if (source === undefined) return tag;
     scriptHashes.push(cspHash(source));
     return `<script>${source}</script>`;
   });
-  html = html.replace(STYLESHEET, (tag, href: string) => {
-    const css = readAsset(href);
-    // A sheet that could end its own element stays a file.
-    if (css === null || /<\/style/i.test(css)) return tag;
-    return `<style nonce="${HTML_PLACEHOLDERS.nonce}">${css.trim()}</style>`;
-  });
+  const sheets = [...html.matchAll(STYLESHEET)].map((match) => readAsset(match[1] ?? ''));
+  let css: string | null = null;
+  // A sheet that could end its own element stays a file, and so do the others with it.
+  if (sheets.length > 0 && sheets.every((sheet) => sheet !== null && !/<\/style/i.test(sheet))) {
+    css = sheets.map((sheet) => (sheet ?? '').trim()).join('\n');
+    let first = true;
+    html = html.replace(STYLESHEET, () => {
+      if (!first) return '';
+      first = false;
+      return `<style nonce="${HTML_PLACEHOLDERS.nonce}">${PAGE_STYLES}</style>`;
+    });
+  }
 
   const modules = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '');
   const main = modules[0];
-  if (modules.length !== 1 || main === undefined) return { template: html, scriptHashes };
+  if (modules.length !== 1 || main === undefined) return { template: html, scriptHashes, css };
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   html = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  const loader = appLoader(main, preloads);
+  const loader = compactScript(appLoader(main, preloads));
   const bodyEnd = html.lastIndexOf('</body>');
   if (bodyEnd < 0) throw new Error('index.html has no </body> for the app loader');
   scriptHashes.push(cspHash(loader));
   html = `${html.slice(0, bodyEnd)}  <script>${loader}</script>\n  ${html.slice(bodyEnd)}`;
-  return { template: html, scriptHashes };
+  return { template: html, scriptHashes, css };
 }

@@ -4,15 +4,19 @@
  * breakdowns, the "about you" invitation and the question's last run (today-results-extras).
  * The features stay apart; this is where they meet. All but the card load when first shown.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ActivePoll } from '../../../shared/api.js';
 import { ActivePollCard } from '../../features/active-poll/components/active-poll-card.js';
 import { invitationDue } from '../../features/subscribe/invitation.js';
 import { pollUrl } from '../../lib/site-config.js';
+import { lazyPart } from '../../lib/lazy-part.js';
 
-const SubscribeModal = lazy(() => import('../../features/subscribe/components/subscribe-modal.js'));
-const ShareDialog = lazy(() => import('../../features/share/share-dialog.js'));
-const TodayResultsExtras = lazy(() => import('./today-results-extras.js'));
+const SubscribeModal = lazyPart(
+  'features/subscribe/components/subscribe-modal.tsx',
+  () => import('../../features/subscribe/components/subscribe-modal.js'),
+);
+const ShareDialog = lazyPart('features/share/share-dialog.tsx', () => import('../../features/share/share-dialog.js'));
+const TodayResultsExtras = lazyPart('app/pages/today-results-extras.tsx', () => import('./today-results-extras.js'));
 
 export function TodayPoll() {
   const [invitation, setInvitation] = useState<{ pollId: number; returnFocus: () => void } | null>(null);

@@ -1,8 +1,9 @@
 /** The pie, fetched when first shown; a same-sized placeholder holds its place meanwhile. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { PieChartProps } from './pie-chart.js';
+import { lazyPart } from '../../lib/lazy-part.js';
 
-const PieChart = lazy(() => import('./pie-chart.js'));
+const PieChart = lazyPart('components/chart/pie-chart.tsx', () => import('./pie-chart.js'));
 
 export function LazyPieChart(props: PieChartProps) {
   return (

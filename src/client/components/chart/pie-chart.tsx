@@ -5,7 +5,7 @@
 import type { ResultItem } from '../../../shared/results.js';
 import { showsSliceLabel, shortLabel, sliceTooltip } from './chart-labels.js';
 import { pieSlices } from './chart-geometry.js';
-import { chartColor } from './palette.js';
+import { chartColorClass } from './palette.js';
 import './chart.css';
 
 export interface PieChartProps {
@@ -45,12 +45,7 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
             if (!result) return null;
             return (
               <g key={slice.index}>
-                <path
-                  d={slice.path}
-                  className="pie-chart__slice"
-                  style={{ fill: chartColor(slice.index) }}
-                  strokeWidth="1.5"
-                >
+                <path d={slice.path} className={`pie-chart__slice ${chartColorClass(slice.index)}`} strokeWidth="1.5">
                   <title>{`${result.option}: ${sliceTooltip(result.votes, result.percentage)}`}</title>
                 </path>
                 {showsSliceLabel(result.percentage) && (
@@ -76,7 +71,7 @@ export default function PieChart({ results, labelMax, chosen = null }: PieChartP
               key={result.option}
               className={index === chosen ? 'pie-chart__legend-item is-chosen' : 'pie-chart__legend-item'}
             >
-              <span className="pie-chart__swatch" style={{ background: chartColor(index) }} aria-hidden="true" />
+              <span className={`pie-chart__swatch ${chartColorClass(index)}`} aria-hidden="true" />
               <span title={result.option}>{shortLabel(result.option, labelMax)}</span>
               {index === chosen && <span className="pie-chart__mine">Your vote</span>}
               <span className="pie-chart__legend-value">{result.percentage}%</span>

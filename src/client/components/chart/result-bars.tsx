@@ -1,7 +1,7 @@
 /** One bar per option with its percentage and vote count: the results as text and bars. */
 import type { ResultItem } from '../../../shared/results.js';
 import { votesText } from './chart-labels.js';
-import { chartColor } from './palette.js';
+import { chartColorClass } from './palette.js';
 import './chart.css';
 
 export function ResultBars({
@@ -28,10 +28,7 @@ export function ResultBars({
             </span>
           </div>
           <div className="result-bars__track" aria-hidden="true">
-            <div
-              className="result-bars__fill"
-              style={{ width: `${result.percentage}%`, background: chartColor(index) }}
-            />
+            <div className={`result-bars__fill ${chartColorClass(index)}`} style={{ width: `${result.percentage}%` }} />
           </div>
         </li>
       ))}

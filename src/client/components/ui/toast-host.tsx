@@ -4,11 +4,12 @@
  * so F8 (spec section 9) reaches it from the first keystroke. When Radix's viewport arrives it
  * takes over, and takes focus with it if the stand-in had it.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { NOTIFICATIONS_HOTKEY, NOTIFICATIONS_LABEL, onToastRequested, toastUiNeeded } from './toast.js';
 import './notification-area.css';
+import { lazyPart } from '../../lib/lazy-part.js';
 
-const Toaster = lazy(() => import('./toaster.js'));
+const Toaster = lazyPart('components/ui/toaster.tsx', () => import('./toaster.js'));
 
 export function ToastHost() {
   const needed = useSyncExternalStore(onToastRequested, toastUiNeeded, () => false);

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import type { SeriesRun } from '../../../shared/api.js';
 import { votesText } from '../../components/chart/chart-labels.js';
-import { chartColor } from '../../components/chart/palette.js';
+import { chartColorClass } from '../../components/chart/palette.js';
 import { formatShortLocalDate } from '../../lib/clock-labels.js';
 import { inOrder, leaders, pointsChange, shareOf } from './runs.js';
 import './series.css';
@@ -54,8 +54,8 @@ export function AskedBefore({ poll, series }: { poll: SeriesRun; series: readonl
                       <span className="series__share">{share === null ? '–' : `${share}%`}</span>
                       <span className="series__track" aria-hidden="true">
                         <span
-                          className="series__fill"
-                          style={{ width: `${share ?? 0}%`, background: chartColor(index) }}
+                          className={`series__fill ${chartColorClass(index)}`}
+                          style={{ width: `${share ?? 0}%` }}
                         />
                       </span>
                     </td>
