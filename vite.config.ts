@@ -53,7 +53,7 @@ const cssTargets = {
  * each page. The server's is one self-contained file (React and every page inside), so the
  * server loads it with nothing else from node_modules.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/client',
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: isSsrBuild
@@ -74,6 +74,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   css: { transformer: 'lightningcss', lightningcss: { targets: cssTargets } },
   ssr: { noExternal: true, target: 'node' },
+  // The server build bundles React: a production build keeps only React's production code, as
+  // the browser's does, whatever NODE_ENV the server later runs with (npm start sets none).
+  ...(isSsrBuild && mode === 'production' ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     // `npm run dev` (Vite) with `npm run dev:server` (the API on port 3000).
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/og': 'http://localhost:3000' },

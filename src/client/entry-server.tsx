@@ -5,7 +5,9 @@
  * (prerender waits for them), so the first paint is the real page, not a skeleton.
  */
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
-import { prerender } from 'react-dom/static';
+// The edge build: the Node build keeps each render in an AsyncLocalStorage, and on Node 20 the
+// first use of one turns on async hooks for every promise the server makes from then on.
+import { prerender } from 'react-dom/static.edge';
 import { jsonForScript, type SsrRenderer, type SsrRequest, type SsrState } from '../shared/ssr.js';
 import { newQueryClient } from './app/query-client.js';
 import { DrawnParts, LAZY_PART_MODULES } from './lib/lazy-part.js';

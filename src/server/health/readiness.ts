@@ -35,7 +35,9 @@ export class Readiness {
  * connections move to the other instances.
  */
 export function closeConnectionsWhileDraining(app: FastifyInstance, readiness: Readiness): void {
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every response, and an async one costs each a promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (readiness.draining !== null) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
