@@ -126,13 +126,15 @@ describe('pages drawn by the server', () => {
     expect(pollPage.csp).not.toContain('unsafe-inline');
     // Two scripts are written into the page, the theme's (dark-mode.test.ts) and the app's
     // loader: the CSP names each by its hash, so they run and nothing else inline does. The
-    // stylesheet is written in under the response's nonce. No file holds up the first paint.
+    // stylesheet is written in, named by its hash too. No file holds up the first paint. The
+    // JSON blocks (site configuration, the state drawn with, the style nonce last) never run.
     const scripts = all(pollPage, (_a, name) => name === 'script');
-    expect(scripts.map((s) => [s.attribs.type, s.attribs.src])).toEqual([
-      [undefined, undefined],
-      ['application/json', undefined],
-      ['application/json', undefined],
-      [undefined, undefined],
+    expect(scripts.map((s) => [s.attribs.type, s.attribs.src, s.attribs.id])).toEqual([
+      [undefined, undefined, undefined],
+      ['application/json', undefined, 'site-config'],
+      ['application/json', undefined, SSR_STATE_ELEMENT_ID],
+      [undefined, undefined, undefined],
+      ['application/json', undefined, 'csp-nonce'],
     ]);
     const scriptSources = pollPage.csp.match(/script-src ([^;]*)/)?.[1]?.split(' ') ?? [];
     const inline = scripts.filter((s) => s.attribs.type === undefined).map((s) => DomUtils.textContent(s));
@@ -145,8 +147,14 @@ describe('pages drawn by the server', () => {
     expect(all(pollPage, (a, name) => name === 'link' && a.rel === 'stylesheet')).toEqual([]);
     const style = all(pollPage, (_a, name) => name === 'style');
     expect(style).toHaveLength(1);
-    expect(pollPage.csp).toContain(`'nonce-${style[0]?.attribs.nonce}'`);
-    expect(DomUtils.textContent(style[0]!)).toContain('.poll-card');
+    const css = DomUtils.textContent(style[0]!);
+    expect(css).toContain('.poll-card');
+    expect(pollPage.csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    // The response's own nonce, for the style a dialog's scroll lock adds, is the page's last element.
+    const nonce = /'nonce-([^']+)'/.exec(pollPage.csp)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const ending = pollPage.html.slice(pollPage.html.lastIndexOf('<script')).replace(/>\s+</g, '><').trim();
+    expect(ending).toBe(`<script type="application/json" id="csp-nonce">"${nonce}"</script></body></html>`);
 
     const todayByNumber = await fetchPage(`/poll-${today.pollNumber}`);
     expect(todayByNumber.text).toContain('Should homework be banned?');
@@ -249,7 +257,7 @@ describe('pages drawn by the server', () => {
       // Same page, each with a nonce of its own.
       const nonce = (page: Fetched) => /'nonce-([^']+)'/.exec(page.csp)?.[1];
       expect(nonce(yes)).not.toBe(nonce(yesAgain));
-      expect(yes.html).toContain(`content="${nonce(yes)}"`);
+      expect(yes.html).toContain(`id="csp-nonce">"${nonce(yes)}"`);
     }
   });
 });
@@ -375,15 +383,15 @@ describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
-  it('paints the server’s gzipped page before it asks for the app’s script, then hands the page to the app', async () => {
+  it('paints the server’s compressed page before it asks for the app’s script, then hands the page to the app', async () => {
     const { past } = await seedSite();
     for (const path of ['/', `/poll-${past.pollNumber}`, '/faq']) {
       // A browser with its own clock: a faked one hides the page's performance entries.
       const context = await t.browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
       const response = await page.goto(`${t.site.url}${path}`);
-      // Compressed once per page around each response's nonce (gzip-parts.ts), and read by Chromium.
-      expect(response?.headers()['content-encoding'], path).toBe('gzip');
+      // Compressed once per page, each response's nonce sent as it is (brotli-parts.ts), and read by Chromium.
+      expect(response?.headers()['content-encoding'], path).toBe('br');
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
@@ -417,7 +425,7 @@ describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
-  it('brings a lazy part’s stylesheet with its code: the Share dialog opens styled', async () => {
+  it('brings a lazy part’s stylesheet with its code: the Share dialog opens styled, the page behind it locked', async () => {
     await seedSite();
     const { page, errors } = await newVisitor(t.browser, t.site);
     await page.goto(t.site.url);
@@ -430,6 +438,8 @@ describe('hydration', () => {
     await expect(
       page.locator('.dialog-overlay').evaluate((element) => getComputedStyle(element).position),
     ).resolves.toBe('fixed');
+    // The scroll lock's own <style>, let in by the response's nonce from the page's last element.
+    await expect(page.evaluate(() => getComputedStyle(document.body).overflow)).resolves.toBe('hidden');
     expect(errors).toEqual([]);
   });
 

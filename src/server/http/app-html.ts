@@ -2,10 +2,12 @@
  * The page every screen of the web app starts from: the built index.html with this site's
  * name and configuration written in, the head this address deserves (title, description,
  * canonical address, Open Graph and Twitter card tags), and a fresh style nonce for each
- * response, compressed for the browsers that take gzip.
+ * response, compressed for the browsers that take Brotli or gzip.
  */
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
 import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
+import { brotliParts, joinBrotli, type BrotliParts } from './brotli-parts.js';
+import type { ContentCoding } from './content-coding.js';
 import { gzipParts, joinGzip, type GzipParts } from './gzip-parts.js';
 import { inlineAssets, PAGE_STYLES, type ReadAsset } from './inline-assets.js';
 import type { PartStyles } from './page-styles.js';
@@ -101,18 +103,18 @@ export interface PageParts {
 export interface SentPage {
   body: Buffer;
   csp: string;
-  /** 'gzip' when the body is compressed. */
-  encoding: 'gzip' | null;
+  /** How the body is compressed; null: it is not. */
+  encoding: ContentCoding | null;
 }
 
 export interface AppHtml {
   /** The page with this head and, when the server drew it, the app's markup and state. */
   parts(head: PageHead, body: SsrPage | null): PageParts;
   /**
-   * The page to send, with a fresh nonce; gzipped when `gzip` is set, from pieces compressed
-   * once per page (gzip-parts.ts).
+   * The page to send, with a fresh nonce, compressed with `encoding` from pieces compressed once
+   * per page (brotli-parts.ts, gzip-parts.ts).
    */
-  send(parts: PageParts, options: { gzip: boolean }): SentPage;
+  send(parts: PageParts, options: { encoding: ContentCoding | null }): SentPage;
 }
 
 export interface AppHtmlOptions {
@@ -179,8 +181,21 @@ export function createAppHtml(
     return out;
   };
   const NONCE = HTML_PLACEHOLDERS.nonce;
-  /** Each page's pieces compressed, once, the first time a browser takes gzip (cached pages live on). */
+  /** Each page's pieces compressed, once per encoding, the first time a browser takes it (cached pages live on). */
+  const brotli = new WeakMap<PageParts, BrotliParts>();
   const gzipped = new WeakMap<PageParts, GzipParts>();
+  const compressed = <T>(
+    cache: WeakMap<PageParts, T>,
+    parts: PageParts,
+    compress: (pieces: readonly Buffer[]) => T,
+  ) => {
+    let pieces = cache.get(parts);
+    if (!pieces) {
+      pieces = compress(parts.html);
+      cache.set(parts, pieces);
+    }
+    return pieces;
+  };
 
   return {
     parts(head, body) {
@@ -201,28 +216,29 @@ export function createAppHtml(
       const csp = pageCsp({
         https,
         styleNonce: NONCE,
+        // The page's own <style> is allowed by its hash: no nonce in the middle of the page.
+        styleHashes: css === null ? [] : [cspHash(styles)],
         styleAttributeHashes: body ? styleAttributeHashes(body.html) : [],
         scriptHashes,
       }).split(NONCE);
       return { html: html.map((part) => Buffer.from(part)), csp };
     },
-    send(parts, { gzip }) {
+    send(parts, { encoding }) {
       const nonce = newNonce();
       const nonceBytes = Buffer.from(nonce);
-      if (gzip) {
-        let compressed = gzipped.get(parts);
-        if (!compressed) {
-          compressed = gzipParts(parts.html);
-          gzipped.set(parts, compressed);
-        }
-        return { body: joinGzip(compressed, nonceBytes), csp: parts.csp.join(nonce), encoding: 'gzip' };
+      const csp = parts.csp.join(nonce);
+      if (encoding === 'br') {
+        return { body: joinBrotli(compressed(brotli, parts, brotliParts), nonceBytes), csp, encoding };
+      }
+      if (encoding === 'gzip') {
+        return { body: joinGzip(compressed(gzipped, parts, gzipParts), nonceBytes), csp, encoding };
       }
       const pieces: Buffer[] = [];
       for (const [i, part] of parts.html.entries()) {
         if (i > 0) pieces.push(nonceBytes);
         pieces.push(part);
       }
-      return { body: Buffer.concat(pieces), csp: parts.csp.join(nonce), encoding: null };
+      return { body: Buffer.concat(pieces), csp, encoding: null };
     },
   };
 }

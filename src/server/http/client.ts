@@ -10,8 +10,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
-import { acceptsGzip } from './gzip-parts.js';
 import { createAppHtml, type PageHead } from './app-html.js';
+import { contentCodingFor } from './content-coding.js';
 import { notFound } from './errors.js';
 import { isApiPath } from './paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
@@ -85,7 +85,9 @@ export async function registerClient(
   ) => {
     if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
     const { status, parts }: CachedPage = await pages.page(request.url, readVoterId(request), preview, serverDrawn);
-    const { body, csp, encoding } = appHtml.send(parts, { gzip: acceptsGzip(request.headers['accept-encoding']) });
+    const { body, csp, encoding } = appHtml.send(parts, {
+      encoding: contentCodingFor(request.headers['accept-encoding']),
+    });
     if (encoding !== null) reply.header('content-encoding', encoding);
     return reply
       .status(status)

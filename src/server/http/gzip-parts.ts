@@ -91,19 +91,3 @@ export function joinGzip(parts: GzipParts, filler: Buffer): Buffer {
   chunks.push(trailer);
   return Buffer.concat(chunks);
 }
-
-/**
- * Whether an Accept-Encoding header takes gzip: named with a weight above 0, or, when gzip is
- * not named, through `*`.
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  const weights = new Map<string, number>();
-  for (const entry of header.split(',')) {
-    const [name = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
-    const weight = params.find((param) => param.startsWith('q='));
-    weights.set(name, weight === undefined ? 1 : Number(weight.slice(2)));
-  }
-  const gzip = weights.get('gzip') ?? weights.get('*');
-  return gzip !== undefined && gzip > 0;
-}

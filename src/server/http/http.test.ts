@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
@@ -268,7 +268,8 @@ describe('the web app', () => {
     });
     const first = await new Visitor(t.app).get('/');
     const second = await new Visitor(t.app).get('/faq');
-    const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)" \/>/.exec(html)?.[1];
+    const nonceOf = (html: string) =>
+      /<script type="application\/json" id="csp-nonce">"([^"]+)"<\/script>/.exec(html)?.[1];
     const nonce = nonceOf(first.body);
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceOf(second.body)).not.toBe(nonce);
@@ -295,31 +296,38 @@ describe('the web app', () => {
     expect((await new Visitor(t.app).get('/index.html')).body).not.toContain('__CSP_NONCE__');
   });
 
-  it('sends every page gzipped to a browser that takes gzip, its nonce the same in the page and the CSP', async () => {
+  it('sends every page compressed to a browser that takes Brotli or gzip, its nonce the same in the page and the CSP', async () => {
     t = await createTestApp('sqlite', { clientDir });
     await seedPoll(t.db, {});
-    const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)" \/>/.exec(html)?.[1] ?? 'none';
+    const nonceOf = (html: string) =>
+      /<script type="application\/json" id="csp-nonce">"([^"]+)"<\/script>/.exec(html)?.[1] ?? 'none';
     const visitor = new Visitor(t.app);
     for (const url of ['/', '/faq', '/poll-1', '/poll-99']) {
       const plain = await visitor.get(url);
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.headers.vary, url).toContain('accept-encoding');
-      const gzipped = await visitor.request({
-        method: 'GET',
-        url,
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
-      });
-      expect(gzipped.statusCode, url).toBe(plain.statusCode);
-      expect(gzipped.headers['content-encoding'], url).toBe('gzip');
-      expect(gzipped.headers.vary, url).toContain('accept-encoding');
-      expect(gzipped.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 2);
+      for (const [acceptEncoding, coding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+        ['br;q=0.5, gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const compressed = await visitor.request({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': acceptEncoding },
+        });
+        expect(compressed.statusCode, url).toBe(plain.statusCode);
+        expect(compressed.headers['content-encoding'], url).toBe(coding);
+        expect(compressed.headers.vary, url).toContain('accept-encoding');
+        expect(compressed.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 2);
 
-      const html = gunzipSync(gzipped.rawPayload).toString();
-      const nonce = nonceOf(html);
-      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-      expect(nonce, url).not.toBe(nonceOf(plain.body));
-      expect(String(gzipped.headers['content-security-policy']), url).toContain(`'nonce-${nonce}'`);
-      expect(html.replaceAll(nonce, 'N'), url).toBe(plain.body.replaceAll(nonceOf(plain.body), 'N'));
+        const html = decode(compressed.rawPayload).toString();
+        const nonce = nonceOf(html);
+        expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(nonce, url).not.toBe(nonceOf(plain.body));
+        expect(String(compressed.headers['content-security-policy']), url).toContain(`'nonce-${nonce}'`);
+        expect(html.replaceAll(nonce, 'N'), url).toBe(plain.body.replaceAll(nonceOf(plain.body), 'N'));
+      }
     }
   });
 

@@ -15,6 +15,7 @@ const BUILT = `<!doctype html>
   </head>
   <body>
     <div id="root"></div>
+    <script type="application/json" id="csp-nonce">"__CSP_NONCE__"</script>
   </body>
 </html>
 `;
@@ -37,8 +38,8 @@ describe('inlineAssets', () => {
     expect(template).not.toContain('rel="stylesheet"');
     expect(template).not.toContain('type="module"');
     expect(template).not.toContain('<link rel="modulepreload"');
-    // One <style> under the nonce where the first sheet was; each page writes its CSS into it.
-    expect(template).toContain(`<style nonce="__CSP_NONCE__">${PAGE_STYLES}</style>`);
+    // One <style> where the first sheet was; each page writes its CSS into it.
+    expect(template).toContain(`<style>${PAGE_STYLES}</style>`);
     expect(template.match(/<style/g)).toHaveLength(1);
     expect(css).toBe('body{color:red}\np{margin:0}');
 
@@ -48,8 +49,11 @@ describe('inlineAssets', () => {
     expect(loader).not.toMatch(/^\s|\/\/ /m);
     expect(loader).toContain('(document, "/assets/index-AbC123.js", ["/assets/react-Xy9.js","/assets/dist-Q1.js"])');
     expect(scriptHashes).toEqual([sha256(theme ?? ''), sha256(loader ?? '')]);
-    // The loader comes last, after the root it looks at.
+    // The loader comes after the root it looks at, and before the nonce, which stays last.
     expect(template.indexOf('<div id="root">')).toBeLessThan(template.indexOf(loader ?? ''));
+    expect(template).toMatch(
+      /<\/script>\s*<script type="application\/json" id="csp-nonce">"__CSP_NONCE__"<\/script>\s*<\/body>/,
+    );
   });
 
   it('leaves as files what it cannot read, and a stylesheet that could close its own element', () => {

@@ -5,8 +5,8 @@
  *
  * - theme.js (the stored Light/Dark choice, which must run before the body paints) is written
  *   into the page, allowed by its hash in the CSP;
- * - the stylesheet is written into the page as a <style> under the response's nonce, with the
- *   sheets of the lazy parts the page drew (page-styles.ts);
+ * - the stylesheet is written into the page as a <style>, with the sheets of the lazy parts the
+ *   page drew (page-styles.ts), allowed by its hash in the page's CSP;
  * - the app's module script and its preloads are requested by a small loader once the server's
  *   markup has painted (or at once when there is none to paint, or the tab is hidden), so the
  *   question shows without waiting for ~90 KB of JavaScript. The page is usable meanwhile: its
@@ -15,7 +15,7 @@
  * Each file is read once, at start. The loader's and theme.js's hashes go into the page CSP,
  * which still allows no other inline script.
  */
-import { HTML_PLACEHOLDERS } from '../../shared/site-config.js';
+import { STYLE_NONCE_ELEMENT_ID } from '../../shared/site-config.js';
 import { cspHash } from './security.js';
 
 export interface InlinedTemplate {
@@ -114,7 +114,7 @@ export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTem
     html = html.replace(STYLESHEET, () => {
       if (!first) return '';
       first = false;
-      return `<style nonce="${HTML_PLACEHOLDERS.nonce}">${PAGE_STYLES}</style>`;
+      return `<style>${PAGE_STYLES}</style>`;
     });
   }
 
@@ -124,9 +124,11 @@ export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTem
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   html = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
   const loader = compactScript(appLoader(main, preloads));
-  const bodyEnd = html.lastIndexOf('</body>');
-  if (bodyEnd < 0) throw new Error('index.html has no </body> for the app loader');
+  // Before the nonce, which stays last (brotli-parts.ts); else at the end of the body.
+  const nonceAt = html.indexOf(`<script type="application/json" id="${STYLE_NONCE_ELEMENT_ID}">`);
+  const at = nonceAt >= 0 ? nonceAt : html.lastIndexOf('</body>');
+  if (at < 0) throw new Error('index.html has no </body> for the app loader');
   scriptHashes.push(cspHash(loader));
-  html = `${html.slice(0, bodyEnd)}  <script>${loader}</script>\n  ${html.slice(bodyEnd)}`;
+  html = `${html.slice(0, at)}<script>${loader}</script>\n    ${html.slice(at)}`;
   return { template: html, scriptHashes, css };
 }

@@ -3,7 +3,7 @@
  * Content-Security-Policy that allows only this site's own scripts, styles and connections: no
  * inline script but those named by their hash, nothing from elsewhere, no framing. A page may
  * also carry a per-response style nonce, for the one library that adds a <style> element (the
- * dialogs' scroll lock), and for the page's own stylesheet written in. API
+ * dialogs' scroll lock), and its own stylesheet written in, by hash. API
  * answers are JSON that no browser renders, so they get the short set OWASP recommends for
  * APIs, and are never cached (they depend on the voter cookie).
  *
@@ -52,23 +52,29 @@ export function newNonce(): string {
 }
 
 /**
- * The page CSP; `styleNonce` lets a <style> element carrying that nonce apply, and
- * `styleAttributeHashes` the server-drawn style attributes with those hashes (and no others).
+ * The page CSP; `styleNonce` lets a <style> element carrying that nonce apply (the one a
+ * library adds), `styleHashes` the page's own <style>, and `styleAttributeHashes` the
+ * server-drawn style attributes with those hashes (and no others).
  */
 export function pageCsp({
   https,
   styleNonce,
+  styleHashes = [],
   styleAttributeHashes = [],
   scriptHashes = [],
 }: {
   https: boolean;
   styleNonce?: string;
+  /** <style> elements the page holds, by hash ('sha256-…'). */
+  styleHashes?: readonly string[];
   styleAttributeHashes?: readonly string[];
   /** Inline scripts the page may run, by hash ('sha256-…'). */
   scriptHashes?: readonly string[];
 }): string {
   const directives = Object.entries(PAGE_CSP).map(([name, sources]) => {
-    if (name === 'style-src' && styleNonce) return `${name} ${[...sources, `'nonce-${styleNonce}'`].join(' ')}`;
+    if (name === 'style-src') {
+      return `${name} ${[...sources, ...(styleNonce ? [`'nonce-${styleNonce}'`] : []), ...styleHashes].join(' ')}`;
+    }
     if (name === 'script-src') return `${name} ${[...sources, ...scriptHashes].join(' ')}`;
     return `${name} ${sources.join(' ')}`;
   });
