@@ -144,7 +144,8 @@ describe('pages drawn by the server', () => {
     ]);
     expect(inline[0]).toContain("localStorage.getItem('theme')");
     expect(inline[1]).toMatch(/"\/assets\/index-[\w-]+\.js"/);
-    expect(all(pollPage, (a, name) => name === 'link' && a.rel === 'stylesheet')).toEqual([]);
+    // The lazy parts' sheets are in the <style> too; their links are disabled, never fetched.
+    expect(all(pollPage, (a, name) => name === 'link' && a.rel === 'stylesheet' && !('disabled' in a))).toEqual([]);
     const style = all(pollPage, (_a, name) => name === 'style');
     expect(style).toHaveLength(1);
     const css = DomUtils.textContent(style[0]!);
@@ -422,6 +423,22 @@ describe('hydration', () => {
     await page.goto(`${t.site.url}/poll-${past.pollNumber}`);
     await expect.poll(() => page.getByRole('button', { name: 'Share' }).isEnabled()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Dark' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('does not fetch the stylesheets written into the page when the parts that need them load', async () => {
+    const { past } = await seedSite();
+    const { page, errors } = await newVisitor(t.browser, t.site);
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.css')) stylesheets.push(request.url());
+    });
+    // The past poll's page and the FAQ are lazy parts, each drawn by the server with its sheet.
+    for (const address of [`/poll-${past.pollNumber}`, '/faq']) {
+      await page.goto(`${t.site.url}${address}`);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(stylesheets).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -203,9 +203,17 @@ export function createAppHtml(
         body === null
           ? ROOT
           : `<div id="root">${body.html}</div>\n    <script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${body.state}</script>`;
-      const partCss = body && partStyles ? partStyles(body.parts) : '';
-      const styles = partCss === '' ? (css ?? '') : `${css ?? ''}\n${partCss}`;
-      const withStyles = (pieces: readonly string[]) => pieces.map((piece) => piece.replace(PAGE_STYLES, () => styles));
+      const drawn = body && partStyles ? partStyles(body.parts) : { files: [], css: '' };
+      const styles = drawn.css === '' ? (css ?? '') : `${css ?? ''}\n${drawn.css}`;
+      // Each lazy part's sheet written in is also named by a disabled link, which the browser
+      // does not fetch. Vite's loader, finding it, does not fetch the sheet again when the
+      // part's code loads: that would restyle the whole page while it hydrates.
+      const styleElements = [
+        `<style>${styles}</style>`,
+        ...drawn.files.map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" disabled>`),
+      ].join('\n    ');
+      const withStyles = (pieces: readonly string[]) =>
+        pieces.map((piece) => piece.replace(PAGE_STYLES, () => styleElements));
       const html = concat(
         withStyles(before),
         [renderHead(head, site.siteName)],

@@ -23,13 +23,14 @@ export interface InlinedTemplate {
   /** CSP sources ('sha256-…') of the inline scripts written in. */
   scriptHashes: string[];
   /**
-   * The stylesheets the template linked, joined: each page writes them, and the sheets of the
-   * lazy parts it drew (page-styles.ts), in place of PAGE_STYLES. Null when they stay links.
+   * The stylesheets the template linked, joined: each page writes them in a <style>, with the
+   * sheets of the lazy parts it drew (page-styles.ts), in place of PAGE_STYLES. Null when they
+   * stay links.
    */
   css: string | null;
 }
 
-/** Where a page's CSS goes in the template's <style>. */
+/** Where a page's <style> goes in the template. */
 export const PAGE_STYLES = '__PAGE_STYLES__';
 
 /** Reads a built file by its address on the site ('/theme.js', '/assets/style-….css'); null when absent. */
@@ -114,7 +115,7 @@ export function inlineAssets(template: string, readAsset: ReadAsset): InlinedTem
     html = html.replace(STYLESHEET, () => {
       if (!first) return '';
       first = false;
-      return `<style>${PAGE_STYLES}</style>`;
+      return PAGE_STYLES;
     });
   }
 

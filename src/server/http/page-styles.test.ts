@@ -33,17 +33,20 @@ const styles = (files: Record<string, string> = FILES, manifest: object | null =
 
 describe('the stylesheets of the lazy parts a page drew', () => {
   it("gives a part's sheets, those of the chunks it imports first, and never the entry's", () => {
-    expect(styles()(['features/faq.tsx'])).toBe('.shared{}\n.faq{}');
-    expect(styles()(['features/terms.tsx'])).toBe('.shared{}');
+    expect(styles()(['features/faq.tsx'])).toEqual({
+      files: ['assets/shared-3.css', 'assets/faq-4.css'],
+      css: '.shared{}\n.faq{}',
+    });
+    expect(styles()(['features/terms.tsx'])).toEqual({ files: ['assets/shared-3.css'], css: '.shared{}' });
   });
 
   it('writes a sheet two parts share once', () => {
-    expect(styles()(['features/faq.tsx', 'features/terms.tsx'])).toBe('.shared{}\n.faq{}');
+    expect(styles()(['features/faq.tsx', 'features/terms.tsx']).css).toBe('.shared{}\n.faq{}');
   });
 
   it('gives nothing for a part without CSS, or for a page that drew no part', () => {
-    expect(styles()(['features/chart.tsx'])).toBe('');
-    expect(styles()([])).toBe('');
+    expect(styles()(['features/chart.tsx'])).toEqual({ files: [], css: '' });
+    expect(styles()([])).toEqual({ files: [], css: '' });
   });
 
   it('refuses at start a build that lacks a part, its manifest or a sheet, or holds a sheet that would end the <style>', () => {

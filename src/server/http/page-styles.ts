@@ -25,8 +25,8 @@ const manifestSchema = z.record(
   }),
 );
 
-/** The CSS of the lazy parts a page drew (sorted module names), joined; '' for none. */
-export type PartStyles = (parts: readonly string[]) => string;
+/** The stylesheets of the lazy parts a page drew (sorted module names): their files and their CSS, joined. */
+export type PartStyles = (parts: readonly string[]) => { files: readonly string[]; css: string };
 
 export function createPartStyles({
   manifest,
@@ -66,21 +66,23 @@ export function createPartStyles({
     cssOf.set(file, css.trim());
   }
 
-  const joined = new Map<string, string>();
+  const joined = new Map<string, { files: readonly string[]; css: string }>();
   return (parts) => {
     const key = parts.join('\n');
-    let css = joined.get(key);
-    if (css === undefined) {
-      const files = new Set(
-        parts.flatMap((part) => {
-          const partSheets = sheets.get(part);
-          if (!partSheets) throw new Error(`${part} is not a lazy part of this build`);
-          return partSheets;
-        }),
-      );
-      css = [...files].map((file) => cssOf.get(file) ?? '').join('\n');
-      joined.set(key, css);
+    let styles = joined.get(key);
+    if (styles === undefined) {
+      const files = [
+        ...new Set(
+          parts.flatMap((part) => {
+            const partSheets = sheets.get(part);
+            if (!partSheets) throw new Error(`${part} is not a lazy part of this build`);
+            return partSheets;
+          }),
+        ),
+      ];
+      styles = { files, css: files.map((file) => cssOf.get(file) ?? '').join('\n') };
+      joined.set(key, styles);
     }
-    return css;
+    return styles;
   };
 }
