@@ -23,9 +23,9 @@ async function render({ url, now, data }: SsrRequest) {
   // Drawn from the dehydrated cache, as the browser will hydrate: both see exactly the same data.
   const queryClient = newQueryClient();
   hydrate(queryClient, queries);
-  let drawn = new Set<string>();
+  /** The page's markup, and the lazy parts drawn in it. */
   const draw = async () => {
-    drawn = new Set<string>();
+    const drawn = new Set<string>();
     const page = (
       <DrawnParts value={drawn}>
         <Root queryClient={queryClient} serverLocation={url} renderTime={now} />
@@ -38,17 +38,17 @@ async function render({ url, now, data }: SsrRequest) {
         errors.push(error);
       },
     });
-    return new Response(prelude).text();
+    return { html: await new Response(prelude).text(), parts: [...drawn].sort() };
   };
   const errors: unknown[] = [];
-  let html = await draw();
+  let drawing = await draw();
   // A lazy part met for the first time suspends, and React then writes scripts that move it into
   // place, which the CSP would block. Once loaded it draws at once: draw again.
-  for (let tries = 0; tries < 3 && html.includes('<script'); tries++) html = await draw();
+  for (let tries = 0; tries < 3 && drawing.html.includes('<script'); tries++) drawing = await draw();
   queryClient.clear();
   if (errors.length > 0) throw errors[0];
   const state: SsrState = { queries, now };
-  return { html, state: jsonForScript(state), parts: [...drawn].sort() };
+  return { html: drawing.html, state: jsonForScript(state), parts: drawing.parts };
 }
 
 export const renderer: SsrRenderer = { render, lazyParts: [...LAZY_PART_MODULES].sort() };
