@@ -42,6 +42,14 @@ module.exports = {
       to: { path: '^src/server/', pathNot: '^src/server/(db/|config[.]ts$)' },
     },
     {
+      name: 'http-plumbing-knows-no-pages',
+      severity: 'error',
+      comment:
+        'http/ is the plumbing every route uses (errors, validation, cookies, limits, headers); pages/ draws and serves pages on top of it, never the other way round.',
+      from: { path: '^src/server/http/' },
+      to: { path: '^src/server/pages/' },
+    },
+    {
       name: 'sides-stay-apart',
       severity: 'error',
       comment: 'Server and client never import each other; shared imports neither.',

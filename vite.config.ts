@@ -69,7 +69,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         sourcemap: true,
         // Each lazy part's CSS comes with its code. The manifest tells the server which sheets
         // a lazy part needs, so that a page it draws carries those of the parts it drew
-        // (src/server/http/page-styles.ts) and paints styled with scripts off.
+        // (src/server/pages/page-styles.ts) and paints styled with scripts off.
         manifest: true,
       },
   css: { transformer: 'lightningcss', lightningcss: { targets: cssTargets } },

@@ -16,7 +16,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { registerMetrics } from './health/metrics.js';
 import { closeConnectionsWhileDraining, type Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
-import { registerClient } from './http/client.js';
+import { registerClient } from './pages/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';

@@ -19,7 +19,7 @@ import { deleteSentBefore } from './email/outbox.repository.js';
 import { Metrics } from './health/metrics.js';
 import { Readiness } from './health/readiness.js';
 import { connectRedis } from './http/rate-limit.js';
-import type { PageData } from './http/ssr-pages.js';
+import type { PageData } from './pages/ssr-pages.js';
 import { createJobs } from './jobs/jobs.js';
 import { createLinkPreviews } from './og/link-previews.js';
 import { PreviewImages } from './og/preview-images.js';

@@ -3,7 +3,7 @@
  * its path under src/client, as the build's manifest names it. A lazy part's stylesheet comes
  * with its code, so the page's own stylesheet holds only what every page needs; a page drawn on
  * the server lists the parts it drew (DrawnParts), and the server writes their stylesheets into
- * that page (server/http/page-styles.ts), so it paints styled before any script has run.
+ * that page (server/pages/page-styles.ts), so it paints styled before any script has run.
  */
 import { createContext, createElement, lazy, useContext, type ComponentType } from 'react';
 

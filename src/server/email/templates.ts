@@ -7,7 +7,7 @@ import type { Poll, PollResults } from '../../shared/api.js';
 import { pollUrlOf } from '../../shared/poll-links.js';
 import { votesText } from '../../shared/results.js';
 import { daysBetween, formatLocalDate, type LocalDate } from '../../shared/time.js';
-import { escapeHtml as e } from '../http/app-html.js';
+import { escapeHtml as e } from '../pages/app-html.js';
 
 export interface MailSite {
   siteName: string;

@@ -6,8 +6,8 @@
  * a CSP as strict as the site's, except that any site may frame it.
  */
 import { votesText } from '../../shared/results.js';
-import { escapeHtml as e } from '../http/app-html.js';
-import { hashedPage, hashedPageCsp, hashedStyle } from '../http/hashed-page.js';
+import { escapeHtml as e } from '../pages/app-html.js';
+import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
 
 export const EMBED_STYLE = hashedStyle(`

@@ -15,8 +15,8 @@ import { DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription
 import { formatLocalDate, votingDayAt } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
-import type { PageHead } from '../http/app-html.js';
-import type { PagePreview } from '../http/client.js';
+import type { PageHead } from '../pages/app-html.js';
+import type { PagePreview } from '../pages/client.js';
 import type { ActivePollCache } from '../polls/active-poll-cache.js';
 import { resultsOf, totalVotes, type PollRecord } from '../polls/poll.js';
 import type { OgCard } from './og-image.js';

@@ -71,7 +71,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
 
     /**
      * The same answer, with the reading of today's poll it comes from and the visitor's sight:
-     * what server-drawn pages are cached by (http/ssr-pages.ts).
+     * what server-drawn pages are cached by (pages/ssr-pages.ts).
      */
     activePollView,
 

@@ -5,8 +5,8 @@
  * its QR code and no results. No script: the stylesheet is allowed by its hash.
  */
 import { votesText } from '../../shared/results.js';
-import { escapeHtml as e } from '../http/app-html.js';
-import { hashedPage, hashedPageCsp, hashedStyle } from '../http/hashed-page.js';
+import { escapeHtml as e } from '../pages/app-html.js';
+import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
 
 export const PRINT_STYLE = hashedStyle(`

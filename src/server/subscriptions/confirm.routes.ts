@@ -2,7 +2,7 @@
  * /subscribe/confirm?token=…, the link in the confirmation e-mail: GET asks, POST confirms
  * (email-link-pages.ts). Following the link again says the subscription is confirmed.
  */
-import { escapeHtml as e } from '../http/app-html.js';
+import { escapeHtml as e } from '../pages/app-html.js';
 import { emailLinkRoutes } from './email-link-pages.js';
 
 export const confirmRoutes = emailLinkRoutes(({ subscriptions, siteName }) => ({

@@ -7,8 +7,8 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml as e } from '../http/app-html.js';
-import { ignoreFormBodies, maskEmail, sendPlainPage, type PlainPage } from '../http/plain-page.js';
+import { escapeHtml as e } from '../pages/app-html.js';
+import { ignoreFormBodies, maskEmail, sendPlainPage, type PlainPage } from '../pages/plain-page.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 

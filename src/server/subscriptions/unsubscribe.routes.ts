@@ -3,7 +3,7 @@
  * (email-link-pages.ts). The POST is also what mail clients send for the one-click button of
  * RFC 8058, with the body "List-Unsubscribe=One-Click".
  */
-import { escapeHtml as e } from '../http/app-html.js';
+import { escapeHtml as e } from '../pages/app-html.js';
 import { emailLinkRoutes } from './email-link-pages.js';
 
 export const unsubscribeRoutes = emailLinkRoutes(({ subscriptions, siteName }) => ({

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml as e } from './app-html.js';
-import { newNonce, pageCsp } from './security.js';
+import { newNonce, pageCsp } from '../http/security.js';
 
 export interface PlainPage {
   status: number;

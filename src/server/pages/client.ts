@@ -12,12 +12,12 @@ import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { contentCodingFor } from './content-coding.js';
-import { notFound } from './errors.js';
-import { isApiPath } from './paths.js';
+import { notFound } from '../http/errors.js';
+import { isApiPath } from '../http/paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
 import { loadSsrRenderer } from './ssr.js';
 import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
-import { readVoterId } from './voter-cookie.js';
+import { readVoterId } from '../http/voter-cookie.js';
 
 export type { PagePreview };
 

@@ -11,7 +11,7 @@ import type { ContentCoding } from './content-coding.js';
 import { gzipParts, joinGzip, type GzipParts } from './gzip-parts.js';
 import { inlineAssets, PAGE_STYLES, type ReadAsset } from './inline-assets.js';
 import type { PartStyles } from './page-styles.js';
-import { cspHash, newNonce, pageCsp } from './security.js';
+import { cspHash, newNonce, pageCsp } from '../http/security.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -4,7 +4,7 @@
  * the same bytes every time (a stable ETag) under a CSP as strict as the site's.
  */
 import { escapeHtml as e } from './app-html.js';
-import { cspHash } from './security.js';
+import { cspHash } from '../http/security.js';
 
 export interface HashedStyle {
   /** The stylesheet, on one line, exactly as the page carries it. */

@@ -16,7 +16,7 @@
  * which still allows no other inline script.
  */
 import { STYLE_NONCE_ELEMENT_ID } from '../../shared/site-config.js';
-import { cspHash } from './security.js';
+import { cspHash } from '../http/security.js';
 
 export interface InlinedTemplate {
   template: string;
