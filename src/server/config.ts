@@ -264,6 +264,9 @@ const environment = z.object({
   }),
 });
 
+/** Every variable the configuration reads; README.md's table and .env.example list each (config-docs.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(environment.shape) as (keyof typeof environment.shape)[];
+
 /** Rules between variables, checked whatever else is wrong, so every problem is listed. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const set = (name: string) => (env[name] ?? '').trim() !== '';
