@@ -1,6 +1,13 @@
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActivePoll, AdminPoll, AdminSuggestion, SavedPoll, VoteRecord } from '../../shared/api.js';
+import type {
+  ActivePoll,
+  AdminPoll,
+  AdminSuggestion,
+  SavedPoll,
+  SuggestionsPage,
+  VoteRecord,
+} from '../../shared/api.js';
 import { ActivePollCache } from '../polls/active-poll-cache.js';
 import { createScheduleService } from '../polls/schedule.service.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
@@ -531,6 +538,114 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         404,
       );
       expect((await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>()).toHaveLength(1);
+    });
+
+    /** Every page of a list, read as the panel reads it: each from where the one before ended. */
+    async function readPages(query: string, between: (page: number) => Promise<void> = async () => {}) {
+      const pages: SuggestionsPage[] = [];
+      let after: string | null = null;
+      do {
+        const url = `/api/poll-suggestions?${query}${after ? `&after=${after}` : ''}`;
+        const response = await staff.get(url);
+        expect(response.statusCode, url).toBe(200);
+        pages.push(response.json<SuggestionsPage>());
+        after = pages.at(-1)!.next;
+        if (after) await between(pages.length);
+      } while (after);
+      return pages;
+    }
+    const questions = (pages: SuggestionsPage[]) => pages.map((page) => page.suggestions.map((s) => s.question));
+
+    it('pages each list newest first with its total, each suggestion once, however the list changes between pages', async () => {
+      // Three sent in the same millisecond, then one a minute.
+      const ids = new Map<string, number>();
+      for (const [n, question] of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7'].entries()) {
+        if (n >= 3) t.clock.advance(60_000);
+        ids.set(question, await seedSuggestion(question));
+      }
+      const review = (question: string, status: 'approved' | 'rejected') =>
+        staff.put(`/api/admin/poll-suggestions/${ids.get(question)}/status`, { status });
+
+      const pending = await readPages('status=pending&limit=3');
+      expect(questions(pending)).toEqual([['S7', 'S6', 'S5'], ['S4', 'S3', 'S2'], ['S1']]);
+      expect(pending.map((page) => page.total)).toEqual([7, 7, 7]);
+      expect(pending[0]!.suggestions[0]).toMatchObject({ email: 'rivera@example.org', suggestedBy: 'Ms. Rivera' });
+
+      // While staff read: one on the next page is deleted, one approved, and a new one comes in.
+      const changing = await readPages('status=pending&limit=3', async (page) => {
+        if (page !== 1) return;
+        await staff.delete(`/api/admin/poll-suggestions/${ids.get('S4')}`);
+        t.clock.advance(60_000);
+        await review('S2', 'approved');
+        await seedSuggestion('S8');
+      });
+      expect(questions(changing)).toEqual([
+        ['S7', 'S6', 'S5'],
+        ['S3', 'S1'],
+      ]);
+      expect(changing.map((page) => page.total)).toEqual([7, 6]);
+
+      // Reviewed ones come by when they were reviewed, the latest first.
+      t.clock.advance(60_000);
+      await review('S7', 'rejected');
+      t.clock.advance(60_000);
+      await review('S1', 'approved');
+      const reviewed = await readPages('status=reviewed&limit=2');
+      expect(questions(reviewed)).toEqual([['S1', 'S7'], ['S2']]);
+      expect(reviewed.map((page) => page.total)).toEqual([3, 3]);
+      expect(questions(await readPages('status=pending&limit=100'))).toEqual([['S8', 'S6', 'S5', 'S3']]);
+
+      // Without a status, every suggestion by when it came in; without a limit, all of them at once, as before pages.
+      const all = await readPages('limit=4');
+      expect(questions(all)).toEqual([
+        ['S8', 'S7', 'S6', 'S5'],
+        ['S3', 'S2', 'S1'],
+      ]);
+      const whole = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
+      expect(whole).toEqual(all.flatMap((page) => page.suggestions));
+    });
+
+    it('sends the whole list without a limit, however long, in the order of the pages', async () => {
+      // More than two of the pages it is read in; three at a time share a second.
+      const count = 1_203;
+      const rows = Array.from({ length: count }, (_, n) => ({
+        question: `Q${n}?`,
+        options: '["Yes","No"]',
+        created_at: new Date(Date.UTC(2026, 10, 1) + Math.floor(n / 3) * 1000).toISOString(),
+      }));
+      for (let from = 0; from < count; from += 500) {
+        await t.db
+          .insertInto('poll_suggestions')
+          .values(rows.slice(from, from + 500))
+          .execute();
+      }
+      const whole = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
+      expect(whole).toHaveLength(count);
+      expect(whole.map((s) => s.question)).toEqual(Array.from({ length: count }, (_, i) => `Q${count - 1 - i}?`));
+      const pages = await readPages('limit=100');
+      expect(pages).toHaveLength(13);
+      expect(pages.flatMap((page) => page.suggestions)).toEqual(whole);
+    });
+
+    it('refuses a page it cannot read with 400 and says why', async () => {
+      await seedSuggestion();
+      const cases: [string, string][] = [
+        ['limit=0', 'limit must be a number from 1 to 100.'],
+        ['limit=101', 'limit must be a number from 1 to 100.'],
+        ['limit=ten', 'limit must be a number from 1 to 100.'],
+        ['limit=5&status=maybe', 'status must be pending or reviewed.'],
+        ['limit=5&after=yesterday', 'after must be the next of an earlier page.'],
+        ['limit=5&after=1795276800000.99999999999', 'after must be the next of an earlier page.'],
+        ['limit=5&after=1.1&after=2.2', 'after must be the next of an earlier page.'],
+        ['status=pending', 'Add a limit (1 to 100) to read a page of suggestions.'],
+        ['after=1795276800000.4', 'Add a limit (1 to 100) to read a page of suggestions.'],
+      ];
+      for (const [query, message] of cases) {
+        const response = await staff.get(`/api/poll-suggestions?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json().message, query).toBe(message);
+      }
+      expect((await staff.get('/api/poll-suggestions?limit=100')).statusCode).toBe(200);
     });
   });
 });
