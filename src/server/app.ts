@@ -3,7 +3,7 @@
  * it listen. In order: the database (migrated), security headers, validation and errors, then
  * the routes of each domain, the writing ones under a rate limit, and last the web app.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { siteConfigOf, type Config, type TrustProxy } from './config.js';
@@ -64,6 +64,8 @@ export interface AppOptions {
   previewImages?: PreviewImages;
   /** How long a client gets to send its whole request (tests shorten it). */
   requestTimeoutMs?: number;
+  /** Told of every route as it is registered (tests sweep every staff call from them). */
+  onRoute?: onRouteHookHandler;
 }
 
 declare module 'fastify' {
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: proxyTrust(config.trustProxy),
     frameworkErrors,
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const db = options.db ?? openDatabase(config.database);
   const ownsDb = !options.db;

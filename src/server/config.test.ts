@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitWritesPerMinute: 600,
       subscribeLimitPerHour: 30,
+      suggestLimitPerHour: 100,
       logLevel: 'info',
       mail: {
         smtpUrl: undefined,
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '2',
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
       SUBSCRIBE_LIMIT_PER_HOUR: '12',
+      SUGGEST_LIMIT_PER_HOUR: '40',
       LOG_LEVEL: 'WARN',
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: 'Staffroom <polls@example.org>',
@@ -100,6 +102,7 @@ describe('loadConfig', () => {
       trustProxy: 2,
       rateLimitWritesPerMinute: 0,
       subscribeLimitPerHour: 12,
+      suggestLimitPerHour: 40,
       logLevel: 'warn',
       mail: {
         smtpUrl: 'smtps://mailer:secret@mail.example.org:465',

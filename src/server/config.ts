@@ -240,6 +240,7 @@ const environment = z.object({
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
   SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(30, 0, 100_000),
+  SUGGEST_LIMIT_PER_HOUR: wholeNumber(100, 0, 100_000),
   LOG_LEVEL: logLevel,
   SMTP_URL: smtpUrl,
   MAIL_FROM: setting(),
@@ -305,6 +306,12 @@ const configSchema = environment.transform((env) => {
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     /** New subscriptions (confirmation e-mails) per client address and hour; 0 turns it off. */
     subscribeLimitPerHour: env.SUBSCRIBE_LIMIT_PER_HOUR,
+    /**
+     * New suggestions per client address and hour; 0 turns it off. 100 lets a whole staff
+     * behind one school address suggest a poll each in the same hour (a staff meeting), while
+     * a script gets 100 an hour into the review queue instead of thousands a minute.
+     */
+    suggestLimitPerHour: env.SUGGEST_LIMIT_PER_HOUR,
     logLevel: env.LOG_LEVEL,
     /**
      * After SIGTERM, how long /readyz answers 503 while the instance still serves, so a load

@@ -135,7 +135,7 @@ export async function createServices({
     breakdowns: createBreakdownsService(deps),
     openData: createOpenDataService(deps),
     embeds: createEmbedService(deps),
-    suggestions: createSuggestionsService(deps),
+    suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
     adminPolls: createAdminPollsService(deps, schedule),
     auth,
     mailStats: createMailStats(db, transport.kind),

@@ -198,7 +198,7 @@ export interface SavedPoll extends Confirmation {
   poll: AdminPoll;
 }
 
-/** GET /api/poll-suggestions (staff only: it holds e-mails). */
+/** A suggestion as staff see it (GET /api/poll-suggestions, staff only: it holds e-mails). */
 export interface AdminSuggestion {
   id: number;
   question: string;
@@ -208,6 +208,21 @@ export interface AdminSuggestion {
   email: string | null;
   createdAt: string;
   reviewedAt: string | null;
+}
+
+/**
+ * GET /api/poll-suggestions?limit=N[&status=pending|reviewed][&after=next]: one page of a list,
+ * newest first: pending suggestions by when they came in, reviewed ones by when they were
+ * reviewed, every one (no status) by when it came in. `limit` is 1 to SUGGESTIONS_PAGE_MAX.
+ * Without `limit` the answer is every suggestion as an array (AdminSuggestion[]), newest first,
+ * as before pages: kept for API clients, and streamed.
+ */
+export interface SuggestionsPage {
+  suggestions: AdminSuggestion[];
+  /** How many suggestions the list holds in all. */
+  total: number;
+  /** `after` for the next page; null when this page is the last. */
+  next: string | null;
 }
 
 /** GET /api/admin/mail-stats: the subscriber list and the outbox, for Utilities. */

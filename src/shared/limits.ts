@@ -26,6 +26,12 @@ export const OPTION_MAX_LENGTH = 100;
 /** RFC 5321 limits a forward path to 256 octets, 254 of them the address itself. */
 export const EMAIL_MAX_LENGTH = 254;
 
+/**
+ * At most this many suggestions in one page of a staff list: about 110 KB with every field
+ * full, quick to send and to draw however many suggestions wait.
+ */
+export const SUGGESTIONS_PAGE_MAX = 100;
+
 /** Enough for "Ms. Alexandra Montgomery-Richardson, 5th grade" and no essay. */
 export const NAME_MAX_LENGTH = 100;
 

@@ -14,6 +14,7 @@ import {
   OPTIONS_MIN,
   OPTION_MAX_LENGTH,
   QUESTION_MAX_LENGTH,
+  SUGGESTIONS_PAGE_MAX,
 } from './limits.js';
 import { EXPERIENCE_BANDS, GRADE_BANDS, REGIONS, ROLES, type Profile } from './profile.js';
 import { isLocalDate } from './time.js';
@@ -230,6 +231,48 @@ export const votesQuery = z.object({
 });
 
 export const suggestionIdParams = z.object({ id: positiveId('The suggestion id') });
+
+/** Where a page of a suggestion list ended: its last suggestion's time in the list's order, and its id. */
+export interface SuggestionPlace {
+  at: string;
+  id: number;
+}
+
+/** A page's `next`, and the `after` that asks for the page following it: "<time in ms>.<id>". */
+export const suggestionPlaceText = ({ at, id }: SuggestionPlace) => `${new Date(at).getTime()}.${id}`;
+
+const NOT_A_PLACE = 'after must be the next of an earlier page.';
+const PAGE_LIMIT = `limit must be a number from 1 to ${SUGGESTIONS_PAGE_MAX}.`;
+
+/**
+ * GET /api/poll-suggestions: with `limit`, one page of a list (pending, reviewed or, without
+ * `status`, every suggestion), after the page whose `next` is `after`.
+ */
+export const suggestionsQuery = z
+  .object({
+    status: z.enum(['pending', 'reviewed'], { error: 'status must be pending or reviewed.' }).optional(),
+    limit: z.coerce
+      .number({ error: PAGE_LIMIT })
+      .int(PAGE_LIMIT)
+      .min(1, PAGE_LIMIT)
+      .max(SUGGESTIONS_PAGE_MAX, PAGE_LIMIT)
+      .optional(),
+    after: z
+      .string({ error: NOT_A_PLACE })
+      .transform((value, ctx): SuggestionPlace => {
+        const [, ms, id] = /^(\d{1,15})\.(\d{1,10})$/.exec(value) ?? [];
+        const at = new Date(Number(ms));
+        if (ms === undefined || Number.isNaN(at.getTime()) || Number(id) > ID_MAX) {
+          ctx.addIssue({ code: 'custom', message: NOT_A_PLACE });
+          return z.NEVER;
+        }
+        return { at: at.toISOString(), id: Number(id) };
+      })
+      .optional(),
+  })
+  .refine(({ limit, status, after }) => limit !== undefined || (status === undefined && after === undefined), {
+    error: `Add a limit (1 to ${SUGGESTIONS_PAGE_MAX}) to read a page of suggestions.`,
+  });
 
 /**
  * PUT /api/admin/polls/:id/activate may say which poll staff saw active, and so confirmed

@@ -288,6 +288,56 @@ describe('community suggestions', () => {
       { question: 'Best pizza topping?', status: 'rejected' },
     ]);
   });
+
+  it('shows the first page of each list, newest first, and more on demand', async () => {
+    /** `count` suggestions, one a minute, the last the newest; reviewed ones reviewed in the same order. */
+    const seed = async (label: string, count: number, reviewed: boolean) => {
+      const rows = Array.from({ length: count }, (_, n) => {
+        const at = new Date(Date.UTC(2026, 10, 20, 12, n)).toISOString();
+        return {
+          question: `${label} ${n + 1}?`,
+          options: '["Yes","No"]',
+          status: reviewed ? ('rejected' as const) : ('pending' as const),
+          created_at: at,
+          reviewed_at: reviewed ? at : null,
+        };
+      });
+      await t.site.db.insertInto('poll_suggestions').values(rows).execute();
+    };
+    await seed('Pending', 45, false);
+    await seed('Reviewed', 23, true);
+    const newestFirst = (label: string, from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, i) => `${label} ${from - i}?`);
+
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const pending = admin.section('Community Poll Suggestions');
+    await pending.getByText('Pending 45?').waitFor();
+    expect(await pending.locator('.admin-count').textContent()).toBe('45');
+    expect(await admin.questions('Community Poll Suggestions')).toEqual(newestFirst('Pending', 45, 26));
+    expect(await admin.section('Reviewed Submissions').locator('.admin-count').textContent()).toBe('23');
+    expect(await admin.questions('Reviewed Submissions')).toEqual(newestFirst('Reviewed', 23, 4));
+
+    await admin.showMore('Community Poll Suggestions');
+    expect(await admin.questions('Community Poll Suggestions')).toEqual(newestFirst('Pending', 45, 6));
+    await admin.showMore('Community Poll Suggestions');
+    expect(await admin.questions('Community Poll Suggestions')).toEqual(newestFirst('Pending', 45, 1));
+    expect(await pending.getByRole('button', { name: 'Show more suggestions' }).count()).toBe(0);
+
+    // Approving one far down the list moves it to the top of Reviewed Submissions; both lists stay whole.
+    await admin.item('Community Poll Suggestions', 'Pending 3?').getByRole('button', { name: 'Approve' }).click();
+    await admin.toast('Suggestion approved!').waitFor();
+    await admin.item('Reviewed Submissions', 'Pending 3?').waitFor();
+    expect(await pending.locator('.admin-count').textContent()).toBe('44');
+    expect(await admin.questions('Community Poll Suggestions')).toEqual(
+      newestFirst('Pending', 45, 1).filter((q) => q !== 'Pending 3?'),
+    );
+    expect(await admin.questions('Reviewed Submissions')).toEqual(['Pending 3?', ...newestFirst('Reviewed', 23, 5)]);
+    await admin.showMore('Reviewed Submissions');
+    expect(await admin.questions('Reviewed Submissions')).toEqual(['Pending 3?', ...newestFirst('Reviewed', 23, 1)]);
+    expect(await admin.section('Reviewed Submissions').locator('.admin-count').textContent()).toBe('24');
+    await expectAccessible(page);
+  });
 });
 
 describe('confirming an activation', () => {

@@ -50,6 +50,18 @@ export class AdminPanel {
     return this.section(section).locator('.admin-item', { hasText: text });
   }
 
+  /** The questions a section shows, top to bottom. */
+  questions(section: string) {
+    return this.section(section).locator('.admin-item__question').allTextContents();
+  }
+
+  /** Shows the next page of a list of suggestions. */
+  async showMore(section: string) {
+    const shown = await this.section(section).locator('.admin-item').count();
+    await this.section(section).getByRole('button', { name: 'Show more suggestions' }).click();
+    await this.section(section).locator('.admin-item').nth(shown).waitFor();
+  }
+
   async signIn(password = TEST_ADMIN_PASSWORD) {
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByRole('button', { name: 'Access Admin Panel' }).click();

@@ -1,6 +1,14 @@
+import type { InjectOptions, RouteOptions } from 'fastify';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActivePoll, AdminPoll, AdminSuggestion, SavedPoll, VoteRecord } from '../../shared/api.js';
+import type {
+  ActivePoll,
+  AdminPoll,
+  AdminSuggestion,
+  SavedPoll,
+  SuggestionsPage,
+  VoteRecord,
+} from '../../shared/api.js';
 import { ActivePollCache } from '../polls/active-poll-cache.js';
 import { createScheduleService } from '../polls/schedule.service.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
@@ -18,30 +26,46 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Calls under /api/admin that answer without a session by design: signing in and out, and asking whether one is signed in. */
+const SIGN_IN_CALLS = ['POST /api/admin/login', 'POST /api/admin/logout', 'GET /api/admin/session'];
+
+/** Staff calls outside /api/admin. GET /api/poll-suggestions holds e-mails. */
+const STAFF_CALLS_ELSEWHERE = ['GET /api/poll-suggestions'];
+
+/** A route's method and path, HEAD read as the GET it answers for. */
+const callName = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
+interface StaffCall {
+  name: string;
+  method: string;
+  url: string;
+}
+
+/** Every call of the app's routes that needs a staff session: the sweeps below cover a new one by themselves. */
+function staffCalls(routes: RouteOptions[]): StaffCall[] {
+  return routes.flatMap((route) =>
+    [route.method]
+      .flat()
+      .map((method) => ({ name: callName(method, route.url), method, url: route.url }))
+      .filter(
+        ({ name, url }) =>
+          (url.startsWith('/api/admin/') && !SIGN_IN_CALLS.includes(name)) || STAFF_CALLS_ELSEWHERE.includes(name),
+      ),
+  );
+}
+
 describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
   let t: TestApp;
   let staff: Visitor;
+  let routes: RouteOptions[];
 
   beforeEach(async () => {
-    t = await createTestApp(kind);
+    routes = [];
+    t = await createTestApp(kind, { onRoute: (route) => void routes.push(route) });
     staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
     expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
   });
   afterEach(() => t.close());
-
-  const adminCalls = (pollId: number, suggestionId: number) =>
-    [
-      ['GET', '/api/admin/polls'],
-      ['POST', '/api/admin/polls', draft()],
-      ['PUT', `/api/admin/polls/${pollId}`, draft()],
-      ['DELETE', `/api/admin/polls/${pollId}`],
-      ['PUT', `/api/admin/polls/${pollId}/activate`],
-      ['POST', '/api/admin/update-poll-status'],
-      ['GET', `/api/admin/polls/${pollId}/votes`],
-      ['PUT', `/api/admin/poll-suggestions/${suggestionId}/status`, { status: 'approved' }],
-      ['DELETE', `/api/admin/poll-suggestions/${suggestionId}`],
-      ['GET', '/api/poll-suggestions'],
-    ] as const;
 
   async function seedSuggestion(question = 'Is cursive worth teaching?') {
     const response = await new Visitor(t.app).post('/api/poll-suggestions', {
@@ -54,34 +78,97 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
   }
 
   describe('protection', () => {
-    it('answers every admin call with 401 without a session, even with a bad body, and changes nothing', async () => {
+    /**
+     * Every staff call with its path's ids filled in with real ones (a poll's and a suggestion's),
+     * and a body each would take: what a signed-in member of staff would send.
+     */
+    function staffRequests(ids: { polls: number; 'poll-suggestions': number }) {
+      const body = { ...draft(), status: 'approved', replacing: null };
+      return staffCalls(routes).map(({ name, method, url }) => {
+        const path = url.replace(/\/([\w-]+)\/:(\w+)/g, (_, collection: string, param: string) => {
+          const id = collection in ids ? ids[collection as keyof typeof ids] : undefined;
+          if (id === undefined) throw new Error(`${name}: no id for :${param} after /${collection}/; add one here`);
+          return `/${collection}/${id}`;
+        });
+        const payload = ['POST', 'PUT', 'PATCH'].includes(method) ? body : undefined;
+        const options: InjectOptions = {
+          // Fastify's route methods include WebDAV's, which the injector does not name.
+          method: method as InjectOptions['method'],
+          url: path,
+          ...(payload ? { payload } : {}),
+        };
+        return { name: `${method} ${path}`, method, options };
+      });
+    }
+
+    it('sweeps every staff call the app registers: all under /api/admin but signing in, and the suggestion list', () => {
+      const names = new Set(staffCalls(routes).map((call) => call.name));
+      expect([...names]).toEqual(
+        expect.arrayContaining([
+          'GET /api/admin/polls',
+          'POST /api/admin/polls',
+          'PUT /api/admin/polls/:id',
+          'DELETE /api/admin/polls/:id',
+          'PUT /api/admin/polls/:id/activate',
+          'POST /api/admin/update-poll-status',
+          'GET /api/admin/polls/:id/votes',
+          'GET /api/admin/polls/:id/votes/summary',
+          'GET /api/admin/polls/:id/votes.csv',
+          'GET /api/admin/mail-stats',
+          'PUT /api/admin/poll-suggestions/:id/status',
+          'DELETE /api/admin/poll-suggestions/:id',
+          'GET /api/poll-suggestions',
+        ]),
+      );
+      // An exception names a route that exists: a renamed one cannot slip out of the sweep.
+      const registered = new Set(routes.flatMap((r) => [r.method].flat().map((m) => callName(m, r.url))));
+      for (const name of [...SIGN_IN_CALLS, ...STAFF_CALLS_ELSEWHERE]) expect(registered, name).toContain(name);
+      expect(names).not.toContain('POST /api/poll-suggestions');
+    });
+
+    it('answers every staff call with 401 without a session, even with a bad body, and changes nothing', async () => {
       const poll = await seedPoll(t.db);
       const suggestionId = await seedSuggestion();
+      const requests = staffRequests({ polls: poll.id, 'poll-suggestions': suggestionId });
       const before = await snapshotDatabase(t.db);
       const stranger = new Visitor(t.app);
-      for (const [method, url, payload] of adminCalls(poll.id, suggestionId)) {
-        const response = await stranger.request({ method, url, ...(payload ? { payload } : {}) });
-        expect(response.statusCode, `${method} ${url}`).toBe(401);
-        expect(response.json()).toEqual({ message: 'Please sign in to the admin panel.', code: 'unauthorized' });
+      for (const { name, method, options } of requests) {
+        const response = await stranger.request(options);
+        expect(response.statusCode, name).toBe(401);
+        if (method !== 'HEAD') {
+          expect(response.json(), name).toEqual({
+            message: 'Please sign in to the admin panel.',
+            code: 'unauthorized',
+          });
+        }
       }
       const badBody = await stranger.post('/api/admin/polls', { question: 42 });
       expect(badBody.statusCode).toBe(401);
       expect(await snapshotDatabase(t.db)).toEqual(before);
+
+      // The same requests reach their poll and suggestion with a session (DELETE last, so each finds them).
+      const deletesLast = [...requests].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+      for (const { name, options } of deletesLast) {
+        expect([200, 201, 409], name).toContain((await staff.request(options)).statusCode);
+      }
     });
 
-    it('refuses every state-changing call from another site with 403, even with a session', async () => {
+    it('refuses every state-changing staff call from another site with 403, even with a session', async () => {
       const poll = await seedPoll(t.db);
       const suggestionId = await seedSuggestion();
+      const requests = staffRequests({ polls: poll.id, 'poll-suggestions': suggestionId }).filter(
+        ({ method }) => !['GET', 'HEAD', 'OPTIONS'].includes(method),
+      );
+      expect(requests.length).toBeGreaterThanOrEqual(7);
       const before = await snapshotDatabase(t.db);
       const forged = new Visitor(t.app, { origin: 'https://evil.example' });
       forged.cookies.set('admin_session', staff.cookies.get('admin_session') ?? '');
       const crossSite = new Visitor(t.app, { 'sec-fetch-site': 'cross-site' });
       crossSite.cookies.set('admin_session', staff.cookies.get('admin_session') ?? '');
-      for (const [method, url, payload] of adminCalls(poll.id, suggestionId)) {
-        if (method === 'GET') continue;
+      for (const { name, options } of requests) {
         for (const visitor of [forged, crossSite]) {
-          const response = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
-          expect(response.statusCode, `${method} ${url}`).toBe(403);
+          const response = await visitor.request(options);
+          expect(response.statusCode, name).toBe(403);
           expect(response.json().message).toBe('This request came from another site and was refused.');
         }
       }
@@ -531,6 +618,114 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         404,
       );
       expect((await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>()).toHaveLength(1);
+    });
+
+    /** Every page of a list, read as the panel reads it: each from where the one before ended. */
+    async function readPages(query: string, between: (page: number) => Promise<void> = async () => {}) {
+      const pages: SuggestionsPage[] = [];
+      let after: string | null = null;
+      do {
+        const url = `/api/poll-suggestions?${query}${after ? `&after=${after}` : ''}`;
+        const response = await staff.get(url);
+        expect(response.statusCode, url).toBe(200);
+        pages.push(response.json<SuggestionsPage>());
+        after = pages.at(-1)!.next;
+        if (after) await between(pages.length);
+      } while (after);
+      return pages;
+    }
+    const questions = (pages: SuggestionsPage[]) => pages.map((page) => page.suggestions.map((s) => s.question));
+
+    it('pages each list newest first with its total, each suggestion once, however the list changes between pages', async () => {
+      // Three sent in the same millisecond, then one a minute.
+      const ids = new Map<string, number>();
+      for (const [n, question] of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7'].entries()) {
+        if (n >= 3) t.clock.advance(60_000);
+        ids.set(question, await seedSuggestion(question));
+      }
+      const review = (question: string, status: 'approved' | 'rejected') =>
+        staff.put(`/api/admin/poll-suggestions/${ids.get(question)}/status`, { status });
+
+      const pending = await readPages('status=pending&limit=3');
+      expect(questions(pending)).toEqual([['S7', 'S6', 'S5'], ['S4', 'S3', 'S2'], ['S1']]);
+      expect(pending.map((page) => page.total)).toEqual([7, 7, 7]);
+      expect(pending[0]!.suggestions[0]).toMatchObject({ email: 'rivera@example.org', suggestedBy: 'Ms. Rivera' });
+
+      // While staff read: one on the next page is deleted, one approved, and a new one comes in.
+      const changing = await readPages('status=pending&limit=3', async (page) => {
+        if (page !== 1) return;
+        await staff.delete(`/api/admin/poll-suggestions/${ids.get('S4')}`);
+        t.clock.advance(60_000);
+        await review('S2', 'approved');
+        await seedSuggestion('S8');
+      });
+      expect(questions(changing)).toEqual([
+        ['S7', 'S6', 'S5'],
+        ['S3', 'S1'],
+      ]);
+      expect(changing.map((page) => page.total)).toEqual([7, 6]);
+
+      // Reviewed ones come by when they were reviewed, the latest first.
+      t.clock.advance(60_000);
+      await review('S7', 'rejected');
+      t.clock.advance(60_000);
+      await review('S1', 'approved');
+      const reviewed = await readPages('status=reviewed&limit=2');
+      expect(questions(reviewed)).toEqual([['S1', 'S7'], ['S2']]);
+      expect(reviewed.map((page) => page.total)).toEqual([3, 3]);
+      expect(questions(await readPages('status=pending&limit=100'))).toEqual([['S8', 'S6', 'S5', 'S3']]);
+
+      // Without a status, every suggestion by when it came in; without a limit, all of them at once, as before pages.
+      const all = await readPages('limit=4');
+      expect(questions(all)).toEqual([
+        ['S8', 'S7', 'S6', 'S5'],
+        ['S3', 'S2', 'S1'],
+      ]);
+      const whole = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
+      expect(whole).toEqual(all.flatMap((page) => page.suggestions));
+    });
+
+    it('sends the whole list without a limit, however long, in the order of the pages', async () => {
+      // More than two of the pages it is read in; three at a time share a second.
+      const count = 1_203;
+      const rows = Array.from({ length: count }, (_, n) => ({
+        question: `Q${n}?`,
+        options: '["Yes","No"]',
+        created_at: new Date(Date.UTC(2026, 10, 1) + Math.floor(n / 3) * 1000).toISOString(),
+      }));
+      for (let from = 0; from < count; from += 500) {
+        await t.db
+          .insertInto('poll_suggestions')
+          .values(rows.slice(from, from + 500))
+          .execute();
+      }
+      const whole = (await staff.get('/api/poll-suggestions')).json<AdminSuggestion[]>();
+      expect(whole).toHaveLength(count);
+      expect(whole.map((s) => s.question)).toEqual(Array.from({ length: count }, (_, i) => `Q${count - 1 - i}?`));
+      const pages = await readPages('limit=100');
+      expect(pages).toHaveLength(13);
+      expect(pages.flatMap((page) => page.suggestions)).toEqual(whole);
+    });
+
+    it('refuses a page it cannot read with 400 and says why', async () => {
+      await seedSuggestion();
+      const cases: [string, string][] = [
+        ['limit=0', 'limit must be a number from 1 to 100.'],
+        ['limit=101', 'limit must be a number from 1 to 100.'],
+        ['limit=ten', 'limit must be a number from 1 to 100.'],
+        ['limit=5&status=maybe', 'status must be pending or reviewed.'],
+        ['limit=5&after=yesterday', 'after must be the next of an earlier page.'],
+        ['limit=5&after=1795276800000.99999999999', 'after must be the next of an earlier page.'],
+        ['limit=5&after=1.1&after=2.2', 'after must be the next of an earlier page.'],
+        ['status=pending', 'Add a limit (1 to 100) to read a page of suggestions.'],
+        ['after=1795276800000.4', 'Add a limit (1 to 100) to read a page of suggestions.'],
+      ];
+      for (const [query, message] of cases) {
+        const response = await staff.get(`/api/poll-suggestions?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json().message, query).toBe(message);
+      }
+      expect((await staff.get('/api/poll-suggestions?limit=100')).statusCode).toBe(200);
     });
   });
 });

@@ -1,21 +1,14 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type {
-  AdminPoll,
-  AdminSuggestion,
-  Confirmation,
-  MailStats,
-  SavedPoll,
-  VoteRecord,
-  VotesSummary,
-} from '../../shared/api.js';
+import type { AdminPoll, AdminSuggestion, Confirmation, MailStats, SavedPoll, VotesSummary } from '../../shared/api.js';
 import {
   pollDraft,
   activateRequest,
   pollIdParams,
   suggestionIdParams,
   suggestionStatusRequest,
+  suggestionsQuery,
   votesQuery,
 } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
@@ -53,7 +46,7 @@ function answer(result: SaveResult, liveMessage: string): SavedPoll {
 }
 
 /** A JSON array written a page at a time. */
-async function* jsonArray(pages: AsyncIterable<VoteRecord[]>): AsyncGenerator<string> {
+async function* jsonArray<T>(pages: AsyncIterable<T[]>): AsyncGenerator<string> {
   let first = true;
   yield '[';
   for await (const page of pages) {
@@ -152,7 +145,14 @@ export const adminRoutes: FastifyPluginAsync<{
       .send(Readable.from(csv.chunks, { highWaterMark: 1 }));
   });
 
-  api.get('/api/poll-suggestions', async (): Promise<AdminSuggestion[]> => suggestions.list());
+  // A page of pending or reviewed suggestions; without `limit`, every one (AdminSuggestion[]), streamed.
+  api.get('/api/poll-suggestions', { schema: { querystring: suggestionsQuery } }, async (request, reply) => {
+    const { status, after, limit } = request.query;
+    if (limit !== undefined) return suggestions.page(status ?? 'all', { after, limit });
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all()), { highWaterMark: 1 }));
+  });
 
   api.get('/api/admin/mail-stats', async (): Promise<MailStats> => mailStats());
 

@@ -1,3 +1,4 @@
+import type { SuggestionPlace } from '../../shared/schemas.js';
 import type { Db } from '../db/connection.js';
 import { toIsoString, type SuggestionStatus } from '../db/tables.js';
 
@@ -37,14 +38,40 @@ export interface SuggestionRecord {
   reviewedAt: string | null;
 }
 
-/** Every suggestion, newest first. */
-export async function listSuggestions(db: Db): Promise<SuggestionRecord[]> {
-  const rows = await db
-    .selectFrom('poll_suggestions')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+/** Which suggestions a list holds: those waiting for review, those reviewed, or every one. */
+export type SuggestionList = 'pending' | 'reviewed' | 'all';
+
+/**
+ * The list's order, newest first: reviewed ones by when they were reviewed (what staff did
+ * last comes first), the others by when they came in. The id settles ties, so the order is
+ * total and a page can start right after a place without skipping or repeating a suggestion.
+ */
+const orderOf = (list: SuggestionList) => (list === 'reviewed' ? 'reviewed_at' : 'created_at');
+
+const STATUSES: Record<SuggestionList, SuggestionStatus[] | null> = {
+  pending: ['pending'],
+  reviewed: ['approved', 'rejected'],
+  all: null,
+};
+
+const listed = (db: Db, list: SuggestionList) => {
+  const statuses = STATUSES[list];
+  return db.selectFrom('poll_suggestions').$if(statuses !== null, (qb) => qb.where('status', 'in', statuses ?? []));
+};
+
+/** The suggestions of `list` that come after `after` in its order (from the top without it), at most `limit`. */
+export async function suggestionsPage(
+  db: Db,
+  { list, after, limit }: { list: SuggestionList; after: SuggestionPlace | undefined; limit: number },
+): Promise<SuggestionRecord[]> {
+  const time = orderOf(list);
+  let query = listed(db, list).selectAll();
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb(time, '<', after.at), eb.and([eb(time, '=', after.at), eb('id', '<', after.id)])]),
+    );
+  }
+  const rows = await query.orderBy(time, 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
     id: row.id,
     question: row.question,
@@ -55,6 +82,18 @@ export async function listSuggestions(db: Db): Promise<SuggestionRecord[]> {
     createdAt: toIsoString(row.created_at),
     reviewedAt: row.reviewed_at === null ? null : toIsoString(row.reviewed_at),
   }));
+}
+
+/** Where `suggestion` stands in the order of `list`. */
+export function placeIn(list: SuggestionList, suggestion: SuggestionRecord): SuggestionPlace {
+  return { at: (list === 'reviewed' ? suggestion.reviewedAt : null) ?? suggestion.createdAt, id: suggestion.id };
+}
+
+export async function countSuggestions(db: Db, list: SuggestionList): Promise<number> {
+  const row = await listed(db, list)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 export async function setSuggestionStatus(db: Db, id: number, status: SuggestionStatus, now: string): Promise<boolean> {

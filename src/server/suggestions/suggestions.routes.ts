@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SuggestionReceipt } from '../../shared/api.js';
 import { suggestionRequest } from '../../shared/schemas.js';
+import { tooManyRequests } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
@@ -13,9 +14,13 @@ export const suggestionsRoutes: FastifyPluginAsync<{
     '/api/poll-suggestions',
     { schema: { body: suggestionRequest } },
     async (request, reply): Promise<SuggestionReceipt> => {
-      const id = await suggestions.submit(request.body);
+      const result = await suggestions.submit(request.body, request.ip);
+      if (result.outcome === 'rate-limited') {
+        reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
+        throw tooManyRequests('Too many suggestions from your network in the last hour. Please try again later.');
+      }
       reply.status(201);
-      return { id, message: 'Suggestion submitted!' };
+      return { id: result.id, message: 'Suggestion submitted!' };
     },
   );
 };

@@ -1,26 +1,93 @@
-import type { SuggestionRequest } from '../../shared/schemas.js';
+/**
+ * Suggestions from visitors, and staff's review of them. Anyone may suggest, so new suggestions
+ * are limited per client address and hour, counted in the database for every instance; staff
+ * read the lists a page at a time, so a flood that got through still opens in the panel.
+ */
+import { suggestionPlaceText, type SuggestionPlace, type SuggestionRequest } from '../../shared/schemas.js';
+import type { AdminSuggestion, SuggestionsPage } from '../../shared/api.js';
+import { hitRateLimit } from '../db/rate-limits.js';
 import type { ServiceDeps } from '../service-deps.js';
-import type { AdminSuggestion } from '../../shared/api.js';
-import { deleteSuggestion, insertSuggestion, listSuggestions, setSuggestionStatus } from './suggestions.repository.js';
+import {
+  countSuggestions,
+  deleteSuggestion,
+  insertSuggestion,
+  placeIn,
+  setSuggestionStatus,
+  suggestionsPage,
+  type SuggestionList,
+} from './suggestions.repository.js';
 
-export function createSuggestionsService({ db, clock }: ServiceDeps) {
+const HOUR_MS = 3_600_000;
+
+/** Suggestions read per query when the whole list is sent (the answer without `limit`). */
+const WHOLE_LIST_PAGE_SIZE = 500;
+
+export interface SuggestionSettings {
+  /** New suggestions per client address and hour; 0 turns the limit off. */
+  perAddressPerHour: number;
+}
+
+export type SubmitOutcome = { outcome: 'submitted'; id: number } | { outcome: 'rate-limited'; retryAfterMs: number };
+
+export function createSuggestionsService(
+  { db, clock, keyedHash }: ServiceDeps,
+  { perAddressPerHour }: SuggestionSettings,
+) {
   return {
-    /** Stores a visitor's suggestion for staff to review. */
-    async submit(suggestion: SuggestionRequest): Promise<number> {
-      return insertSuggestion(
-        db,
-        {
-          question: suggestion.question,
-          options: suggestion.options,
-          suggestedBy: suggestion.suggestedBy ?? null,
-          email: suggestion.email ?? null,
-        },
-        clock.now().toISOString(),
-      );
+    /**
+     * Stores a visitor's suggestion for staff to review, unless its client address has sent
+     * its hour's share. The count and the suggestion are written together: a suggestion that
+     * fails to be stored is not counted.
+     */
+    async submit(suggestion: SuggestionRequest, clientAddress: string): Promise<SubmitOutcome> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
+        if (perAddressPerHour > 0) {
+          const limit = { key: `suggest:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
+          const hit = await hitRateLimit(trx, limit, now);
+          if (!hit.allowed) return { outcome: 'rate-limited', retryAfterMs: hit.retryAfterMs };
+        }
+        const id = await insertSuggestion(
+          trx,
+          {
+            question: suggestion.question,
+            options: suggestion.options,
+            suggestedBy: suggestion.suggestedBy ?? null,
+            email: suggestion.email ?? null,
+          },
+          now.toISOString(),
+        );
+        return { outcome: 'submitted', id };
+      });
     },
 
-    /** For staff: every suggestion, e-mails included, newest first. */
-    list: (): Promise<AdminSuggestion[]> => listSuggestions(db),
+    /** For staff: one page of a list, e-mails included, newest first, after the page that ended at `after`. */
+    async page(
+      list: SuggestionList,
+      { after, limit }: { after: SuggestionPlace | undefined; limit: number },
+    ): Promise<SuggestionsPage> {
+      // One more than asked for says whether another page follows.
+      const [found, total] = await Promise.all([
+        suggestionsPage(db, { list, after, limit: limit + 1 }),
+        countSuggestions(db, list),
+      ]);
+      const suggestions = found.slice(0, limit);
+      const last = suggestions.at(-1);
+      const next = found.length > limit && last ? suggestionPlaceText(placeIn(list, last)) : null;
+      return { suggestions, total, next };
+    },
+
+    /** For staff: every suggestion, newest first, read a page at a time. */
+    async *all(): AsyncGenerator<AdminSuggestion[]> {
+      let after: SuggestionPlace | undefined;
+      for (;;) {
+        const page = await suggestionsPage(db, { list: 'all', after, limit: WHOLE_LIST_PAGE_SIZE });
+        if (page.length > 0) yield page;
+        const last = page.at(-1);
+        if (!last || page.length < WHOLE_LIST_PAGE_SIZE) return;
+        after = placeIn('all', last);
+      }
+    },
 
     review: (id: number, status: 'approved' | 'rejected') =>
       setSuggestionStatus(db, id, status, clock.now().toISOString()),

@@ -1,14 +1,33 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminSuggestion, Confirmation } from '../../../shared/api.js';
+import type { Confirmation, SuggestionsPage } from '../../../shared/api.js';
 import type { suggestionStatusRequest } from '../../../shared/schemas.js';
 import { apiRequest } from '../../lib/api-client.js';
 
-export const getSuggestions = () => apiRequest<AdminSuggestion[]>('/api/poll-suggestions');
+/** Suggestions shown per page in each list: the first page, then as many again on "Show more". */
+export const SUGGESTIONS_PAGE = 20;
 
-export const suggestionsQuery = queryOptions({ queryKey: ['admin', 'suggestions'], queryFn: getSuggestions });
+/** Community Poll Suggestions (pending) or Reviewed Submissions. */
+export type SuggestionList = 'pending' | 'reviewed';
 
-export const useSuggestions = () => useQuery(suggestionsQuery);
+/** The key of every suggestion list: a change to a suggestion refreshes both. */
+const suggestionsKey = ['admin', 'suggestions'] as const;
+
+/** One page of a list, after the page whose `next` is `after`. */
+export const getSuggestions = (list: SuggestionList, after: string | null) =>
+  apiRequest<SuggestionsPage>(
+    `/api/poll-suggestions?status=${list}&limit=${SUGGESTIONS_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+  );
+
+export const suggestionsQuery = (list: SuggestionList) =>
+  infiniteQueryOptions({
+    queryKey: [...suggestionsKey, list],
+    queryFn: ({ pageParam }) => getSuggestions(list, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: SuggestionsPage) => page.next,
+  });
+
+export const useSuggestions = (list: SuggestionList) => useInfiniteQuery(suggestionsQuery(list));
 
 export const reviewSuggestion = ({ id, ...review }: { id: number } & z.input<typeof suggestionStatusRequest>) =>
   apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}/status`, { method: 'PUT', body: review });
@@ -20,7 +39,8 @@ function useSuggestionChange<A>(mutationFn: (argument: A) => Promise<Confirmatio
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionsQuery.queryKey }),
+    // Each list refetches the pages it shows, each from where the one before now ends.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionsKey }),
   });
 }
 

@@ -6,6 +6,7 @@ export function AdminListSection({
   count,
   empty,
   children,
+  more,
 }: {
   title: string;
   count: number;
@@ -13,6 +14,8 @@ export function AdminListSection({
   empty: string;
   /** The list's items (li elements). */
   children: ReactNode;
+  /** Under the list, when it shows only part of `count`: a way to show more. */
+  more?: ReactNode;
 }) {
   const headingId = useId();
   return (
@@ -21,6 +24,7 @@ export function AdminListSection({
         {title} <span className="admin-count">{count}</span>
       </h2>
       {count === 0 ? <p className="admin-empty">{empty}</p> : <ul className="admin-list">{children}</ul>}
+      {more}
     </section>
   );
 }

@@ -34,19 +34,34 @@ function SuggestionCard({ suggestion, children }: { suggestion: AdminSuggestion;
   );
 }
 
+/** A list as far as it has been read: the suggestions shown, how many there are in all, and how to show more. */
+export interface ShownList {
+  suggestions: AdminSuggestion[];
+  total: number;
+  /** Shows the next page; undefined when every suggestion is shown. */
+  showMore: (() => void) | undefined;
+  loadingMore: boolean;
+}
+
+function ShowMore({ list }: { list: ShownList }) {
+  if (!list.showMore) return null;
+  return (
+    <p className="admin-more">
+      <button type="button" className="button button--quiet" disabled={list.loadingMore} onClick={list.showMore}>
+        {list.loadingMore ? 'Loading…' : 'Show more suggestions'}
+      </button>
+    </p>
+  );
+}
+
+/** Pending suggestions newest first, then reviewed ones, the latest reviewed first (the server's order). */
 export function SuggestionLists({
-  suggestions,
+  pending,
+  reviewed,
   onUse,
   onReview,
   onDelete,
-}: { suggestions: AdminSuggestion[] } & SuggestionActions) {
-  const pending = suggestions.filter((s) => s.status === 'pending');
-  const reviewed = suggestions
-    .filter((s) => s.status !== 'pending')
-    .sort((a, b) => {
-      const [at, bt] = [a.reviewedAt ?? a.createdAt, b.reviewedAt ?? b.createdAt];
-      return at < bt ? 1 : at > bt ? -1 : 0;
-    });
+}: { pending: ShownList; reviewed: ShownList } & SuggestionActions) {
   const draftPollButton = (s: AdminSuggestion) => (
     <button type="button" className="button button--secondary" onClick={() => onUse(s)}>
       Use This Suggestion
@@ -66,10 +81,11 @@ export function SuggestionLists({
     <>
       <AdminListSection
         title="Community Poll Suggestions"
-        count={pending.length}
+        count={pending.total}
         empty="No suggestions are waiting for review."
+        more={<ShowMore list={pending} />}
       >
-        {pending.map((s) => (
+        {pending.suggestions.map((s) => (
           <SuggestionCard key={s.id} suggestion={s}>
             {draftPollButton(s)}
             <button type="button" className="button button--secondary" onClick={() => onReview(s, 'approved')}>
@@ -82,8 +98,13 @@ export function SuggestionLists({
           </SuggestionCard>
         ))}
       </AdminListSection>
-      <AdminListSection title="Reviewed Submissions" count={reviewed.length} empty="Nothing reviewed yet.">
-        {reviewed.map((s) => (
+      <AdminListSection
+        title="Reviewed Submissions"
+        count={reviewed.total}
+        empty="Nothing reviewed yet."
+        more={<ShowMore list={reviewed} />}
+      >
+        {reviewed.suggestions.map((s) => (
           <SuggestionCard key={s.id} suggestion={s}>
             {s.status === 'approved' && draftPollButton(s)}
             {deleteButton(s)}

@@ -1,15 +1,38 @@
 /** Community Poll Suggestions and Reviewed Submissions: loading them, and what staff do to them. */
 import type { AdminSuggestion } from '../../../shared/api.js';
-import { useDeleteSuggestion, useReviewSuggestion, useSuggestions } from '../../api/admin/suggestions.js';
+import {
+  useDeleteSuggestion,
+  useReviewSuggestion,
+  useSuggestions,
+  type SuggestionList,
+} from '../../api/admin/suggestions.js';
 import { useConfirm } from '../../components/ui/confirm.js';
 import { useStaffAction } from './staff-action.js';
-import { SuggestionLists } from './suggestion-lists.js';
+import { SuggestionLists, type ShownList } from './suggestion-lists.js';
 
 type Review = { suggestion: AdminSuggestion; status: 'approved' | 'rejected' };
 
+/** A list, its first page fetched at once and the next ones on "Show more"; undefined until the first page comes. */
+function useShownList(list: SuggestionList): { shown: ShownList | undefined; failed: boolean } {
+  const query = useSuggestions(list);
+  if (!query.data) return { shown: undefined, failed: query.isError };
+  const pages = query.data.pages;
+  return {
+    shown: {
+      suggestions: pages.flatMap((page) => page.suggestions),
+      // The latest page read knows the latest total.
+      total: pages.at(-1)?.total ?? 0,
+      showMore: query.hasNextPage ? () => void query.fetchNextPage() : undefined,
+      loadingMore: query.isFetchingNextPage,
+    },
+    failed: false,
+  };
+}
+
 /** `onUse` puts a suggestion in the poll form. */
 export function SuggestionsSection({ onUse }: { onUse: (suggestion: AdminSuggestion) => void }) {
-  const suggestions = useSuggestions();
+  const pending = useShownList('pending');
+  const reviewed = useShownList('reviewed');
   const { confirm, dialog } = useConfirm();
   const review = useStaffAction(
     useReviewSuggestion(),
@@ -36,12 +59,13 @@ export function SuggestionsSection({ onUse }: { onUse: (suggestion: AdminSuggest
     confirm,
   );
 
-  if (suggestions.isPending) return <p role="status">Loading suggestions…</p>;
-  if (suggestions.isError) return <p role="alert">Failed to load suggestions. Please try again.</p>;
+  if (pending.failed || reviewed.failed) return <p role="alert">Failed to load suggestions. Please try again.</p>;
+  if (!pending.shown || !reviewed.shown) return <p role="status">Loading suggestions…</p>;
   return (
     <>
       <SuggestionLists
-        suggestions={suggestions.data}
+        pending={pending.shown}
+        reviewed={reviewed.shown}
         onUse={onUse}
         onReview={(suggestion, status) => void review({ suggestion, status })}
         onDelete={(suggestion) => void remove(suggestion)}
