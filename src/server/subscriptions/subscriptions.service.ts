@@ -11,6 +11,7 @@ import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
   confirmByToken,
+  deleteLinksBefore,
   deleteUnconfirmed,
   findByConfirmToken,
   findByUnsubscribeToken,
@@ -26,6 +27,12 @@ import {
 export const CONFIRMATION_RESEND_MS = 24 * 3_600_000;
 /** A confirmation link works for a week; then the pending address is deleted. */
 export const CONFIRMATION_VALID_MS = 7 * 24 * 3_600_000;
+/**
+ * The links in an e-mail (unsubscribe, and confirm for a week) work for a year after it was
+ * sent: CAN-SPAM asks for 30 days at least, and a reader may act on an e-mail kept for months.
+ * Each e-mail's links are a row or two in email_links until then.
+ */
+export const EMAIL_LINK_VALID_MS = 365 * 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 export type SubscribeOutcome = 'subscribed' | 'poll-not-found' | 'rate-limited';
@@ -132,6 +139,11 @@ export function createSubscriptionsService(
     /** Forgets pending addresses whose link has expired. */
     async purgeUnconfirmed(): Promise<number> {
       return deleteUnconfirmed(db, new Date(clock.now().getTime() - CONFIRMATION_VALID_MS));
+    },
+
+    /** Forgets the links of e-mails sent more than a year ago: they no longer work. */
+    async purgeOldLinks(): Promise<number> {
+      return deleteLinksBefore(db, new Date(clock.now().getTime() - EMAIL_LINK_VALID_MS));
     },
   };
 }
