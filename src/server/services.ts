@@ -72,7 +72,7 @@ export async function createServices({
     db,
     clock,
     transport,
-    compose: createSubscriberMail({ db, site }),
+    compose: createSubscriberMail({ db, clock, site }),
     messageIdHost: new URL(site.publicUrl).hostname,
     log,
     ...(outboxSettings ? { settings: outboxSettings } : {}),
@@ -98,6 +98,7 @@ export async function createServices({
     log,
     housekeeping: async () => {
       await subscriptions.purgeUnconfirmed();
+      await subscriptions.purgeOldLinks();
       await deleteStaleRateLimits(db, new Date(clock.now().getTime() - RATE_LIMIT_MEMORY_MS));
       await auth.purgeEndedSessions();
       await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));

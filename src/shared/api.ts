@@ -99,12 +99,18 @@ export interface BreakdownGroup extends Pick<PollResults, 'totalVotes' | 'result
 export interface BreakdownDimension {
   dimension: ProfileDimension;
   label: string;
-  /** The groups with at least `minGroupSize` votes, in the order of the dimension's list. */
+  /** The groups shown, each of at least `minGroupSize` votes, in the order of the dimension's list. */
   groups: BreakdownGroup[];
-  /** Votes in groups too small to show. */
+  /** Votes in groups too small to show (or no longer listed). */
   withheldVotes: number;
   /** Votes whose voter gave no answer for this dimension. */
   notSaidVotes: number;
+  /**
+   * A group large enough to show, withheld all the same (secondary suppression): the overall
+   * result less the groups shown would otherwise give away the votes not shown, fewer than
+   * `minGroupSize` of them. Only its size is told; null when no group needs withholding.
+   */
+  alsoWithheld: Pick<BreakdownGroup, 'value' | 'label' | 'totalVotes'> | null;
 }
 
 /**

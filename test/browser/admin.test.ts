@@ -579,7 +579,6 @@ describe('utilities and accessibility', () => {
     const subscriber = (n: number, confirmed: boolean, unsubscribed = false) => ({
       email: `teacher${n}@example.org`,
       created_at: '2026-11-20T15:00:00.000Z',
-      unsubscribe_token: `unsubscribe-token-${n}-0123456789`,
       confirmed_at: confirmed ? '2026-11-20T16:00:00.000Z' : null,
       unsubscribed_at: unsubscribed ? '2026-11-21T09:00:00.000Z' : null,
     });

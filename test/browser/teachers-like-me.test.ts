@@ -21,7 +21,7 @@ async function seedToday() {
   await seedProfiledVotes(t.site.db, poll, [
     { profile: { role: 'classroom-teacher', gradeBand: 'high' }, votes: [9, 3] },
     { profile: { role: 'school-leader' }, votes: [2, 8] },
-    { profile: { role: 'support-staff' }, votes: [4, 0] }, // under 10: withheld
+    { profile: { role: 'support-staff' }, votes: [4, 0] }, // under 10: withheld, and so are the leaders
     { profile: {}, votes: [0, 2] },
   ]);
   return poll;
@@ -111,17 +111,13 @@ describe('after voting on today’s poll', () => {
 
     await me.view('Role').check();
     await me.group('Classroom teacher').waitFor();
-    expect(await me.groupNames()).toEqual([
-      'Classroom teacher · 13 votesTeachers like you',
-      'School leader · 10 votes',
-    ]);
+    // The school leaders are withheld too: everyone less the two groups would give away the 6 others.
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 13 votesTeachers like you']);
     const mine = me.group('Classroom teacher');
     expect(await mine.locator('.result-bars').textContent()).toBe('Yes (your vote)77% · 10 votesNo23% · 3 votes');
-    expect(await me.group('School leader').locator('.result-bars').textContent()).toBe(
-      'Yes20% · 2 votesNo80% · 8 votes',
-    );
     expect(await me.notes.allTextContents()).toEqual([
-      '4 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. 2 votes from teachers who did not say.',
+      '4 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. 2 votes from teachers who did not say. ' +
+        "School leader (10 votes) is withheld too: with it shown, everyone's result less the groups shown would reveal the 6 votes above.",
     ]);
     expect(await me.invitation.count()).toBe(0); // this teacher has answered (the profile has loaded: the mark shows)
     await expectAccessible(page);
@@ -255,9 +251,10 @@ describe('a past poll', () => {
 
     await me.view('Role').check();
     await me.group('Classroom teacher').waitFor();
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes', 'School leader · 10 votes']);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes']);
     expect(await me.notes.allTextContents()).toEqual([
-      '2 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. 2 votes from teachers who did not say.',
+      '2 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. 2 votes from teachers who did not say. ' +
+        "School leader (10 votes) is withheld too: with it shown, everyone's result less the groups shown would reveal the 4 votes above.",
     ]);
     await me.view('Grade level').check();
     expect(await me.section.locator('.teachers-like-you__view').textContent()).toBe(
@@ -266,13 +263,10 @@ describe('a past poll', () => {
 
     // Describing oneself marks one's group; the past poll's counts stay as they were.
     await me.view('Role').check();
-    await me.chip('Your role', 'School leader').check();
+    await me.chip('Your role', 'Classroom teacher').check();
     await me.invitation.getByRole('button', { name: 'Save' }).click();
     await me.thanks.waitFor();
-    expect(await me.groupNames()).toEqual([
-      'Classroom teacher · 12 votes',
-      'School leader · 10 votesTeachers like you',
-    ]);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votesTeachers like you']);
     await expectAccessible(page);
     await saveScreenshots(page, 'breakdown-past-role');
     expect(errors).toEqual([]);
@@ -290,7 +284,7 @@ describe('a past poll', () => {
     await me.notes
       .filter({ hasText: 'Your group, Other educator, has fewer than 10 votes on this poll, so it is not shown.' })
       .waitFor();
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes', 'School leader · 10 votes']);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes']);
     expect(await me.invitation.count()).toBe(0); // answered already
 
     // What was answered shows, and can change: the group marked follows.
@@ -312,13 +306,18 @@ describe('a past poll', () => {
     await me.thanks.waitFor();
     expect(await me.thanks.textContent()).toBe('Your answers are saved.');
     expect(await profileOf(page)).toEqual({ role: 'school-leader', gradeBand: null, region: 'west', experience: null });
-    expect(await me.groupNames()).toEqual([
-      'Classroom teacher · 12 votes',
-      'School leader · 10 votesTeachers like you',
-    ]);
+    // Ten school leaders, withheld so that the four votes not shown cannot be worked out.
+    await me.notes
+      .filter({
+        hasText:
+          "Your group, School leader, is withheld on this poll so that the votes not shown can't be worked out from it.",
+      })
+      .waitFor();
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes']);
     expect(await me.notes.allTextContents()).not.toContain(
       'Your group, Other educator, has fewer than 10 votes on this poll, so it is not shown.',
     );
+    await saveScreenshots(page, 'breakdown-past-mine-withheld');
 
     // ... and cleared, one answer at a time.
     await page.reload();

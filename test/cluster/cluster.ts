@@ -159,11 +159,10 @@ async function main() {
     await db
       .insertInto('subscribers')
       .values(
-        subscribers.map((email, i) => ({
+        subscribers.map((email) => ({
           email,
           created_at: joined,
           confirmed_at: joined,
-          unsubscribe_token: `cluster-unsubscribe-token-${i}`,
         })),
       )
       .execute();

@@ -5,11 +5,12 @@
  * atomic statement shared by every instance, before its password is checked, so a burst of
  * concurrent guesses gets no more checks than the limit allows.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { clearRateLimit, hitRateLimit } from '../db/rate-limits.js';
+import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import {
   deleteEndedSessions,
   deleteSession,
@@ -23,8 +24,6 @@ import { generatePassword, hashPassword, verifyPassword } from './password.js';
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Seen-at is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The password hash to check sign-ins against. ADMIN_PASSWORD wins; without it the site makes
@@ -79,8 +78,8 @@ export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: 
       await clearRateLimit(db, limit.key);
       await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
       // Always a new token: a session id known before sign-in is worth nothing after it.
-      const token = randomBytes(32).toString('base64url');
-      await insertSession(db, hashToken(token), now.toISOString(), new Date(now.getTime() + maxMs).toISOString());
+      const token = newSecretToken();
+      await insertSession(db, hashSecretToken(token), now.toISOString(), new Date(now.getTime() + maxMs).toISOString());
       return { outcome: 'signed-in', token, maxAgeSeconds: maxMs / 1000 };
     },
 
@@ -94,19 +93,20 @@ export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: 
     async isSignedIn(token: string | undefined): Promise<boolean> {
       if (!token) return false;
       const now = clock.now().getTime();
-      const session = await findSession(db, hashToken(token));
+      const session = await findSession(db, hashSecretToken(token));
       if (!session) return false;
       const lastSeen = new Date(session.lastSeenAt).getTime();
       if (new Date(session.expiresAt).getTime() <= now || lastSeen + idleMs <= now) {
-        await deleteSession(db, hashToken(token));
+        await deleteSession(db, hashSecretToken(token));
         return false;
       }
-      if (now - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(db, hashToken(token), new Date(now).toISOString());
+      if (now - lastSeen >= TOUCH_INTERVAL_MS)
+        await touchSession(db, hashSecretToken(token), new Date(now).toISOString());
       return true;
     },
 
     async signOut(token: string | undefined): Promise<void> {
-      if (token) await deleteSession(db, hashToken(token));
+      if (token) await deleteSession(db, hashSecretToken(token));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Breakdown } from '../../shared/api.js';
+import type { ActivePoll, Breakdown } from '../../shared/api.js';
 import { roleDimension, shownGroup } from '../testing/breakdowns.js';
 import { seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -42,8 +42,47 @@ describe.each(testDatabaseKinds())('GET /api/polls/:id/breakdown (%s)', (kind) =
       }),
     );
     expect(gradeBand).toMatchObject({ dimension: 'gradeBand', groups: [], withheldVotes: 3, notSaidVotes: 24 });
-    expect(region).toMatchObject({ groups: [{ value: 'south', totalVotes: 19 }], withheldVotes: 0, notSaidVotes: 8 });
+    // South alone would leave the 8 who did not say to be read by subtraction: it is withheld too.
+    expect(region).toMatchObject({
+      groups: [],
+      withheldVotes: 0,
+      notSaidVotes: 8,
+      alsoWithheld: { value: 'south', label: 'South', totalVotes: 19 },
+    });
     expect(experience).toMatchObject({ groups: [], withheldVotes: 0, notSaidVotes: 27 });
+  });
+
+  it('leaves nobody to be read by taking the groups shown from today’s result: 12 classroom teachers, 2 support staff', async () => {
+    const today = await seedPoll(t.db, { options: ['Yes', 'No', 'Unsure'], votes: [0, 0, 0] });
+    await seedProfiledVotes(t.db, today, [
+      { profile: { role: 'classroom-teacher', region: 'west' }, votes: [6, 6, 0] },
+      { profile: { role: 'support-staff', region: 'west' }, votes: [0, 1, 1] },
+    ]);
+    t.clock.set(newYorkTime('2026-11-21', '20:00'));
+    // What one of the support staff (who voted No) reads after the close.
+    const active = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+    const overall = (active.results ?? []).map((result) => result.votes);
+    expect(overall).toEqual([6, 7, 1]);
+    const breakdown = (await get(today.id)).json<Breakdown>();
+    for (const dimension of breakdown.dimensions) {
+      const left = overall.map(
+        (votes, option) =>
+          votes - dimension.groups.reduce((sum, group) => sum + (group.results[option]?.votes ?? 0), 0),
+      );
+      const leftTotal = left.reduce((sum, n) => sum + n, 0);
+      expect(leftTotal === 0 || leftTotal >= 10 || dimension.groups.length === 0, dimension.dimension).toBe(true);
+    }
+    const [role, , region] = breakdown.dimensions;
+    expect(role).toEqual(
+      roleDimension({
+        groups: [],
+        withheldVotes: 2,
+        notSaidVotes: 0,
+        alsoWithheld: { value: 'classroom-teacher', label: 'Classroom teacher', totalVotes: 12 },
+      }),
+    );
+    // All 14 in the West: listing them gives nothing away, and nothing else is withheld.
+    expect(region).toMatchObject({ groups: [{ value: 'west', totalVotes: 14 }], alsoWithheld: null });
   });
 
   it('opens today’s breakdown only at the close time, saying when before', async () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabaseEachTest } from '../testing/database-per-test.js';
 import { insertVoteRow, seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
+import { snapshotDatabase } from '../testing/snapshot.js';
+import { createTestAppOn } from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { Visitor } from '../testing/visitor.js';
 import { openDatabase, sqliteHandleOf, type Db } from './connection.js';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from './migrate.js';
@@ -181,11 +184,9 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0006-profiles',
         '0007-vote-batches',
         '0008-voter-key',
+        '0009-email-links',
       ]);
-      const subscriber = await db
-        .selectFrom('subscribers')
-        .select(['confirmed_at', 'confirm_token'])
-        .executeTakeFirstOrThrow();
+      const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
       const outbox = await db.selectFrom('email_outbox').select(['dedupe_key', 'status']).orderBy('id').execute();
       expect(outbox).toEqual([
@@ -253,7 +254,7 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       await db.deleteFrom('votes').where('id', '=', newest.id).execute();
       const before = await snapshot(db);
 
-      expect(await migrateToLatest(db)).toEqual(['0008-voter-key']);
+      expect(await migrateToLatest(db)).toEqual(['0008-voter-key', '0009-email-links']);
       expect(await snapshot(db)).toEqual(before);
 
       // One vote per voter per poll, one e-mail per poll, and the tallies follow.
@@ -291,11 +292,63 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       const beforeDown = await snapshot(db);
       expect((await migrator.migrateTo('0007-vote-batches')).error).toBeUndefined();
       expect(await snapshot(db)).toEqual(beforeDown);
-      expect(await migrateToLatest(db)).toEqual(['0008-voter-key']);
+      expect(await migrateToLatest(db)).toEqual(['0008-voter-key', '0009-email-links']);
       expect(await snapshot(db)).toEqual(beforeDown);
     } finally {
       await db.destroy();
       await database.drop();
+    }
+  });
+});
+
+describe.each(testDatabaseKinds())('upgrading to hashed e-mail links (%s)', (kind) => {
+  it('keeps only the hashes of the tokens in e-mails already sent, and every such link still works', async () => {
+    const database = await createTestDatabase(kind);
+    const db = openDatabase(database.target);
+    const old = {
+      confirmedUnsubscribe: 'unsubscribe-token-of-a-confirmed-one',
+      pendingConfirm: 'confirm-token-of-a-pending-one',
+      pendingUnsubscribe: 'unsubscribe-token-of-a-pending-one',
+    };
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: () => Promise.resolve(migrations) },
+        ...(kind === 'postgres' ? { migrationTableSchema: await currentSchemaOf(db) } : {}),
+      });
+      expect((await migrator.migrateTo('0008-voter-key')).error).toBeUndefined();
+      const at = '2026-11-20T12:00:00.000Z';
+      await sql`insert into subscribers (email, created_at, consented_at, confirmed_at, unsubscribe_token, confirm_token)
+        values ('member@example.org', ${at}, ${at}, ${at}, ${old.confirmedUnsubscribe}, null),
+          ('pending@example.org', ${at}, ${at}, null, ${old.pendingUnsubscribe}, ${old.pendingConfirm})`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+
+    const t = await createTestAppOn(database); // migrates, as a new release starting would
+    try {
+      const stored = JSON.stringify(await snapshotDatabase(t.db));
+      for (const token of Object.values(old)) expect(stored).not.toContain(token);
+
+      const asking = await new Visitor(t.app).get(`/subscribe/confirm?token=${old.pendingConfirm}`);
+      expect(asking.body).toContain('p***@example.org');
+      const confirmed = await new Visitor(t.app).post(`/subscribe/confirm?token=${old.pendingConfirm}`);
+      expect(confirmed.body).toContain('You&#39;re subscribed!');
+      const left = await new Visitor(t.app).post(`/unsubscribe?token=${old.confirmedUnsubscribe}`);
+      expect(left.body).toContain('You&#39;re unsubscribed');
+      const subscribers = await t.db
+        .selectFrom('subscribers')
+        .select(['email', 'confirmed_at', 'unsubscribed_at'])
+        .orderBy('email')
+        .execute();
+      expect(subscribers.map((row) => [row.email, row.confirmed_at !== null, row.unsubscribed_at !== null])).toEqual([
+        ['member@example.org', true, true],
+        ['pending@example.org', true, false],
+      ]);
+      expect((await new Visitor(t.app).get(`/unsubscribe?token=${old.pendingUnsubscribe}`)).statusCode).toBe(200);
+      expect((await new Visitor(t.app).get(`/unsubscribe?token=${'x'.repeat(30)}`)).statusCode).toBe(404);
+    } finally {
+      await t.close();
     }
   });
 });
@@ -318,6 +371,7 @@ if (testDatabaseKinds().includes('postgres')) {
           '0006-profiles',
           '0007-vote-batches',
           '0008-voter-key',
+          '0009-email-links',
         ]);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {

@@ -79,16 +79,12 @@ export interface SubscribersTable {
   source_poll_id: number | null;
   created_at: Timestamp;
   unsubscribed_at: NullableTimestamp;
-  /** Opaque capability in every e-mail's unsubscribe link. */
-  unsubscribe_token: string | null;
   /** The consent wording the subscriber agreed to, and when. */
   consent_text: string | null;
   /** When the consent was given: the latest request to subscribe. */
   consented_at: NullableTimestamp;
   /** Double opt-in: set when the link in the confirmation e-mail was followed. */
   confirmed_at: NullableTimestamp;
-  /** Opaque capability in the confirmation link; replaced by each new confirmation e-mail. */
-  confirm_token: string | null;
   /** When the last confirmation e-mail was queued: at most one a day per address. */
   confirmation_sent_at: NullableTimestamp;
 }
@@ -115,6 +111,19 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+}
+
+export type EmailLinkPurpose = 'confirm' | 'unsubscribe';
+
+/**
+ * The links in subscribers' e-mails, by the SHA-256 of their token: the token itself is only
+ * in the e-mail. Each e-mail has links of its own (subscriptions/subscriber-mail.ts).
+ */
+export interface EmailLinksTable {
+  token_hash: string;
+  subscriber_id: number;
+  purpose: EmailLinkPurpose;
+  created_at: Timestamp;
 }
 
 export interface PollSuggestionsTable {
@@ -166,6 +175,7 @@ export interface Database {
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
   email_outbox: EmailOutboxTable;
+  email_links: EmailLinksTable;
   rate_limits: RateLimitsTable;
   profile_answers: ProfileAnswersTable;
   poll_group_tallies: PollGroupTalliesTable;

@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('GET /metrics (%s)', (kind) => {
     const poll = await seedPoll(app.db, { options: ['Yes', 'No'] });
     const subscriber = await app.db
       .insertInto('subscribers')
-      .values({ email: 'a@example.org', created_at: app.clock.now().toISOString(), unsubscribe_token: 'token' })
+      .values({ email: 'a@example.org', created_at: app.clock.now().toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     const queuedAt = new Date(app.clock.now().getTime() - 90_000).toISOString();

@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
       .execute();
     const subscriber = await t.db
       .insertInto('subscribers')
-      .values({ email: 'a@example.org', created_at: daysAgo(60), unsubscribe_token: 'token-a' })
+      .values({ email: 'a@example.org', created_at: daysAgo(60) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const mail = (key: string, status: 'sent' | 'queued' | 'failed', sentDaysAgo: number | null) => ({

@@ -35,7 +35,9 @@ export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): st
     notes:
       'A self-selected sample of teachers; results are not weighted. Percentages are whole numbers that add up to 100 ' +
       `(largest remainder). Breakdown groups with fewer than ${MIN_GROUP_SIZE} votes are withheld: their votes count ` +
-      'in withheldVotes. Votes whose voter did not say count in notSaidVotes.',
+      'in withheldVotes. Votes whose voter did not say count in notSaidVotes. Where those two add up to 1 to ' +
+      `${MIN_GROUP_SIZE - 1} votes, the overall result less the groups listed would give them away, so the smallest ` +
+      'group is withheld too: alsoWithheld names it, with its number of votes only.',
     polls,
   });
 }
@@ -60,8 +62,9 @@ const BYTE_ORDER_MARK = '\uFEFF';
 /**
  * GET /data/polls.csv: one row per poll, group and option. The group "all" of the dimension
  * "all" is everyone; then each listed group of each dimension; then a row per dimension for
- * the withheld and the not-said votes, with no option. The first line is a comment (`#`)
- * stating the licence.
+ * the withheld and the not-said votes, with no option, and one with no option for a group
+ * withheld though large enough (its id, label and votes: see alsoWithheld in the JSON). The
+ * first line is a comment (`#`) stating the licence.
  */
 export function openDataCsv(site: OpenDataSite, polls: readonly OpenPoll[]): string {
   const lines = [`# ${licenseNotice(site.siteName, site.publicUrl).replaceAll(/[\r\n]/g, ' ')}`, CSV_HEADER.join(',')];
@@ -99,6 +102,8 @@ export function openDataCsv(site: OpenDataSite, polls: readonly OpenPoll[]): str
         '',
       ]);
       row([...start, dimension.dimension, 'not-said', 'Not said', dimension.notSaidVotes, '', '', '', '']);
+      const also = dimension.alsoWithheld;
+      if (also) row([...start, dimension.dimension, also.value, also.label, also.totalVotes, '', '', '', '']);
     }
   }
   return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;

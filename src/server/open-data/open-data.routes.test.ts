@@ -75,8 +75,8 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       votes: [0, 0],
     });
     await seedProfiledVotes(t.db, second, [
-      { profile: { role: 'classroom-teacher' }, votes: [7, 3] },
-      { profile: { role: 'school-leader' }, votes: [9, 0] },
+      { profile: { role: 'classroom-teacher', region: 'south' }, votes: [7, 3] },
+      { profile: { role: 'school-leader', region: 'south' }, votes: [9, 0] },
     ]);
     await seedPoll(t.db, { question: 'Today’s question, still open?', options: ['A', 'B'], votes: [4, 4] });
     await seedPoll(t.db, { question: 'Scheduled, not yet asked?', status: 'scheduled', liveDate: '2026-11-25' });
@@ -121,13 +121,23 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
     expect(second?.totalVotes).toBe(19);
     expect(second?.description).toBe('Many districts did so this year.');
     const role = second?.breakdowns.find((d) => d.dimension === 'role');
+    // Nine school leaders: one short of a group that may be shown. Everyone less the teachers
+    // would give their votes away, so the teachers are withheld too.
     expect(role).toEqual(
       roleDimension({
-        groups: [shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30] })],
-        withheldVotes: 9, // nine school leaders: one short of a group that may be shown
+        groups: [],
+        withheldVotes: 9,
         notSaidVotes: 0,
+        alsoWithheld: { value: 'classroom-teacher', label: 'Classroom teacher', totalVotes: 10 },
       }),
     );
+    const region = second?.breakdowns.find((d) => d.dimension === 'region');
+    expect(region).toMatchObject({
+      groups: [shownGroup('south', 'South', { Yes: [16, 84], No: [3, 16] })],
+      withheldVotes: 0,
+      notSaidVotes: 0,
+      alsoWithheld: null,
+    });
     expect(JSON.stringify(data)).not.toContain('school-leader');
   });
 
@@ -163,12 +173,21 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       ['2', 'Should phones be banned, in class?', 'Yes', '16', '84'],
       ['2', 'Should phones be banned, in class?', 'No', '3', '16'],
     ]);
-    const roles = rows.filter((row) => row.poll_number === '2' && row.dimension === 'role');
-    expect(roles.map((row) => [row.group, row.group_total_votes, row.option, row.votes, row.percentage])).toEqual([
-      ['classroom-teacher', '10', 'Yes', '7', '70'],
-      ['classroom-teacher', '10', 'No', '3', '30'],
-      ['withheld', '9', '', '', ''],
-      ['not-said', '0', '', '', ''],
+    const dimension = (name: string) =>
+      rows
+        .filter((row) => row.poll_number === '2' && row.dimension === name)
+        .map((row) => [row.group, row.group_label, row.group_total_votes, row.option, row.votes, row.percentage]);
+    expect(dimension('region')).toEqual([
+      ['south', 'South', '19', 'Yes', '16', '84'],
+      ['south', 'South', '19', 'No', '3', '16'],
+      ['withheld', 'Groups under 10 votes', '0', '', '', ''],
+      ['not-said', 'Not said', '0', '', '', ''],
+    ]);
+    // The teachers are withheld so that the nine school leaders cannot be read by subtraction.
+    expect(dimension('role')).toEqual([
+      ['withheld', 'Groups under 10 votes', '9', '', '', ''],
+      ['not-said', 'Not said', '0', '', '', ''],
+      ['classroom-teacher', 'Classroom teacher', '10', '', '', ''],
     ]);
     expect(rows.some((row) => row.group === 'school-leader')).toBe(false);
     expect(rows.some((row) => row.question?.startsWith('Today'))).toBe(false);

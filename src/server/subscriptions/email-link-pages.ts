@@ -12,7 +12,7 @@ import { ignoreFormBodies, maskEmail, sendPlainPage, type PlainPage } from '../p
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
-/** The shape of the tokens the site puts in links (subscriptions.repository.ts makes 32 characters). */
+/** The shape of the tokens the site puts in links (db/secret-tokens.ts makes 43 characters; older e-mails hold 32). */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** `?token=`: null when absent or not the shape of one the site makes, so the page can say the link is not valid. */

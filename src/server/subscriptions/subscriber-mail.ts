@@ -3,16 +3,28 @@
  * then): the confirmation e-mail, or the day's e-mail with the results of the poll before. And
  * whether the address may still get it: a row queued for someone who has since unsubscribed,
  * or about a poll since deleted, is cancelled. Every e-mail carries a one-click unsubscribe link.
+ *
+ * The links' tokens are made here, for each e-mail as it is sent, and the database keeps only
+ * their hashes (email_links), as it does for staff sessions: a copy of it can confirm or
+ * unsubscribe nobody. A token must then be in no row at all, so one token per subscriber
+ * cannot be: the worker could not put it in tomorrow's e-mail without keeping it in plain
+ * text, or a key that makes it, beside the data. So each e-mail has its own, and each works
+ * for EMAIL_LINK_VALID_MS: any e-mail still in an inbox unsubscribes in one click,
+ * RFC 8058's button included. A token lives only in this process until the mail server has
+ * the message; a send that fails is composed again with new tokens, and should a message go
+ * twice (a crash just after the server took it), both copies' links work.
  */
 import { EMAIL_PATTERN } from '../../shared/limits.js';
 import { localDateAt } from '../../shared/time.js';
+import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
+import type { EmailLinkPurpose } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
 import { confirmationEmail, dailyEmail, type MailSite, type RenderedMail } from '../email/templates.js';
 import { toPollResults } from '../polls/poll.js';
 import { findPollById } from '../polls/polls.repository.js';
-import { findRecipient, type MailRecipient } from './subscriptions.repository.js';
+import { findRecipient, insertLink, type MailRecipient } from './subscriptions.repository.js';
 
 /**
  * Who may still be sent what: the daily e-mail goes to confirmed subscribers only; a
@@ -26,34 +38,46 @@ function mayReceive(mail: ClaimedMail, recipient: MailRecipient): boolean {
   if (mail.kind !== 'confirm') return confirmed;
   const refusedSince =
     recipient.unsubscribedAt !== null && recipient.unsubscribedAt >= (recipient.confirmationSentAt ?? '');
-  return !confirmed && !refusedSince && recipient.confirmToken !== null;
+  return !confirmed && !refusedSince;
 }
 
-export function createSubscriberMail({ db, site }: { db: Db; site: MailSite & { timeZone: string } }) {
-  /** The message for a claimed row, or null when it should not be sent any more. */
-  async function render(
-    mail: ClaimedMail,
-    recipient: MailRecipient,
-    unsubscribeUrl: string,
-  ): Promise<RenderedMail | null> {
+export function createSubscriberMail({
+  db,
+  clock,
+  site,
+}: {
+  db: Db;
+  clock: Clock;
+  site: MailSite & { timeZone: string };
+}) {
+  /** A new link of the subscriber's for this e-mail. */
+  const link = async (mail: ClaimedMail, purpose: EmailLinkPurpose) => {
+    const token = await insertLink(db, mail.subscriberId, purpose, clock.now());
+    return `${site.publicUrl}/${purpose === 'confirm' ? 'subscribe/confirm' : 'unsubscribe'}?token=${token}`;
+  };
+
+  /** The message for a claimed row and its unsubscribe link, or null when it should not be sent any more. */
+  async function render(mail: ClaimedMail): Promise<{ message: RenderedMail; unsubscribeUrl: string } | null> {
     if (mail.kind === 'confirm') {
-      const confirmUrl = `${site.publicUrl}/subscribe/confirm?token=${recipient.confirmToken ?? ''}`;
-      return confirmationEmail(site, confirmUrl, unsubscribeUrl);
+      const unsubscribeUrl = await link(mail, 'unsubscribe');
+      return { message: confirmationEmail(site, await link(mail, 'confirm'), unsubscribeUrl), unsubscribeUrl };
     }
     if (mail.kind !== 'daily') return null; // a welcome from before double opt-in
     const today = mail.pollId === null ? undefined : await findPollById(db, mail.pollId);
     if (!today) return null; // the poll was deleted
     const previous = mail.previousPollId === null ? undefined : await findPollById(db, mail.previousPollId);
     const day = localDateAt(new Date(mail.createdAt), site.timeZone);
-    return dailyEmail(site, unsubscribeUrl, day, today, previous ? toPollResults(previous) : null);
+    const unsubscribeUrl = await link(mail, 'unsubscribe');
+    const message = dailyEmail(site, unsubscribeUrl, day, today, previous ? toPollResults(previous) : null);
+    return { message, unsubscribeUrl };
   }
 
   return async function compose(mail: ClaimedMail): Promise<ComposedMail> {
     const recipient = await findRecipient(db, mail.subscriberId);
     if (!recipient) return { cancelled: 'subscriber deleted' };
-    const unsubscribeUrl = `${site.publicUrl}/unsubscribe?token=${recipient.unsubscribeToken}`;
-    const message = mayReceive(mail, recipient) ? await render(mail, recipient, unsubscribeUrl) : null;
-    if (!message) return { cancelled: 'no longer to be sent' };
+    const rendered = mayReceive(mail, recipient) ? await render(mail) : null;
+    if (!rendered) return { cancelled: 'no longer to be sent' };
+    const { message, unsubscribeUrl } = rendered;
     return {
       mail: {
         // A parsed address: nodemailer would read a string as a list ("a@x.org, b@y.org").

@@ -1,13 +1,11 @@
 /**
  * The only place SQL about subscribers lives. A subscriber row is one address: pending until
- * its confirmation link is followed, then confirmed until it unsubscribes.
+ * its confirmation link is followed, then confirmed until it unsubscribes. The links in its
+ * e-mails are rows of email_links, found by the hash of their token.
  */
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';
-import { toIsoString } from '../db/tables.js';
-
-const newToken = () => randomBytes(24).toString('base64url');
+import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
+import { toIsoString, type EmailLinkPurpose } from '../db/tables.js';
 
 export interface SubscriptionRequest {
   email: string;
@@ -26,8 +24,8 @@ export interface SubscriberState {
 const iso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
 
 /**
- * Stores a new address as pending, with the consent given and a confirmation token, and returns
- * its id; undefined when the address is already known (nothing is written then).
+ * Stores a new address as pending, with the consent given, and returns its id; undefined when
+ * the address is already known (nothing is written then).
  */
 export async function insertPendingSubscriber(db: Db, request: SubscriptionRequest): Promise<number | undefined> {
   const at = request.now.toISOString();
@@ -37,10 +35,8 @@ export async function insertPendingSubscriber(db: Db, request: SubscriptionReque
       email: request.email,
       source_poll_id: request.sourcePollId,
       created_at: at,
-      unsubscribe_token: newToken(),
       consent_text: request.consentText,
       consented_at: at,
-      confirm_token: newToken(),
       confirmation_sent_at: at,
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
@@ -68,8 +64,8 @@ export async function lockSubscriber(db: Db, email: string): Promise<SubscriberS
 }
 
 /**
- * A new request from a known address: its new consent, and a confirmation to send. The link
- * stays the one already sent, if any, so every confirmation e-mail received still works.
+ * A new request from a known address: its new consent, and a confirmation to send. The links
+ * of the confirmation e-mails already sent are kept, so each of them works too.
  */
 export async function renewRequest(db: Db, id: number, request: Omit<SubscriptionRequest, 'email'>): Promise<void> {
   const at = request.now.toISOString();
@@ -79,24 +75,45 @@ export async function renewRequest(db: Db, id: number, request: Omit<Subscriptio
       source_poll_id: request.sourcePollId,
       consent_text: request.consentText,
       consented_at: at,
-      confirm_token: sql`coalesce(confirm_token, ${newToken()})`,
       confirmation_sent_at: at,
     })
     .where('id', '=', id)
     .execute();
 }
 
+/**
+ * A new link for one of a subscriber's e-mails: its token, which is stored only as its hash
+ * and so must go into the e-mail now.
+ */
+export async function insertLink(db: Db, subscriberId: number, purpose: EmailLinkPurpose, now: Date): Promise<string> {
+  const token = newSecretToken();
+  await db
+    .insertInto('email_links')
+    .values({ token_hash: hashSecretToken(token), subscriber_id: subscriberId, purpose, created_at: now.toISOString() })
+    .execute();
+  return token;
+}
+
+/** The subscriber a link's token is for, as a subquery. */
+const linkHolder = (db: Db, token: string, purpose: EmailLinkPurpose) =>
+  db
+    .selectFrom('email_links')
+    .select('subscriber_id')
+    .where('token_hash', '=', hashSecretToken(token))
+    .where('purpose', '=', purpose);
+
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'invalid';
 
 /**
- * Confirms the subscription holding `token`, if its request is newer than `requestedAfter` (a
- * link works for a week). Following the link again later says it is confirmed.
+ * Confirms the subscription that confirmation `token` is for, if its request is newer than
+ * `requestedAfter` (a link works for a week). Following the link again later says it is
+ * confirmed.
  */
 export async function confirmByToken(db: Db, token: string, now: Date, requestedAfter: Date): Promise<ConfirmOutcome> {
   const confirmed = await db
     .updateTable('subscribers')
     .set({ confirmed_at: now.toISOString(), unsubscribed_at: null })
-    .where('confirm_token', '=', token)
+    .where('id', 'in', linkHolder(db, token, 'confirm'))
     .where('consented_at', '>', requestedAfter.toISOString())
     .where((eb) => eb.or([eb('confirmed_at', 'is', null), eb('unsubscribed_at', 'is not', null)]))
     .executeTakeFirst();
@@ -104,14 +121,14 @@ export async function confirmByToken(db: Db, token: string, now: Date, requested
   const row = await db
     .selectFrom('subscribers')
     .select('id')
-    .where('confirm_token', '=', token)
+    .where('id', 'in', linkHolder(db, token, 'confirm'))
     .where('confirmed_at', 'is not', null)
     .where('unsubscribed_at', 'is', null)
     .executeTakeFirst();
   return row ? 'already-confirmed' : 'invalid';
 }
 
-/** The address holding confirmation `token`: when it asked, and whether it is subscribed now. */
+/** The address confirmation `token` is for: when it asked, and whether it is subscribed now. */
 export async function findByConfirmToken(
   db: Db,
   token: string,
@@ -119,7 +136,7 @@ export async function findByConfirmToken(
   const row = await db
     .selectFrom('subscribers')
     .select(['email', 'consented_at', 'confirmed_at', 'unsubscribed_at'])
-    .where('confirm_token', '=', token)
+    .where('id', 'in', linkHolder(db, token, 'confirm'))
     .executeTakeFirst();
   return (
     row && {
@@ -132,21 +149,17 @@ export async function findByConfirmToken(
 
 export interface MailRecipient extends Omit<SubscriberState, 'id'> {
   email: string;
-  unsubscribeToken: string;
-  confirmToken: string | null;
 }
 
 export async function findRecipient(db: Db, subscriberId: number): Promise<MailRecipient | undefined> {
   const row = await db
     .selectFrom('subscribers')
-    .select(['email', 'unsubscribe_token', 'confirm_token', 'confirmed_at', 'unsubscribed_at', 'confirmation_sent_at'])
+    .select(['email', 'confirmed_at', 'unsubscribed_at', 'confirmation_sent_at'])
     .where('id', '=', subscriberId)
     .executeTakeFirst();
   return (
     row && {
       email: row.email,
-      unsubscribeToken: row.unsubscribe_token ?? '',
-      confirmToken: row.confirm_token,
       confirmedAt: iso(row.confirmed_at),
       unsubscribedAt: iso(row.unsubscribed_at),
       confirmationSentAt: iso(row.confirmation_sent_at),
@@ -157,30 +170,44 @@ export async function findRecipient(db: Db, subscriberId: number): Promise<MailR
 export async function findByUnsubscribeToken(
   db: Db,
   token: string,
-): Promise<{ email: string; subscribed: boolean } | undefined> {
+): Promise<{ id: number; email: string; subscribed: boolean } | undefined> {
   const row = await db
     .selectFrom('subscribers')
-    .select(['email', 'unsubscribed_at'])
-    .where('unsubscribe_token', '=', token)
+    .select(['id', 'email', 'unsubscribed_at'])
+    .where('id', 'in', linkHolder(db, token, 'unsubscribe'))
     .executeTakeFirst();
-  return row && { email: row.email, subscribed: row.unsubscribed_at === null };
+  return row && { id: row.id, email: row.email, subscribed: row.unsubscribed_at === null };
 }
 
 /**
- * Unsubscribes the holder of `token` (once: the first time is kept) and voids its confirmation
- * link, so an old confirmation e-mail cannot subscribe the address again. False for an unknown
- * token.
+ * Unsubscribes the address `token` is for (once: the first time is kept) and voids its
+ * confirmation links, so an old confirmation e-mail cannot subscribe the address again. False
+ * for an unknown token.
  */
 export async function unsubscribeByToken(db: Db, token: string, now: string): Promise<boolean> {
   const known = await findByUnsubscribeToken(db, token);
   if (!known) return false;
-  await db
-    .updateTable('subscribers')
-    .set({ unsubscribed_at: now, confirm_token: null })
-    .where('unsubscribe_token', '=', token)
-    .where('unsubscribed_at', 'is', null)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const unsubscribed = await trx
+      .updateTable('subscribers')
+      .set({ unsubscribed_at: now })
+      .where('id', '=', known.id)
+      .where('unsubscribed_at', 'is', null)
+      .executeTakeFirst();
+    if (unsubscribed.numUpdatedRows === 0n) return;
+    await trx
+      .deleteFrom('email_links')
+      .where('subscriber_id', '=', known.id)
+      .where('purpose', '=', 'confirm')
+      .execute();
+  });
   return true;
+}
+
+/** Forgets links made before `before`: the e-mails holding them are that old. */
+export async function deleteLinksBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('email_links').where('created_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

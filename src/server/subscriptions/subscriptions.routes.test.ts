@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
     expect(queued).toEqual([{ kind: 'confirm', status: 'queued' }]);
   });
 
-  it('limits new subscriptions per client address and hour, storing nothing it refuses', async () => {
+  it('limits subscription requests per client address and hour, storing nothing it refuses', async () => {
     const limited = await createTestApp(kind, { env: { SUBSCRIBE_LIMIT_PER_HOUR: '3' } });
     const subscribeFrom = (remoteAddress: string, email: string) =>
       limited.app.inject({ method: 'POST', url: '/api/subscribe', remoteAddress, payload: { email } });
@@ -85,8 +85,7 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
       );
       expect(await snapshotDatabase(limited.db)).toEqual(before);
 
-      // Asking again for an address already waiting sends nothing, so it is not counted.
-      expect((await subscribeFrom('203.0.113.7', 't1@example.org')).statusCode).toBe(200);
+      // Another address was never limited by it, and the hour passes.
       expect((await subscribeFrom('198.51.100.2', 't4@example.org')).statusCode).toBe(200);
       limited.clock.advance(3_600_000);
       expect((await subscribeFrom('203.0.113.7', 't5@example.org')).statusCode).toBe(200);
@@ -100,6 +99,39 @@ describe.each(testDatabaseKinds())('POST /api/subscribe (%s)', (kind) => {
       ]);
       const rateRows = await limited.db.selectFrom('rate_limits').select('key').execute();
       expect(JSON.stringify(rateRows)).not.toContain('203.0.113.7');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses a known address exactly as an unknown one once the limit is spent, so the list cannot be probed', async () => {
+    const limited = await createTestApp(kind, { env: { SUBSCRIBE_LIMIT_PER_HOUR: '3' } });
+    const subscribeFrom = (remoteAddress: string, email: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/subscribe', remoteAddress, payload: { email } });
+    try {
+      // From elsewhere: one pending address, one confirmed subscriber.
+      expect((await subscribeFrom('198.51.100.2', 'pending@example.org')).statusCode).toBe(200);
+      expect((await subscribeFrom('198.51.100.2', 'member@example.org')).statusCode).toBe(200);
+      await limited.db
+        .updateTable('subscribers')
+        .set({ confirmed_at: limited.clock.now().toISOString() })
+        .where('email', '=', 'member@example.org')
+        .execute();
+
+      // Asking about addresses already on the list spends the limit as new ones do.
+      for (const email of ['member@example.org', 'pending@example.org', 'new@example.org']) {
+        expect((await subscribeFrom('203.0.113.7', email)).statusCode).toBe(200);
+      }
+      const before = await snapshotDatabase(limited.db);
+      const answers = [];
+      for (const email of ['member@example.org', 'pending@example.org', 'stranger@example.org']) {
+        const answer = await subscribeFrom('203.0.113.7', email);
+        answers.push({ status: answer.statusCode, body: answer.body });
+      }
+      expect(answers[0]?.status).toBe(429);
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(await snapshotDatabase(limited.db)).toEqual(before);
     } finally {
       await limited.close();
     }

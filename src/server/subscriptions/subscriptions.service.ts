@@ -2,7 +2,7 @@
  * Subscribing, double opt-in (DESIGN.md): a request stores the address as pending and queues
  * one e-mail asking to confirm; only a confirmed address gets the daily e-mail. So nobody can
  * sign a stranger up, and a stranger's inbox gets at most one confirmation a day from us,
- * however often the form is sent. New confirmations are also limited per client address.
+ * however often the form is sent. Requests are also limited per client address.
  */
 import { consentText } from '../../shared/consent.js';
 import { hitRateLimit } from '../db/rate-limits.js';
@@ -11,6 +11,7 @@ import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
   confirmByToken,
+  deleteLinksBefore,
   deleteUnconfirmed,
   findByConfirmToken,
   findByUnsubscribeToken,
@@ -26,12 +27,22 @@ import {
 export const CONFIRMATION_RESEND_MS = 24 * 3_600_000;
 /** A confirmation link works for a week; then the pending address is deleted. */
 export const CONFIRMATION_VALID_MS = 7 * 24 * 3_600_000;
+/**
+ * The links in an e-mail (unsubscribe, and confirm for a week) work for a year after it was
+ * sent: CAN-SPAM asks for 30 days at least, and a reader may act on an e-mail kept for months.
+ * Each e-mail's links are a row or two in email_links until then.
+ */
+export const EMAIL_LINK_VALID_MS = 365 * 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 export type SubscribeOutcome = 'subscribed' | 'poll-not-found' | 'rate-limited';
 
 export interface SubscriptionSettings {
-  /** New confirmation e-mails per client address and hour; 0 turns the limit off. */
+  /**
+   * Subscription requests per client address and hour, whatever the address asked for; 0 turns
+   * the limit off. The form is offered once per browser, so a school's honest requests are
+   * about as many as its new subscribers.
+   */
   perAddressPerHour: number;
 }
 
@@ -68,6 +79,14 @@ export function createSubscriptionsService(
       };
       const trx = await db.startTransaction().execute();
       try {
+        // Every request is counted, before the address is looked up: were only those that send
+        // an e-mail counted, a spent limit would refuse strangers and still answer "subscribed"
+        // for addresses on the list, and anyone could sort a list of addresses that way.
+        const limit = { key: `subscribe:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
+        if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now)).allowed) {
+          await trx.rollback().execute();
+          return 'rate-limited';
+        }
         let subscriberId = await insertPendingSubscriber(trx, request);
         if (subscriberId === undefined) {
           const known = await lockSubscriber(trx, email);
@@ -77,11 +96,6 @@ export function createSubscriptionsService(
           }
           subscriberId = known.id;
           await renewRequest(trx, subscriberId, request);
-        }
-        const limit = { key: `subscribe:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
-        if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now)).allowed) {
-          await trx.rollback().execute();
-          return 'rate-limited';
         }
         await enqueueConfirmation(trx, subscriberId, now);
         await trx.commit().execute();
@@ -125,6 +139,11 @@ export function createSubscriptionsService(
     /** Forgets pending addresses whose link has expired. */
     async purgeUnconfirmed(): Promise<number> {
       return deleteUnconfirmed(db, new Date(clock.now().getTime() - CONFIRMATION_VALID_MS));
+    },
+
+    /** Forgets the links of e-mails sent more than a year ago: they no longer work. */
+    async purgeOldLinks(): Promise<number> {
+      return deleteLinksBefore(db, new Date(clock.now().getTime() - EMAIL_LINK_VALID_MS));
     },
   };
 }

@@ -22,7 +22,8 @@ export function shownGroup(
 
 /** The "Role" dimension of a breakdown: the groups it shows, and the votes it does not. */
 export function roleDimension(
-  shown: Pick<BreakdownDimension, 'groups' | 'withheldVotes' | 'notSaidVotes'>,
+  shown: Pick<BreakdownDimension, 'groups' | 'withheldVotes' | 'notSaidVotes'> &
+    Partial<Pick<BreakdownDimension, 'alsoWithheld'>>,
 ): BreakdownDimension {
-  return { dimension: 'role', label: 'Role', ...shown };
+  return { dimension: 'role', label: 'Role', alsoWithheld: null, ...shown };
 }

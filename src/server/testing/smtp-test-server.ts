@@ -117,3 +117,11 @@ export function confirmationPath(mail: Delivered | undefined): string {
   if (!path) throw new Error('no confirmation link in the e-mail');
   return path;
 }
+
+/** The path of the unsubscribe link a mail client's one-click button posts to (RFC 8058). */
+export function unsubscribePath(mail: Delivered | undefined): string {
+  const header = mail ? SmtpTestServer.header(mail, 'List-Unsubscribe') : undefined;
+  const path = /^<https?:\/\/[^/\s]+(\/unsubscribe\?token=[A-Za-z0-9_-]{16,64})>$/.exec(header ?? '')?.[1];
+  if (!path) throw new Error('no unsubscribe link in the e-mail');
+  return path;
+}

@@ -18,6 +18,7 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   settings: 'name',
   admin_sessions: 'token_hash',
   email_outbox: 'id',
+  email_links: 'token_hash',
   profile_answers: 'voter_id, dimension',
   poll_group_tallies: 'poll_id, dimension, group_value, option_index',
 };

@@ -1,8 +1,9 @@
 /**
  * "How teachers like you voted": a poll's results for everyone, or by role, grade level, region
  * or experience, as voters described themselves. The server lists only groups of at least
- * MIN_GROUP_SIZE votes and counts the rest as withheld; this says how many, and that the
- * sample chose itself. Shown after the close (today's) or on a past poll; loaded when shown.
+ * MIN_GROUP_SIZE votes and counts the rest as withheld, withholding one more group where the
+ * rest could be worked out by subtraction (breakdowns/breakdown.ts); this says how many, and
+ * that the sample chose itself. Shown after the close (today's) or on a past poll; loaded when shown.
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { BreakdownDimension, Profile, ResultItem } from '../../../shared/api.js';
@@ -137,11 +138,14 @@ function DimensionView({
   if (!dimension) return <p>This poll has no breakdown by {labelOf(view).toLowerCase()}.</p>;
   const mine = profile?.[view] ?? null;
   const mineShown = mine !== null && dimension.groups.some((group) => group.value === mine);
+  const mineAlsoWithheld = mine !== null && dimension.alsoWithheld?.value === mine;
   return (
     <>
       {dimension.groups.length === 0 ? (
         <p>
-          No {labelOf(view).toLowerCase()} group has {minGroupSize} votes yet, so none is shown.
+          {dimension.alsoWithheld
+            ? `No ${labelOf(view).toLowerCase()} group is shown on this poll.`
+            : `No ${labelOf(view).toLowerCase()} group has ${minGroupSize} votes yet, so none is shown.`}
         </p>
       ) : (
         <ul className="teachers-like-you__groups">
@@ -159,8 +163,9 @@ function DimensionView({
       )}
       {mine !== null && !mineShown && (
         <p className="teachers-like-you__note">
-          Your group, {groupLabel(view, mine) ?? mine}, has fewer than {minGroupSize} votes on this poll, so it is not
-          shown.
+          {mineAlsoWithheld
+            ? `Your group, ${groupLabel(view, mine) ?? mine}, is withheld on this poll so that the votes not shown can't be worked out from it.`
+            : `Your group, ${groupLabel(view, mine) ?? mine}, has fewer than ${minGroupSize} votes on this poll, so it is not shown.`}
         </p>
       )}
       <p className="teachers-like-you__note">{hiddenVotesLine(dimension, minGroupSize)}</p>
@@ -195,15 +200,31 @@ function GroupBars({
 const labelOf = (dimension: ProfileDimension) =>
   PROFILE_DIMENSIONS.find((d) => d.dimension === dimension)?.label ?? dimension;
 
-/** The votes a dimension does not show, and why: groups too small to stay anonymous, and no answer. */
+/**
+ * The votes a dimension does not show, and why: groups too small to stay anonymous, no answer,
+ * and a group withheld so that those cannot be worked out by subtraction.
+ */
 export function hiddenVotesLine(
-  { withheldVotes, notSaidVotes }: Pick<BreakdownDimension, 'withheldVotes' | 'notSaidVotes'>,
+  {
+    withheldVotes,
+    notSaidVotes,
+    alsoWithheld,
+  }: Pick<BreakdownDimension, 'withheldVotes' | 'notSaidVotes' | 'alsoWithheld'>,
   minGroupSize: number,
 ): string {
-  const withheld = `${votesText(withheldVotes)} withheld: groups of fewer than ${minGroupSize} are not shown, so nobody in them can be picked out.`;
-  const notSaid = `${votesText(notSaidVotes)} from teachers who did not say.`;
-  if (withheldVotes > 0 && notSaidVotes > 0) return `${withheld} ${notSaid}`;
-  if (withheldVotes > 0) return withheld;
-  if (notSaidVotes > 0) return `${notSaid} No group is withheld.`;
-  return 'Every vote is in a group shown here.';
+  const sentences = [];
+  if (withheldVotes > 0) {
+    sentences.push(
+      `${votesText(withheldVotes)} withheld: groups of fewer than ${minGroupSize} are not shown, so nobody in them can be picked out.`,
+    );
+  }
+  if (notSaidVotes > 0) sentences.push(`${votesText(notSaidVotes)} from teachers who did not say.`);
+  if (alsoWithheld) {
+    sentences.push(
+      `${alsoWithheld.label} (${votesText(alsoWithheld.totalVotes)}) is withheld too: with it shown, everyone's result less the groups shown would reveal the ${votesText(withheldVotes + notSaidVotes)} above.`,
+    );
+  } else if (withheldVotes === 0 && notSaidVotes > 0) {
+    sentences.push('No group is withheld.');
+  }
+  return sentences.length > 0 ? sentences.join(' ') : 'Every vote is in a group shown here.';
 }

@@ -80,7 +80,7 @@ export default function PrivacyPage() {
   return (
     <PageShell title="Privacy & Cookie Policy">
       <h1 className="info-page__title">Privacy &amp; Cookie Policy</h1>
-      <p className="info-page__updated">Last updated November 24, 2026</p>
+      <p className="info-page__updated">Last updated November 26, 2026</p>
 
       <div className="card info-page__body">
         <p className="info-page__lead">
@@ -133,9 +133,10 @@ export default function PrivacyPage() {
           <p>
             Results by group are shown only after voting has closed for the day, and only for groups of at least{' '}
             {MIN_GROUP_SIZE} votes. Smaller groups are never shown or exported, to anyone: they are counted as
-            “withheld”. Staff see the same results by group as everyone else, and neither the vote export nor the list
-            of e-mail addresses carries profiles: nobody, staff included, can tie a profile to an e-mail address or to
-            the time of a vote.
+            “withheld”. Nor can they be worked out by taking the groups shown from everyone’s result: where fewer than{' '}
+            {MIN_GROUP_SIZE} votes would be left, the smallest group shown is withheld too. Staff see the same results
+            by group as everyone else, and neither the vote export nor the list of e-mail addresses carries profiles:
+            nobody, staff included, can tie a profile to an e-mail address or to the time of a vote.
           </p>
 
           <h3>Your e-mail address, only if you give it</h3>
