@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mail: {
         smtpUrl: undefined,
+        allowPlaintextLocalhost: false,
         from: '"Teacher Hot Take" <no-reply@localhost>',
         outboxDir: path.resolve('data', 'mail'),
       },
@@ -103,6 +104,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       mail: {
         smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
+        allowPlaintextLocalhost: false,
         from: 'Staffroom <polls@example.org>',
         outboxDir: '/var/mail-out',
       },
@@ -176,6 +178,28 @@ describe('loadConfig', () => {
     ]);
     // Listed together with any other problem.
     expect(problemsOf({ PORT: 'x', SMTP_URL: 'smtp://mail.example.org' })).toHaveLength(2);
+  });
+
+  it('lets SMTP credentials go without TLS only to a relay on this machine, and only when told to', () => {
+    const env = { MAIL_POSTAL_ADDRESS: '1 School Lane' };
+    expect(loadConfig({ ...env, SMTP_URL: 'smtp://u:p@mail.example.org' }).mail.allowPlaintextLocalhost).toBe(false);
+    for (const host of ['localhost', '127.0.0.1', '127.0.0.53', '[::1]']) {
+      const config = loadConfig({ ...env, SMTP_URL: `smtp://u:p@${host}:25`, SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'true' });
+      expect(config.mail.allowPlaintextLocalhost, host).toBe(true);
+    }
+    const refusal = expect.stringMatching(
+      /^SMTP_ALLOW_PLAINTEXT_LOCALHOST is only for a mail server on this machine: SMTP_URL must name localhost/,
+    );
+    for (const host of ['mail.example.org', '10.0.0.5', '[2001:db8::1]', 'localhost.example.org', '128.0.0.1']) {
+      expect(
+        problemsOf({ ...env, SMTP_URL: `smtp://u:p@${host}`, SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'true' }),
+        host,
+      ).toEqual([refusal]);
+    }
+    expect(problemsOf({ SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'true' })).toEqual([refusal]);
+    expect(problemsOf({ SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'yes' })).toEqual([
+      'SMTP_ALLOW_PLAINTEXT_LOCALHOST must be true or false (got "yes")',
+    ]);
   });
 
   it('refuses a midnight close time, which would never open voting', () => {

@@ -211,6 +211,23 @@ const smtpUrl = setting().transform((value, ctx) => {
   return value;
 });
 
+/**
+ * SMTP credentials travel only over TLS (smtps://, or STARTTLS required). A relay on this very
+ * machine may take them in the clear: nothing on the network can read them there.
+ */
+const smtpAllowPlaintextLocalhost = setting().transform((value, ctx) => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
+  return z.NEVER;
+});
+
+/** Addresses that never leave this machine. */
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logLevel = setting().transform((value, ctx): LogLevel => {
   if (value === undefined) return 'info';
@@ -242,6 +259,7 @@ const environment = z.object({
   SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(30, 0, 100_000),
   LOG_LEVEL: logLevel,
   SMTP_URL: smtpUrl,
+  SMTP_ALLOW_PLAINTEXT_LOCALHOST: smtpAllowPlaintextLocalhost,
   MAIL_FROM: setting(),
   MAIL_OUTBOX_DIR: setting(),
   MAIL_POSTAL_ADDRESS: setting(),
@@ -267,9 +285,23 @@ const environment = z.object({
 /** Rules between variables, checked whatever else is wrong, so every problem is listed. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const set = (name: string) => (env[name] ?? '').trim() !== '';
-  return set('SMTP_URL') && !set('MAIL_POSTAL_ADDRESS')
-    ? ['MAIL_POSTAL_ADDRESS must be set when SMTP_URL is: e-mail to subscribers must carry a postal address (CAN-SPAM)']
-    : [];
+  const problems: string[] = [];
+  if (set('SMTP_URL') && !set('MAIL_POSTAL_ADDRESS')) {
+    problems.push(
+      'MAIL_POSTAL_ADDRESS must be set when SMTP_URL is: e-mail to subscribers must carry a postal address (CAN-SPAM)',
+    );
+  }
+  const smtpUrl = env.SMTP_URL?.trim() ?? '';
+  if (
+    env.SMTP_ALLOW_PLAINTEXT_LOCALHOST?.trim() === 'true' &&
+    !(URL.canParse(smtpUrl) && isLocalHost(new URL(smtpUrl).hostname))
+  ) {
+    problems.push(
+      'SMTP_ALLOW_PLAINTEXT_LOCALHOST is only for a mail server on this machine: SMTP_URL must name localhost, 127.0.0.1 or [::1]. ' +
+        'Any other server gets the password only over TLS (smtps://, or smtp:// with STARTTLS)',
+    );
+  }
+  return problems;
 }
 
 /** The configuration: the environment, checked, with the defaults that depend on other settings. */
@@ -315,6 +347,8 @@ const configSchema = environment.transform((env) => {
     mail: {
       /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
       smtpUrl: env.SMTP_URL,
+      /** Credentials may go to a relay on this machine without TLS (never to another host). */
+      allowPlaintextLocalhost: env.SMTP_ALLOW_PLAINTEXT_LOCALHOST,
       from: env.MAIL_FROM ?? `"${env.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
       /** Where .eml files go when there is no mail server. */
       outboxDir: path.resolve(env.MAIL_OUTBOX_DIR ?? path.join('data', 'mail')),
