@@ -6,6 +6,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../shared/limits.js';
+import { coversEveryAddress, parseProxyRange } from './proxy-ranges.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
 import {
   formatTimeOfDay,
@@ -168,23 +169,26 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
  */
 const trustProxy = setting().transform((value, ctx): TrustProxy => {
   if (value === undefined || value === 'false') return false;
+  const trustsEveryone = (what: string) =>
+    `must not ${what}: any client could then set its own address in X-Forwarded-For and escape every limit. ` +
+    'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges';
   if (value === 'true') {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        'must not be true: any client could then set its own address in X-Forwarded-For and escape every limit. ' +
-        'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges',
-    });
+    ctx.addIssue({ code: 'custom', message: trustsEveryone('be true') });
     return z.NEVER;
   }
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => isIP(entry.split('/')[0] ?? '') === 0);
+  const ranges = entries.map(parseProxyRange);
+  const bad = entries.filter((_entry, i) => ranges[i] === null);
   if (bad.length > 0) {
     ctx.addIssue({
       code: 'custom',
       message: `must be false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (bad: ${bad.join(', ')})`,
     });
+    return z.NEVER;
+  }
+  if (coversEveryAddress(ranges.filter((range) => range !== null))) {
+    ctx.addIssue({ code: 'custom', message: trustsEveryone(`trust every address (${value} covers them all)`) });
     return z.NEVER;
   }
   return entries;

@@ -156,13 +156,14 @@ describe('the server process', () => {
   });
 
   it('refuses to start with a bad configuration, listing every problem without a stack trace', async () => {
-    const server = startServer({ PORT: 'http', SITE_TIMEZONE: 'Nowhere/Special' });
+    const server = startServer({ PORT: 'http', SITE_TIMEZONE: 'Nowhere/Special', TRUST_PROXY: '0.0.0.0/0' });
     child = server.child;
     expect(await server.exited).toBe(1);
     const stderr = server.stderr();
     expect(stderr).toContain('Invalid configuration:');
     expect(stderr).toContain('PORT must be a port number');
     expect(stderr).toContain('SITE_TIMEZONE must be an IANA time zone');
+    expect(stderr).toContain('TRUST_PROXY must not trust every address');
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 });
