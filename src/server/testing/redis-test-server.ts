@@ -5,9 +5,9 @@
  * (REDIS_SERVER_PATH, which vitest.config.ts sets; the Redis tests are not run without one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import readline from 'node:readline';
+import { freePort } from './free-port.js';
 
 export class RedisTestServer {
   private constructor(
@@ -59,12 +59,4 @@ export class RedisTestServer {
     this.child.kill('SIGKILL');
     await exited;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
