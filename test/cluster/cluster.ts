@@ -24,7 +24,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,7 +31,9 @@ import { localDateAt } from '../../src/shared/time.js';
 import { openDatabase, withDefaultPostgresUser } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { freePort } from '../../src/server/testing/free-port.js';
 import { SmtpTestServer } from '../../src/server/testing/smtp-test-server.js';
+import { daytimeZone } from '../../src/server/testing/test-clock.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
@@ -59,22 +60,6 @@ function servedSince(since: number): { status: number; port: number }[] {
 
 function step(text: string) {
   console.log(`\n== ${text}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A time zone where it is now between 04:00 and 18:00, so voting is open whenever this runs. */
-function daytimeZone(): string {
-  const zones = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Berlin'];
-  const hourIn = (zone: string) =>
-    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-  return zones.find((zone) => hourIn(zone) >= 4 && hourIn(zone) < 18) ?? 'UTC';
 }
 
 async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
