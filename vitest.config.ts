@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Tests run in a time zone that is neither UTC nor the site's (New York), with a half-hour
@@ -19,9 +20,29 @@ if (!hasChromium) {
   process.env.HOT_TAKE_CHROMIUM_NOTICE_SHOWN = '1';
 }
 
+/**
+ * The Redis tests (`*.redis.test.ts`) start a redis-server of their own on a free port, which
+ * they can pause: without one installed they are not registered at all, and a line says so.
+ */
+const REDIS_TESTS = 'src/server/**/*.redis.test.ts';
+const redisServerPath =
+  process.env.REDIS_SERVER_PATH ||
+  (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'redis-server'))
+    .find((file) => fs.existsSync(file));
+const hasRedisServer = redisServerPath !== undefined && fs.existsSync(redisServerPath);
+if (!hasRedisServer) {
+  const where = redisServerPath ? `at ${redisServerPath}` : 'on the PATH';
+  const message = `Redis tests did not run (they are left out): no redis-server ${where}. Install it with "sudo apt-get install redis-server" or set REDIS_SERVER_PATH.`;
+  if (process.env.REQUIRE_REDIS === '1') throw new Error(message);
+  if (!process.env.HOT_TAKE_REDIS_NOTICE_SHOWN) console.warn(message);
+  process.env.HOT_TAKE_REDIS_NOTICE_SHOWN = '1';
+}
+
 export default defineConfig({
   test: {
-    env: { TZ: TEST_TIME_ZONE, CHROMIUM_PATH: chromiumPath },
+    env: { TZ: TEST_TIME_ZONE, CHROMIUM_PATH: chromiumPath, REDIS_SERVER_PATH: redisServerPath ?? '' },
     setupFiles: ['test/setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'] } },
@@ -31,10 +52,14 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, REDIS_TESTS],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
       },
+      ...(hasRedisServer
+        ? [{ extends: true as const, test: { name: 'redis', include: [REDIS_TESTS], testTimeout: 20_000 } }]
+        : []),
       ...(hasChromium
         ? [
             {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SQLITE_FILE, loadConfig } from './config.js';
 
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mail: {
         smtpUrl: undefined,
+        allowPlaintextLocalhost: false,
         from: '"Teacher Hot Take" <no-reply@localhost>',
         outboxDir: path.resolve('data', 'mail'),
       },
@@ -106,6 +108,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       mail: {
         smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
+        allowPlaintextLocalhost: false,
         from: 'Staffroom <polls@example.org>',
         outboxDir: '/var/mail-out',
       },
@@ -138,6 +141,39 @@ describe('loadConfig', () => {
       'TRUST_PROXY must not be true: any client could then set its own address in X-Forwarded-For and escape every limit. ' +
         'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges',
     ]);
+  });
+
+  it('refuses proxy ranges that together trust every address, as it refuses true', () => {
+    const everyone = [
+      '0.0.0.0/0',
+      '::/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '128.0.0.0/1, 0.0.0.0/2, 64.0.0.0/2',
+      '10.0.0.0/8, 0.0.0.0/0',
+      '::ffff:0.0.0.0/96',
+      '::/1, 8000::/1, 10.0.0.1',
+    ];
+    for (const value of everyone) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        `TRUST_PROXY must not trust every address (${value} covers them all): any client could then set its own address in X-Forwarded-For and escape every limit. ` +
+          'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges',
+      ]);
+    }
+    const some = ['0.0.0.0/1', '0.0.0.0/1, 128.0.0.0/2', '::/1', '10.0.0.0/8, 2001:db8::/32', '::ffff:10.0.0.0/104'];
+    for (const value of some) expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toEqual(value.split(/, ?/));
+  });
+
+  it('refuses with the configuration message any proxy range the server could not take', () => {
+    for (const value of ['10.0.0.0/33', '10.0.0.0/abc', '10.0.0.0/', '::/129', '10.0.0.0/255.0.0.0', 'loopback']) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list/),
+      ]);
+    }
+    // What it takes, the server takes too (Fastify reads the ranges as it is made).
+    for (const value of ['10.0.0.1/8', '::ffff:10.0.0.1', '::ffff:10.0.0.0/104', 'fe80::1%eth0', '0.0.0.0/1,::/1']) {
+      const { trustProxy } = loadConfig({ TRUST_PROXY: value });
+      expect(() => Fastify({ trustProxy: trustProxy as string[] }), value).not.toThrow();
+    }
   });
 
   it('lists every bad value at once, each with what is expected', () => {
@@ -179,6 +215,28 @@ describe('loadConfig', () => {
     ]);
     // Listed together with any other problem.
     expect(problemsOf({ PORT: 'x', SMTP_URL: 'smtp://mail.example.org' })).toHaveLength(2);
+  });
+
+  it('lets SMTP credentials go without TLS only to a relay on this machine, and only when told to', () => {
+    const env = { MAIL_POSTAL_ADDRESS: '1 School Lane' };
+    expect(loadConfig({ ...env, SMTP_URL: 'smtp://u:p@mail.example.org' }).mail.allowPlaintextLocalhost).toBe(false);
+    for (const host of ['localhost', '127.0.0.1', '127.0.0.53', '[::1]']) {
+      const config = loadConfig({ ...env, SMTP_URL: `smtp://u:p@${host}:25`, SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'true' });
+      expect(config.mail.allowPlaintextLocalhost, host).toBe(true);
+    }
+    const refusal = expect.stringMatching(
+      /^SMTP_ALLOW_PLAINTEXT_LOCALHOST is only for a mail server on this machine: SMTP_URL must name localhost/,
+    );
+    for (const host of ['mail.example.org', '10.0.0.5', '[2001:db8::1]', 'localhost.example.org', '128.0.0.1']) {
+      expect(
+        problemsOf({ ...env, SMTP_URL: `smtp://u:p@${host}`, SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'true' }),
+        host,
+      ).toEqual([refusal]);
+    }
+    expect(problemsOf({ SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'true' })).toEqual([refusal]);
+    expect(problemsOf({ SMTP_ALLOW_PLAINTEXT_LOCALHOST: 'yes' })).toEqual([
+      'SMTP_ALLOW_PLAINTEXT_LOCALHOST must be true or false (got "yes")',
+    ]);
   });
 
   it('refuses a midnight close time, which would never open voting', () => {

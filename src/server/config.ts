@@ -6,6 +6,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../shared/limits.js';
+import { coversEveryAddress, parseProxyRange } from './proxy-ranges.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
 import {
   formatTimeOfDay,
@@ -168,23 +169,26 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
  */
 const trustProxy = setting().transform((value, ctx): TrustProxy => {
   if (value === undefined || value === 'false') return false;
+  const trustsEveryone = (what: string) =>
+    `must not ${what}: any client could then set its own address in X-Forwarded-For and escape every limit. ` +
+    'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges';
   if (value === 'true') {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        'must not be true: any client could then set its own address in X-Forwarded-For and escape every limit. ' +
-        'Set the number of proxies in front of the site (1 for one load balancer), or their addresses or CIDR ranges',
-    });
+    ctx.addIssue({ code: 'custom', message: trustsEveryone('be true') });
     return z.NEVER;
   }
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => isIP(entry.split('/')[0] ?? '') === 0);
+  const ranges = entries.map(parseProxyRange);
+  const bad = entries.filter((_entry, i) => ranges[i] === null);
   if (bad.length > 0) {
     ctx.addIssue({
       code: 'custom',
       message: `must be false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges (bad: ${bad.join(', ')})`,
     });
+    return z.NEVER;
+  }
+  if (coversEveryAddress(ranges.filter((range) => range !== null))) {
+    ctx.addIssue({ code: 'custom', message: trustsEveryone(`trust every address (${value} covers them all)`) });
     return z.NEVER;
   }
   return entries;
@@ -210,6 +214,23 @@ const smtpUrl = setting().transform((value, ctx) => {
   }
   return value;
 });
+
+/**
+ * SMTP credentials travel only over TLS (smtps://, or STARTTLS required). A relay on this very
+ * machine may take them in the clear: nothing on the network can read them there.
+ */
+const smtpAllowPlaintextLocalhost = setting().transform((value, ctx) => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
+  return z.NEVER;
+});
+
+/** Addresses that never leave this machine. */
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logLevel = setting().transform((value, ctx): LogLevel => {
@@ -243,6 +264,7 @@ const environment = z.object({
   SUGGEST_LIMIT_PER_HOUR: wholeNumber(100, 0, 100_000),
   LOG_LEVEL: logLevel,
   SMTP_URL: smtpUrl,
+  SMTP_ALLOW_PLAINTEXT_LOCALHOST: smtpAllowPlaintextLocalhost,
   MAIL_FROM: setting(),
   MAIL_OUTBOX_DIR: setting(),
   MAIL_POSTAL_ADDRESS: setting(),
@@ -271,9 +293,23 @@ export const CONFIG_VARIABLES = Object.keys(environment.shape) as (keyof typeof 
 /** Rules between variables, checked whatever else is wrong, so every problem is listed. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const set = (name: string) => (env[name] ?? '').trim() !== '';
-  return set('SMTP_URL') && !set('MAIL_POSTAL_ADDRESS')
-    ? ['MAIL_POSTAL_ADDRESS must be set when SMTP_URL is: e-mail to subscribers must carry a postal address (CAN-SPAM)']
-    : [];
+  const problems: string[] = [];
+  if (set('SMTP_URL') && !set('MAIL_POSTAL_ADDRESS')) {
+    problems.push(
+      'MAIL_POSTAL_ADDRESS must be set when SMTP_URL is: e-mail to subscribers must carry a postal address (CAN-SPAM)',
+    );
+  }
+  const smtpUrl = env.SMTP_URL?.trim() ?? '';
+  if (
+    env.SMTP_ALLOW_PLAINTEXT_LOCALHOST?.trim() === 'true' &&
+    !(URL.canParse(smtpUrl) && isLocalHost(new URL(smtpUrl).hostname))
+  ) {
+    problems.push(
+      'SMTP_ALLOW_PLAINTEXT_LOCALHOST is only for a mail server on this machine: SMTP_URL must name localhost, 127.0.0.1 or [::1]. ' +
+        'Any other server gets the password only over TLS (smtps://, or smtp:// with STARTTLS)',
+    );
+  }
+  return problems;
 }
 
 /** The configuration: the environment, checked, with the defaults that depend on other settings. */
@@ -325,6 +361,8 @@ const configSchema = environment.transform((env) => {
     mail: {
       /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
       smtpUrl: env.SMTP_URL,
+      /** Credentials may go to a relay on this machine without TLS (never to another host). */
+      allowPlaintextLocalhost: env.SMTP_ALLOW_PLAINTEXT_LOCALHOST,
       from: env.MAIL_FROM ?? `"${env.SITE_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
       /** Where .eml files go when there is no mail server. */
       outboxDir: path.resolve(env.MAIL_OUTBOX_DIR ?? path.join('data', 'mail')),

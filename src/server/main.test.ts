@@ -11,6 +11,7 @@ import { addDays, localDateAt } from '../shared/time.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedPoll } from './testing/fixtures.js';
+import { daytimeZone } from './testing/test-clock.js';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 
@@ -135,6 +136,55 @@ describe('the server process', () => {
     await expect(fetch(`${address}/readyz`)).rejects.toThrow();
   });
 
+  it('closes what a slow client holds open at the deadline and stops with exit code 0, every vote received written', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-main-'));
+    const file = path.join(dir, 'site.sqlite');
+    const zone = daytimeZone();
+    const db = openDatabase({ kind: 'sqlite', file });
+    await migrateToLatest(db);
+    const poll = await seedPoll(db, { liveDate: localDateAt(new Date(), zone) });
+    await db.destroy();
+    const server = startServer({ PORT: '0', DATABASE_URL: file, SITE_TIMEZONE: zone, VOTING_CLOSES_AT: '23:59' });
+    child = server.child;
+    const address = await server.listening;
+    const voteUrl = `${address}/api/polls/${poll.id}/vote`;
+    const vote = () =>
+      fetch(voteUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ optionIndex: 1, voterEmail: '' }),
+      });
+    const votes = await Promise.all([vote(), vote(), vote()]);
+    expect(votes.map((response) => response.status)).toEqual([201, 201, 201]);
+
+    // A client that sends a vote's headers and a little of its body, then nothing more. Its
+    // "100 Continue" says the server has the request under way.
+    const { port } = new URL(address);
+    const slow = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/polls/${poll.id}/vote`,
+      headers: { 'content-type': 'application/json', 'content-length': 40, expect: '100-continue' },
+    });
+    const cut = new Promise((resolve) => slow.once('error', resolve));
+    await new Promise((resolve) => slow.once('continue', resolve));
+    slow.write('{"optionIndex":0');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await cut; // its connection was closed, unanswered
+    const messages = server.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('requests did not finish in time; closing their connections');
+    const written = openDatabase({ kind: 'sqlite', file });
+    try {
+      const rows = await written.selectFrom('votes').select('option_index').where('poll_id', '=', poll.id).execute();
+      expect(rows.map((row) => row.option_index)).toEqual([1, 1, 1]);
+    } finally {
+      await written.destroy();
+    }
+  }, 60_000);
+
   it('puts a poll that came due while it was down live at start-up', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-main-'));
     const file = path.join(dir, 'site.sqlite');
@@ -156,13 +206,14 @@ describe('the server process', () => {
   });
 
   it('refuses to start with a bad configuration, listing every problem without a stack trace', async () => {
-    const server = startServer({ PORT: 'http', SITE_TIMEZONE: 'Nowhere/Special' });
+    const server = startServer({ PORT: 'http', SITE_TIMEZONE: 'Nowhere/Special', TRUST_PROXY: '0.0.0.0/0' });
     child = server.child;
     expect(await server.exited).toBe(1);
     const stderr = server.stderr();
     expect(stderr).toContain('Invalid configuration:');
     expect(stderr).toContain('PORT must be a port number');
     expect(stderr).toContain('SITE_TIMEZONE must be an IANA time zone');
+    expect(stderr).toContain('TRUST_PROXY must not trust every address');
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { SSR_STATE_ELEMENT_ID } from '../../src/shared/ssr.js';
-import { browserTest, LAPTOP, newVisitor, PHONE, saveScreenshots, scriptlessVisitor } from './support.js';
+import { browserTest, LAPTOP, newVisitor, PHONE, saveScreenshots, scriptlessVisitor, startSite } from './support.js';
 
 const t = browserTest();
 
@@ -260,6 +260,36 @@ describe('pages drawn by the server', () => {
       expect(nonce(yes)).not.toBe(nonce(yesAgain));
       expect(yes.html).toContain(`id="csp-nonce">"${nonce(yes)}"`);
     }
+  });
+
+  it('answers a path that starts with // with the 404 page, logging no error', async () => {
+    // Read as links, these name another host (`//foo`) or none at all (`//`, `//a:99999`).
+    const lines: string[] = [];
+    const site = await startSite({ logStream: { write: (line) => void lines.push(line) } });
+    try {
+      await seedPoll(site.db, { question: 'Should homework be banned?' });
+      for (const path of [
+        '//',
+        '//?view=archive',
+        '//foo',
+        '//api/x',
+        '//poll-1',
+        '//foo:bar',
+        '//a:99999',
+        '//x%00',
+      ]) {
+        const response = await fetch(`${site.url}${path}`);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toContain('Page Not Found');
+      }
+    } finally {
+      await site.close();
+    }
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string; status?: number });
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+    expect(
+      entries.filter((entry) => entry.msg === 'request completed').map((entry) => [entry.level, entry.status]),
+    ).toEqual(Array(8).fill([30, 404]));
   });
 });
 

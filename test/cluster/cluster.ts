@@ -1,6 +1,6 @@
 /**
  * `npm run test:cluster`: the site as deploy/ ships it, for real. Debian's nginx runs
- * deploy/nginx.conf (ports and paths replaced) in front of 2 built instances on one
+ * deploy/nginx.conf (ports, paths and the per-address limit replaced) in front of 2 built instances on one
  * PostgreSQL database, and this script proves:
  *
  * 1. Votes under load through nginx, with one instance SIGKILLed mid-run and started again:
@@ -15,6 +15,9 @@
  *    active: one 200, one 409 with a message, one active poll.
  * 4. The write limit is shared through Redis (REDIS_URL): writes through nginx to both
  *    instances get the limit once, not once per instance.
+ * 5. nginx limits the requests under way per address (limit_conn): the deployed limit is
+ *    generous enough for a school, and one past it (replaced by a smaller one here, which this
+ *    process can hold open) is refused with 429.
  *
  * Uses TEST_DATABASE_URL (default postgres://127.0.0.1:5432/test; a schema of its own, dropped
  * at the end) and free ports picked now. Prints its figures; exits 1 on the first failure.
@@ -32,7 +35,9 @@ import { localDateAt } from '../../src/shared/time.js';
 import { openDatabase, withDefaultPostgresUser } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { freePort } from '../../src/server/testing/free-port.js';
 import { SmtpTestServer } from '../../src/server/testing/smtp-test-server.js';
+import { daytimeZone } from '../../src/server/testing/test-clock.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
@@ -59,22 +64,6 @@ function servedSince(since: number): { status: number; port: number }[] {
 
 function step(text: string) {
   console.log(`\n== ${text}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A time zone where it is now between 04:00 and 18:00, so voting is open whenever this runs. */
-function daytimeZone(): string {
-  const zones = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Berlin'];
-  const hourIn = (zone: string) =>
-    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-  return zones.find((zone) => hourIn(zone) >= 4 && hourIn(zone) < 18) ?? 'UTC';
 }
 
 async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -195,6 +184,7 @@ async function main() {
     await waitFor('nginx', async () => (await fetch(`${publicUrl}/healthz`)).status === 200);
     const asset = await assetCheck(publicUrl);
     console.log(`  ${asset}`);
+    console.log(`  ${await requestsUnderWayLimit(publicUrl)}`);
 
     step('votes under load through nginx; instance a is SIGKILLed mid-run and started again');
     const load = await voteUnderLoad(publicUrl, poll.id, {
@@ -341,6 +331,48 @@ async function sharedLimit(publicUrl: string, ports: number[]): Promise<string> 
   return `${statuses.length} writes from one address, served ${byPort.join(' / ')} by the two instances: ${accepted} accepted, ${statuses.length - accepted} refused with 429 (limit ${WRITE_LIMIT} a minute)`;
 }
 
+/** The limit on requests under way per address in deploy/nginx.conf, and the one tried here. */
+const PER_ADDRESS_LIMIT = /^(\s*limit_conn hot_take_per_address )(\d+);$/m;
+const PER_ADDRESS_LIMIT_IN_TEST = 200;
+
+/**
+ * As many requests from one address as the limit allows, each held under way (its body never
+ * finishes; nginx's 100 Continue says it counts it), then one more: refused with 429, and once
+ * they are gone the address is served again. The instances never see them: nginx reads a
+ * request's whole body before it passes it on.
+ */
+async function requestsUnderWayLimit(publicUrl: string): Promise<string> {
+  const deployed = Number(PER_ADDRESS_LIMIT.exec(fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8'))?.[2]);
+  assert.ok(Number.isInteger(deployed), 'deploy/nginx.conf sets no limit_conn on requests under way per address');
+  assert.ok(
+    deployed >= 1000,
+    `deploy/nginx.conf limits requests under way per address to ${deployed}: a school needs more`,
+  );
+  const { port } = new URL(publicUrl);
+  const held = await Promise.all(Array.from({ length: PER_ADDRESS_LIMIT_IN_TEST }, () => requestHeldUnderWay(port)));
+  const refused = await fetch(`${publicUrl}/api/polls/active`);
+  assert.equal(refused.status, 429, `request past the per-address limit answered ${refused.status}`);
+  for (const socket of held) socket.destroy();
+  await waitFor('the address to be served again', async () => (await fetch(`${publicUrl}/healthz`)).status === 200);
+  return `deployed limit ${deployed} requests under way per address; with ${PER_ADDRESS_LIMIT_IN_TEST} held, the next was refused with 429`;
+}
+
+function requestHeldUnderWay(port: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () =>
+      socket.write(
+        'POST /api/poll-suggestions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+      ),
+    );
+    socket.once('error', reject);
+    socket.once('data', (chunk: Buffer) => {
+      if (chunk.toString().startsWith('HTTP/1.1 100 ')) resolve(socket);
+      else reject(new Error(`nginx answered a held request: ${chunk.toString().split('\r\n')[0]}`));
+    });
+  });
+}
+
 /** nginx in the foreground, on deploy/nginx.conf with this run's ports and paths. */
 async function startNginx(port: number, upstreams: number[]) {
   const site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
@@ -356,7 +388,8 @@ async function startNginx(port: number, upstreams: number[]) {
     })
     .replace(/^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
     .replace(/^\s*listen \[::\]:80;$/m, '')
-    .replace('/opt/teacher-hot-take/dist/client', path.join(root, 'dist/client'));
+    .replace('/opt/teacher-hot-take/dist/client', path.join(root, 'dist/client'))
+    .replace(PER_ADDRESS_LIMIT, `$1${PER_ADDRESS_LIMIT_IN_TEST};`);
   fs.writeFileSync(path.join(work, 'site.conf'), conf);
   for (const dir of ['logs', 'temp']) fs.mkdirSync(path.join(work, dir), { recursive: true });
   const temp = (name: string) => `${name}_temp_path ${path.join(work, 'temp', name)};`;

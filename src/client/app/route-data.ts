@@ -9,6 +9,7 @@ import { activePollQuery } from '../api/get-active-poll.js';
 import { pastPollsQuery } from '../api/get-past-polls.js';
 import { pollResultsQuery } from '../api/get-poll-results.js';
 import { ApiRequestError } from '../lib/api-client.js';
+import { parseLocation } from '../lib/router.js';
 import { POLL_PATH, screenOf } from './screens.js';
 
 /** Fetches into the cache; a refusal is kept there too, as the page draws it. */
@@ -18,8 +19,8 @@ const fetchQuietly = <T>(
 ) => queryClient.query(options).catch(() => undefined);
 
 export async function prefetchRoute(queryClient: QueryClient, url: string, data: SsrData): Promise<void> {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
-  const screen = screenOf(pathname, searchParams);
+  const { pathname, search } = parseLocation(url);
+  const screen = screenOf(pathname, search);
   const activePoll = () =>
     fetchQuietly(queryClient, { queryKey: activePollQuery.queryKey, queryFn: () => data.activePoll() });
   switch (screen.kind) {

@@ -28,7 +28,16 @@ export const ServerLocationProvider = ServerLocation.Provider;
 export function useLocation(): { pathname: string; search: URLSearchParams } {
   const serverLocation = useContext(ServerLocation);
   const current = useSyncExternalStore(subscribe, snapshot, () => serverLocation ?? snapshot());
-  const url = new URL(current, 'http://localhost');
+  return parseLocation(current);
+}
+
+/**
+ * The path and query of an address on this site (`/poll-3?x=1`), read as a path: read as a
+ * link, `//foo` would be another host's address, and `//` no address at all (an error). The
+ * server may also be asked for a whole address (`GET http://host/x`), read as one.
+ */
+export function parseLocation(location: string): { pathname: string; search: URLSearchParams } {
+  const url = location.startsWith('/') ? new URL(`http://localhost${location}`) : new URL(location, 'http://localhost');
   return { pathname: url.pathname, search: url.searchParams };
 }
 

@@ -34,11 +34,16 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);
     const secure = url.protocol === 'smtps:';
+    const credentials = url.username !== '';
+    // Without requireTLS, a man in the middle who strips STARTTLS from the server's answer
+    // gets the password in the clear. Without credentials, TLS stays opportunistic.
+    const requireTLS = credentials && !config.allowPlaintextLocalhost;
     const transporter = nodemailer.createTransport({
       host: url.hostname,
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
-      ...(url.username
+      requireTLS,
+      ...(credentials
         ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
         : {}),
       connectionTimeout: SMTP_TIMEOUT_MS,
@@ -48,7 +53,17 @@ export function createMailTransport(config: MailConfig, log: FastifyBaseLogger):
     return {
       kind: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ from: config.from, ...mail });
+        try {
+          await transporter.sendMail({ from: config.from, ...mail });
+        } catch (error) {
+          if (requireTLS && !secure && (error as { code?: unknown }).code === 'ETLS') {
+            throw new Error(
+              `the mail server offered no working STARTTLS, and the SMTP password goes only over TLS (${(error as Error).message})`,
+              { cause: error },
+            );
+          }
+          throw error;
+        }
       },
       close: () => transporter.close(),
     };

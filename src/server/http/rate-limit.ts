@@ -2,11 +2,13 @@
  * Per-address limits on the calls that write. Generous on purpose: a whole school often
  * reaches the site through one public address. All write calls share one budget per address
  * and minute. With REDIS_URL the instances count together in Redis (the rate-limit plugin's
- * Redis store); without it each instance counts on its own. When Redis cannot be reached the
- * site keeps serving without the limit, logs it once, and says so in /readyz, until Redis is
- * back: a vote is never refused because Redis is away.
+ * Redis store); without it each instance counts on its own. While Redis cannot be reached, or
+ * stops answering, each instance counts on its own again, logs it once, and says so in /readyz,
+ * until Redis is back: a vote never waits for Redis.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from './errors.js';
@@ -17,10 +19,19 @@ export interface SharedLimits {
 }
 
 const REDIS_DOWN =
-  'Redis is unreachable: the write limit is not enforced until it is back (votes and other writes are served).';
+  'Redis is unreachable: each instance counts the write limit on its own until it is back (writes are served).';
 
 /**
- * A Redis connection that never holds a request: commands fail at once while it is down.
+ * How long a write waits for Redis's count. Redis answers a count in well under a millisecond;
+ * one that has not answered in this time is stopped or cut off (a paused process, a network
+ * dropping packets keeps the connection open and would hold every write until it resumes).
+ */
+const REDIS_ANSWER_TIMEOUT_MS = 500;
+
+/**
+ * A Redis connection that never holds a request: commands fail at once while it is down, and
+ * after REDIS_ANSWER_TIMEOUT_MS while it does not answer; a connection that stops answering is
+ * dropped and made again, and counts as down until Redis answers on the new one.
  * `problem` is told what is wrong (for /readyz), and null once Redis answers.
  */
 export function connectRedis(
@@ -29,17 +40,22 @@ export function connectRedis(
   problem: (message: string | null) => void,
 ): Redis {
   const redis = new Redis(shared.url, {
+    // A command is never queued for a connection to come: the write counts on this instance.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    // Each command, the connection's readiness check included, gives up after this ...
+    commandTimeout: REDIS_ANSWER_TIMEOUT_MS,
+    // ... and the connection is dropped (then made again), so the writes after it do not wait.
+    socketTimeout: REDIS_ANSWER_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
-  // Until the first connection, the limit is not counted either.
-  problem('Connecting to Redis: the write limit is not enforced until it answers.');
+  // Until the first connection, each instance counts on its own.
+  problem('Connecting to Redis: each instance counts the write limit on its own until it answers.');
   let down = false;
   redis.on('error', (error: Error) => {
     problem(REDIS_DOWN);
-    if (!down) log.error({ err: error }, 'Redis is unreachable; serving without the shared write limit');
+    if (!down) log.error({ err: error }, 'Redis is unreachable; this instance counts the write limit on its own');
     down = true;
   });
   redis.on('ready', () => {
@@ -50,6 +66,39 @@ export function connectRedis(
   return redis;
 }
 
+/** Counts in Redis while it is connected and answers, and in this instance's memory otherwise. */
+class SharedOrLocalStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+  ) {}
+
+  incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>): void {
+    if (this.redis.status !== 'ready') {
+      this.local.incr(key, callback, timeWindow, max);
+      return;
+    }
+    const countHere: typeof callback = (error, result) => {
+      if (error) this.local.incr(key, callback, timeWindow, max);
+      else callback(null, result);
+    };
+    this.shared.incr(key, countHere, timeWindow, max);
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new SharedOrLocalStore(this.redis, this.shared.child(routeOptions), this.local.child(routeOptions));
+  }
+}
+
+function sharedOrLocalStore(redis: Redis, keyPrefix: string | undefined): FastifyRateLimitStoreCtor {
+  return class extends SharedOrLocalStore {
+    constructor() {
+      super(redis, new RedisStore(false, false, redis, keyPrefix), new LocalStore(false, false));
+    }
+  };
+}
+
 /** Limits every route registered in `scope` (0 turns the limit off). */
 export async function limitWrites(scope: FastifyInstance, perMinute: number, redis?: Redis, keyPrefix?: string) {
   if (perMinute <= 0) return;
@@ -57,7 +106,7 @@ export async function limitWrites(scope: FastifyInstance, perMinute: number, red
     global: true,
     max: perMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: keyPrefix, skipOnError: true } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, keyPrefix) } : {}),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`),
   });

@@ -118,15 +118,20 @@ export async function registerClient(
   }
 
   for (const screen of APP_SCREENS) {
-    app.get(screen, async (request, reply) =>
-      sendApp(
+    app.get(screen, async (request, reply) => {
+      // `//` reaches `/` by the trailing slash the router overlooks, but is no screen of the app.
+      if (request.url.startsWith('//')) {
+        reply.callNotFound();
+        return reply;
+      }
+      return sendApp(
         request,
         reply,
         async () => ({ status: 200, head: await previews.screenHead(screen, viewOf(request)) }),
         // The admin panel is for staff: the browser draws it.
         screen !== '/admin',
-      ),
-    );
+      );
+    });
   }
   app.get('/poll-:number', async (request, reply) => {
     const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);

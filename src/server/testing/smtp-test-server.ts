@@ -2,6 +2,8 @@
  * A real SMTP server inside the test process (the smtp-server package). A message counts as
  * delivered when this server accepts it (answers 250), as with any mail server. It can be
  * stopped and started again on the same port, and told to hold its answer to the next message.
+ * It never offers STARTTLS: with `login`, it takes a password in the clear, as a server whose
+ * STARTTLS an attacker stripped would, and keeps every password it was sent.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -15,6 +17,8 @@ export interface Delivered {
 
 export class SmtpTestServer {
   readonly delivered: Delivered[] = [];
+  /** Every password a client sent with AUTH, right or wrong. */
+  readonly passwordsReceived: string[] = [];
   port = 0;
   #server: SMTPServer | undefined;
   #holdNext = false;
@@ -24,14 +28,25 @@ export class SmtpTestServer {
   #heldSession: string | undefined;
   #onHeldSessionClosed: (() => void) | undefined;
 
+  /** With `login`, the server asks for that user name and password (AUTH); without, for none. */
+  constructor(private readonly login?: { user: string; pass: string }) {}
+
+  /** The server's address, with the login in it when it has one. */
   get url(): string {
-    return `smtp://127.0.0.1:${this.port}`;
+    const login = this.login ? `${encodeURIComponent(this.login.user)}:${encodeURIComponent(this.login.pass)}@` : '';
+    return `smtp://${login}127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
+    const login = this.login;
     this.#server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: !login,
+      disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+      onAuth: (auth, _session, callback) => {
+        this.passwordsReceived.push(auth.password ?? '');
+        if (auth.username === login?.user && auth.password === login?.pass) callback(null, { user: auth.username });
+        else callback(new Error('Invalid username or password'));
+      },
       logger: false,
       onClose: (session) => {
         this.#closedSessions.add(session.id);

@@ -12,6 +12,17 @@ export function newYorkTime(date: LocalDate, time: string): Date {
   return new Date(instantAt(date, timeOfDay, SITE_TIME_ZONE).getTime() + Number(seconds) * 1000);
 }
 
+/**
+ * A time zone where it is now between 04:00 and 18:00, so voting is open whenever a test on
+ * the real clock (a server process) runs.
+ */
+export function daytimeZone(): string {
+  const zones = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Berlin'];
+  const hourIn = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  return zones.find((zone) => hourIn(zone) >= 4 && hourIn(zone) < 18) ?? 'UTC';
+}
+
 /** A clock that stands still until a test moves it. */
 export class TestClock implements Clock {
   #now: number;
