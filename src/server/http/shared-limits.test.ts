@@ -32,6 +32,13 @@ describe('the write limit without Redis', () => {
     expect((await write(a)).statusCode).toBe(429);
   });
 
+  it('lets exactly the limit through when a burst from one address arrives at once', async () => {
+    const t = await instance({ RATE_LIMIT_WRITES_PER_MINUTE: '50' });
+    const statuses = (await Promise.all(Array.from({ length: 80 }, () => write(t)))).map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+  });
+
   it('is counted by each instance on its own when Redis cannot be reached, and says so in /readyz', async () => {
     // Nothing listens on port 1.
     const t = await instance({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: 'unreachable:' });
