@@ -234,7 +234,8 @@ export const suggestionIdParams = z.object({ id: positiveId('The suggestion id')
 /**
  * PUT /api/admin/polls/:id/activate may say which poll staff saw active, and so confirmed
  * retiring ("This will deactivate the current poll."): `null` when none was. If another poll
- * went live since, the change is refused rather than retiring a poll nobody confirmed.
+ * went live since, the change is refused rather than retiring a poll nobody confirmed. Left out
+ * (an empty object or no body), the poll is made active whatever is active now.
  */
 const NOT_A_REPLACED_POLL = 'replacing must be the id of the poll that is active now, or null.';
 export const activateRequest = body({
@@ -243,7 +244,8 @@ export const activateRequest = body({
     .int(NOT_A_REPLACED_POLL)
     .positive(NOT_A_REPLACED_POLL)
     .max(ID_MAX, NOT_A_REPLACED_POLL)
-    .nullable(),
+    .nullable()
+    .optional(),
 });
 
 export const suggestionStatusRequest = body({
