@@ -3,7 +3,7 @@
  * the browser may run them to explain a problem before sending. Messages are sentences a
  * teacher can act on, because they end up in toasts.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,

@@ -3,7 +3,7 @@
  * oEmbed answer that tells other sites how to embed a page of this one.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { ID_MAX } from '../../shared/limits.js';
 import type { Site } from '../config.js';
 import { HttpError, notFound } from '../http/errors.js';
