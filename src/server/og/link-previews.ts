@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
 import { pollPath, pollUrlOf } from '../../shared/poll-links.js';
 import { DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription } from '../../shared/page-head.js';
-import { formatLocalDate, votingDayAt } from '../../shared/time.js';
+import { closeTimeLabel, formatLocalDate, votingDayAt } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
 import type { PageHead } from '../pages/app-html.js';
@@ -22,7 +22,7 @@ import { resultsOf, totalVotes, type PollRecord } from '../polls/poll.js';
 import type { OgCard } from './og-image.js';
 
 /** Bump when the drawing changes, so every cached image and address is renewed. */
-const TEMPLATE_VERSION = 1;
+const TEMPLATE_VERSION = 2;
 
 export { DEFAULT_DESCRIPTION };
 const TAGLINE = 'Teachers vote anonymously and see the results.';
@@ -58,16 +58,10 @@ const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({
 
 export function createLinkPreviews({ clock, site, activePoll, pastPollResults }: LinkPreviewDeps) {
   const { siteName, publicUrl } = site;
-  const closeTime = new Intl.DateTimeFormat('en-US', {
-    timeZone: site.timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
 
   const siteCard = image({ kind: 'site', siteName, tagline: TAGLINE }, TODAY_MAX_AGE_S);
 
-  function todayCard(poll: PollRecord, votingOpen: boolean, closesAt: Date): ImagePreview {
+  function todayCard(poll: PollRecord, votingOpen: boolean): ImagePreview {
     if (votingOpen) {
       return image(
         {
@@ -75,7 +69,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
           siteName,
           pollLabel: "TODAY'S HOT TAKE!",
           question: poll.question,
-          closesAt: closeTime.format(closesAt),
+          closesAt: closeTimeLabel(site),
         },
         TODAY_MAX_AGE_S,
       );
@@ -113,7 +107,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
     const poll = await activePoll.get();
     if (!poll) return undefined;
     const day = votingDayAt(clock.now(), site);
-    return { poll, votingOpen: day.votingOpen, preview: todayCard(poll, day.votingOpen, day.closesAt) };
+    return { poll, votingOpen: day.votingOpen, preview: todayCard(poll, day.votingOpen) };
   }
 
   const imageUrl = (name: string, preview: ImagePreview) => `${publicUrl}/og/${name}.png?v=${preview.version}`;
