@@ -9,7 +9,7 @@ import { activePollQuery } from '../api/get-active-poll.js';
 import { pastPollsQuery } from '../api/get-past-polls.js';
 import { pollResultsQuery } from '../api/get-poll-results.js';
 import { ApiRequestError } from '../lib/api-client.js';
-import { POLL_PATH, screenOf } from './screens.js';
+import { screenOf } from './screens.js';
 
 /** Fetches into the cache; a refusal is kept there too, as the page draws it. */
 const fetchQuietly = <T>(
@@ -31,7 +31,7 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
       }
       return;
     case 'poll': {
-      const pollNumber = Number(POLL_PATH.exec(pathname)?.[1]);
+      const { pollNumber } = screen;
       await Promise.all([
         activePoll(),
         fetchQuietly(queryClient, {
