@@ -64,6 +64,26 @@ export default tseslint.config(
     },
   },
   {
+    // zod is set up once (jitless, for the pages' CSP) before any schema is built: schemas get
+    // `z` from src/shared/zod.ts. Types may come from zod itself; they run nothing.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['src/shared/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'Import z from src/shared/zod.ts, which sets zod up before any schema is built.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CLIs and tooling print to the terminal.
     files: ['scripts/**', 'bench/**', 'test/cluster/**', 'src/server/cli/**', 'src/server/demo/**'],
     rules: { 'no-console': 'off' },

@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { DEV_SERVER_URL, servedByVite } from './scripts/dev-routing.js';
+
+/** The browser app's sources: Vite's root. */
+const CLIENT_ROOT = 'src/client';
 
 /**
  * Writes a .br and a .gz beside every text asset, once, at build time; the server sends them
@@ -54,7 +58,7 @@ const cssTargets = {
  * server loads it with nothing else from node_modules.
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  root: 'src/client',
+  root: CLIENT_ROOT,
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: isSsrBuild
     ? {
@@ -78,7 +82,16 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // the browser's does, whatever NODE_ENV the server later runs with (npm start sets none).
   ...(isSsrBuild && mode === 'production' ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
-    // `npm run dev` (Vite) with `npm run dev:server` (the API on port 3000).
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/og': 'http://localhost:3000' },
+    // `npm run dev` (Vite) with `npm run dev:server`: Vite answers the app's screens and modules,
+    // and hands every other request to the server (scripts/dev-routing.ts).
+    proxy: {
+      '^/': {
+        target: DEV_SERVER_URL,
+        bypass: (request) =>
+          servedByVite(request.method ?? 'GET', request.url ?? '/', path.resolve(CLIENT_ROOT))
+            ? request.url
+            : undefined,
+      },
+    },
   },
 }));

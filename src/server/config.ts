@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { EMAIL_PATTERN } from '../shared/limits.js';
 import { coversEveryAddress, parseProxyRange } from './proxy-ranges.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';

@@ -1,6 +1,6 @@
 /**
- * The embed's iframe code, as the oEmbed answer and the share overlay's "Embed" both give it,
- * and the addresses of a poll's embed and QR code.
+ * The embed's iframe code, as the oEmbed answer and the share overlay's "Embed" both give it.
+ * A poll's embed and QR code are addressed in poll-links.ts.
  */
 
 /** The iframe's width when the embedding page sets no limit; the embed itself follows its frame. */
@@ -11,10 +11,8 @@ export const EMBED_MIN_WIDTH = 300;
 /** A height that shows a poll of `optionCount` options without the iframe scrolling. */
 export const embedHeight = (optionCount: number) => 150 + 62 * optionCount;
 
-export const embedPathOfPoll = (pollNumber: number) => `/embed/poll-${pollNumber}`;
-
-/** A QR code (SVG) that opens the poll's page. */
-export const qrPathOfPoll = (pollNumber: number) => `/qr/poll-${pollNumber}.svg`;
+/** The embed of today's poll, whichever it is. */
+export const TODAY_EMBED_PATH = '/embed/today';
 
 const escapeAttribute = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -3,7 +3,7 @@
  * the browser may run them to explain a problem before sending. Messages are sentences a
  * teacher can act on, because they end up in toasts.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -277,7 +277,8 @@ export const suggestionsQuery = z
 /**
  * PUT /api/admin/polls/:id/activate may say which poll staff saw active, and so confirmed
  * retiring ("This will deactivate the current poll."): `null` when none was. If another poll
- * went live since, the change is refused rather than retiring a poll nobody confirmed.
+ * went live since, the change is refused rather than retiring a poll nobody confirmed. Left out
+ * (an empty object or no body), the poll is made active whatever is active now.
  */
 const NOT_A_REPLACED_POLL = 'replacing must be the id of the poll that is active now, or null.';
 export const activateRequest = body({
@@ -286,7 +287,8 @@ export const activateRequest = body({
     .int(NOT_A_REPLACED_POLL)
     .positive(NOT_A_REPLACED_POLL)
     .max(ID_MAX, NOT_A_REPLACED_POLL)
-    .nullable(),
+    .nullable()
+    .optional(),
 });
 
 export const suggestionStatusRequest = body({

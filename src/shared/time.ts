@@ -35,12 +35,38 @@ export function formatTimeOfDay({ hours, minutes }: TimeOfDay): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
-/** 20:00 as "8:00 PM", 00:30 as "12:30 AM": how the close time reads to people. */
+/** 20:00 as "8:00 PM", 00:30 as "12:30 AM": how a time of day reads to people. */
 export function formatClockTime({ hours, minutes }: TimeOfDay): string {
   const period = hours < 12 ? 'AM' : 'PM';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
 }
+
+/** Names people use for the US zones; any other zone is shown by its IANA name. */
+const ZONE_NAMES: Record<string, string> = {
+  'America/New_York': 'Eastern Time',
+  'America/Detroit': 'Eastern Time',
+  'America/Chicago': 'Central Time',
+  'America/Denver': 'Mountain Time',
+  'America/Phoenix': 'Arizona Time',
+  'America/Los_Angeles': 'Pacific Time',
+  'America/Anchorage': 'Alaska Time',
+  'Pacific/Honolulu': 'Hawaii Time',
+};
+
+/** "Eastern Time" for America/New_York; "Europe/London time" for a zone without a common name. */
+export function timeZoneLabel(timeZone: string): string {
+  return ZONE_NAMES[timeZone] ?? `${timeZone} time`;
+}
+
+/**
+ * The site's close time with its zone, "8:00 PM Eastern Time": how every page, embed, print
+ * sheet, preview image, calendar entry and message names it. The zone goes with it, as a link
+ * travels to readers in other zones. Written without Intl, which a page in the browser loads
+ * only when it must (adoptZoneOffsets).
+ */
+export const closeTimeLabel = ({ votingClosesAt, timeZone }: SiteClock) =>
+  `${formatClockTime(votingClosesAt)} ${timeZoneLabel(timeZone)}`;
 
 /** True when `timeZone` is an IANA zone name this JavaScript runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {

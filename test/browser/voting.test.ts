@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { ACTIVE_POLL_REFETCH_MS } from '../../src/client/api/get-active-poll.js';
 import { TodayPage } from './pages.js';
 import { browserTest, newVisitor, recordToasts, setTime, startSite, toastsShown } from './support.js';
 
@@ -60,6 +61,42 @@ describe('voting', () => {
       emailModalSeen: 'true',
     });
     expect(errors).toEqual([]);
+  });
+
+  it('sends the stored e-mail only to the calls that attach it, never in an address or another body', async () => {
+    await seedToday();
+    await seedPoll(t.site.db, { question: 'Recess before lunch?', status: 'past', liveDate: '2026-11-20' });
+    const { page } = await newVisitor(t.browser, t.site);
+    const sent: { method: string; url: string; body: string }[] = [];
+    page.on('request', (request) =>
+      sent.push({ method: request.method(), url: request.url(), body: request.postData() ?? '' }),
+    );
+    const today = new TodayPage(page);
+    await today.goto(t.site.url);
+    await today.option('Yes').click();
+    await today.subscribeModal.waitFor();
+    await page.getByLabel('Email address').fill('pat.teacher@example.org');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await today.toast('Subscribed! 🎉').waitFor();
+
+    // With the e-mail stored: a new page load, the half-minute refetch, and the other screens.
+    const afterSubscribing = sent.length;
+    await page.reload();
+    await expect.poll(() => today.stat('Your Votes').textContent()).toBe('1');
+    await page.clock.runFor(ACTIVE_POLL_REFETCH_MS);
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('link', { name: 'Recess before lunch?' }).first().click();
+    await page.getByRole('heading', { name: 'Recess before lunch?' }).waitFor();
+    await page.goto(`${t.site.url}/faq`);
+    const reads = sent.slice(afterSubscribing).map((request) => `${request.method} ${new URL(request.url).pathname}`);
+    expect(reads).toEqual(expect.arrayContaining(['GET /api/polls/active', 'GET /api/stats']));
+
+    const carrying = sent.filter((request) => /pat\.teacher/i.test(decodeURIComponent(request.url) + request.body));
+    expect(carrying.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      expect.stringMatching(/^POST \/api\/polls\/\d+\/update-vote$/),
+      'POST /api/subscribe',
+    ]);
   });
 
   it('names the parent brand in the consent label when BRAND_NAME is set', async () => {

@@ -10,7 +10,7 @@ import { pastPollsQuery } from '../api/get-past-polls.js';
 import { pollResultsQuery } from '../api/get-poll-results.js';
 import { ApiRequestError } from '../lib/api-client.js';
 import { parseLocation } from '../lib/router.js';
-import { POLL_PATH, screenOf } from './screens.js';
+import { screenOf } from './screens.js';
 
 /** Fetches into the cache; a refusal is kept there too, as the page draws it. */
 const fetchQuietly = <T>(
@@ -32,7 +32,7 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
       }
       return;
     case 'poll': {
-      const pollNumber = Number(POLL_PATH.exec(pathname)?.[1]);
+      const { pollNumber } = screen;
       await Promise.all([
         activePoll(),
         fetchQuietly(queryClient, {

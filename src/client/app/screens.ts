@@ -1,7 +1,7 @@
 /** Which screen an address shows (spec section 2): the one place the app's routes are read. */
+import { parsePollPath, pollPath } from '../../shared/poll-links.js';
 import type { MainView } from '../components/layout/bottom-nav.js';
 
-export const POLL_PATH = /^\/poll-([1-9]\d{0,15})$/;
 const VIEWS = new Set<MainView>(['today', 'archive', 'suggest', 'admin']);
 
 export type Screen =
@@ -17,7 +17,8 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   const view: MainView = requested && VIEWS.has(requested) ? requested : 'today';
 
   // ?redirect=poll-N rewrites the address to /poll-N; ?view=admin goes to /admin.
-  if (redirect && /^poll-\d+$/.test(redirect)) return { kind: 'redirect', to: `/${redirect}` };
+  const redirectTo = redirect === null ? null : parsePollPath(`/${redirect}`);
+  if (redirectTo !== null) return { kind: 'redirect', to: pollPath(redirectTo) };
   if (pathname === '/' && view === 'admin') return { kind: 'redirect', to: '/admin' };
 
   if (pathname === '/') {
@@ -30,6 +31,6 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   if (pathname === '/faq' || pathname === '/terms' || pathname === '/privacy' || pathname === '/admin') {
     return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'admin' };
   }
-  const pollNumber = POLL_PATH.exec(pathname)?.[1];
-  return pollNumber ? { kind: 'poll', pollNumber: Number(pollNumber) } : { kind: 'not-found' };
+  const pollNumber = parsePollPath(pathname);
+  return pollNumber === null ? { kind: 'not-found' } : { kind: 'poll', pollNumber };
 }

@@ -40,6 +40,7 @@ export type SaveRefusal =
   | 'date-locked'
   | 'options-locked'
   | 'asked-before-unknown'
+  | 'asked-before-live'
   | 'asked-before-not-earlier'
   | 'asked-before-options';
 
@@ -58,14 +59,17 @@ const sameOptions = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * The earlier run a draft names in "Asked before as poll #", if it may ask it again: a past
- * poll that went live before `liveDate`, with the same answers (case and spaces aside).
+ * poll that went live before `liveDate`, with the same answers (case and spaces aside). Today's
+ * poll is not one yet: its results are not final, and its options may still change until its
+ * first vote, so a link made now could join runs that no longer ask the same thing.
  */
 async function earlierRun(db: Db, draft: PollDraft, liveDate: string): Promise<{ run: PollRecord | null } | Refusal> {
   if (draft.askedBefore === null) return { run: null };
   const run = await findPollByNumber(db, draft.askedBefore);
-  if (!run || run.status !== 'past')
+  if (!run || run.status === 'scheduled')
     return { outcome: 'asked-before-unknown', run: { pollNumber: draft.askedBefore, options: [] } };
   const named = { pollNumber: run.pollNumber, options: optionLabels(run) };
+  if (run.status === 'active') return { outcome: 'asked-before-live', run: named };
   if (run.liveDate >= liveDate) return { outcome: 'asked-before-not-earlier', run: named };
   if (!sameAnswers(optionLabels(run), draft.options)) return { outcome: 'asked-before-options', run: named };
   return { run };

@@ -321,6 +321,19 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect((await staff.request({ method: 'PUT', url: '/api/admin/polls/999/activate' })).statusCode).toBe(404);
     });
 
+    it('takes "Make Active" without `replacing`, as the README says: an empty object, null or no body at all', async () => {
+      const current = await seedPoll(t.db, { question: 'Current?' });
+      const bodies = [{ payload: {} }, { payload: 'null', headers: { 'content-type': 'application/json' } }, {}];
+      for (const [i, body] of bodies.entries()) {
+        const poll = await seedPoll(t.db, { status: 'scheduled', liveDate: `2026-11-2${i + 3}` });
+        const response = await staff.request({ method: 'PUT', url: `/api/admin/polls/${poll.id}/activate`, ...body });
+        expect(response.json(), JSON.stringify(body)).toEqual({ message: 'Poll is now active!' });
+        expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(poll.id);
+      }
+      const all = (await staff.get('/api/admin/polls')).json<AdminPoll[]>();
+      expect(all.find((p) => p.id === current.id)?.status).toBe('past');
+    });
+
     it('refuses "Make Active" when the poll staff confirmed retiring is no longer the active one, changing nothing', async () => {
       const current = await seedPoll(t.db, { question: 'Current?' });
       const next = await seedPoll(t.db, { status: 'scheduled', liveDate: '2026-11-23' });

@@ -22,6 +22,8 @@ const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {
   'not-found': () => notFound('Poll not found'),
   'asked-before-unknown': ({ pollNumber }) =>
     badRequest(`There is no past poll #${pollNumber}. "Asked before" must name a poll that has already run.`),
+  'asked-before-live': ({ pollNumber }) =>
+    badRequest(`Poll #${pollNumber} is today's poll and still running. It can be asked again once it is a past poll.`),
   'asked-before-not-earlier': ({ pollNumber }) =>
     badRequest(`Poll #${pollNumber} did not run before this one, so this poll cannot ask it again.`),
   'asked-before-options': ({ pollNumber, options }) =>

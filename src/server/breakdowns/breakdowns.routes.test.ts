@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('GET /api/polls/:id/breakdown (%s)', (kind) =
     const early = await get(today.id);
     expect(early.statusCode).toBe(403);
     expect(early.json()).toEqual({
-      message: 'Breakdowns by role, grade and region open when voting closes at 8:00 PM.',
+      message: 'Breakdowns by role, grade and region open when voting closes at 8:00 PM Eastern Time.',
       code: 'forbidden',
     });
 
@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('GET /api/polls/:id/breakdown (%s)', (kind) =
     t = await createTestApp(kind, { env: { VOTING_CLOSES_AT: '15:30' } });
     const today = await seedPoll(t.db);
     expect((await get(today.id)).json().message).toBe(
-      'Breakdowns by role, grade and region open when voting closes at 3:30 PM.',
+      'Breakdowns by role, grade and region open when voting closes at 3:30 PM Eastern Time.',
     );
   });
 

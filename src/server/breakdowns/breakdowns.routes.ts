@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Breakdown } from '../../shared/api.js';
 import { pollIdParams } from '../../shared/schemas.js';
-import { formatClockTime } from '../../shared/time.js';
+import { closeTimeLabel } from '../../shared/time.js';
 import type { Site } from '../config.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
@@ -9,10 +9,10 @@ import type { BreakdownsService } from './breakdowns.service.js';
 
 export const breakdownsRoutes: FastifyPluginAsync<{
   breakdowns: BreakdownsService;
-  site: Pick<Site, 'votingClosesAt'>;
+  site: Pick<Site, 'votingClosesAt' | 'timeZone'>;
 }> = async (app, { breakdowns, site }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const notYet = `Breakdowns by role, grade and region open when voting closes at ${formatClockTime(site.votingClosesAt)}.`;
+  const notYet = `Breakdowns by role, grade and region open when voting closes at ${closeTimeLabel(site)}.`;
 
   api.get('/api/polls/:id/breakdown', { schema: { params: pollIdParams } }, async (request): Promise<Breakdown> => {
     const result = await breakdowns.breakdown(request.params.id);

@@ -3,8 +3,9 @@
  * oEmbed answer that tells other sites how to embed a page of this one.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ID_MAX } from '../../shared/limits.js';
+import { z } from '../../shared/zod.js';
+import { TODAY_EMBED_PATH } from '../../shared/embed.js';
+import { pollEmbed } from '../../shared/poll-links.js';
 import type { Site } from '../config.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { sendWithEtag } from '../http/etag.js';
@@ -12,9 +13,7 @@ import type { ZodTypeProvider } from '../http/validation.js';
 import type { EmbedView } from '../polls/poll.js';
 import { embedCsp, renderEmbed, renderNoPoll } from './embed-page.js';
 import type { EmbedService } from './embed.service.js';
-import { embedPathFor, oembedAnswer } from './oembed.js';
-
-const EMBED_POLL = /^\/embed\/poll-([1-9]\d{0,15})\/?$/;
+import { embedFor, oembedAnswer } from './oembed.js';
 
 const dimension = (name: string) =>
   z.coerce
@@ -54,11 +53,11 @@ export const embedRoutes: FastifyPluginAsync<{
     return sendWithEtag(request, reply, { body, type: 'text/html; charset=utf-8' });
   }
 
-  app.get('/embed/today', async (request, reply) => sendEmbed(request, reply, await embeds.today()));
+  app.get(TODAY_EMBED_PATH, async (request, reply) => sendEmbed(request, reply, await embeds.today()));
 
   app.get('/embed/poll-:number', async (request, reply) => {
-    const number = Number(EMBED_POLL.exec(request.url.split('?')[0] ?? '')?.[1]);
-    const view = number <= ID_MAX ? await embeds.poll(number) : undefined;
+    const number = pollEmbed.parse(request.url.split('?')[0] ?? '');
+    const view = number === null ? undefined : await embeds.poll(number);
     if (!view) return sendEmbed(request, reply, undefined, 404);
     return sendEmbed(request, reply, view);
   });
@@ -71,21 +70,18 @@ export const embedRoutes: FastifyPluginAsync<{
         // oEmbed's own rule for a format the provider does not offer.
         throw new HttpError(501, 'not-implemented', 'Only format=json is offered.');
       }
-      const embedPath = embedPathFor(url, site.publicUrl);
-      if (!embedPath)
+      const embed = embedFor(url, site.publicUrl);
+      if (!embed)
         throw notFound(
           `There is nothing to embed at ${url.slice(0, 200)}: give the address of ${site.publicUrl}/ or of a poll's page.`,
         );
-      const view =
-        embedPath === '/embed/today'
-          ? await embeds.today()
-          : await embeds.poll(Number(embedPath.slice('/embed/poll-'.length)));
+      const view = embed.pollNumber === null ? await embeds.today() : await embeds.poll(embed.pollNumber);
       if (!view) throw notFound('There is no such poll to embed.');
       const optionCount = view.kind === 'vote' ? view.options.length : view.results.length;
       reply.header('access-control-allow-origin', '*');
       return oembedAnswer({
         ...site,
-        embedPath,
+        embedPath: embed.path,
         question: view.question,
         optionCount,
         maxWidth: maxwidth,

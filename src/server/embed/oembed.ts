@@ -2,10 +2,14 @@
  * oEmbed (https://oembed.com): a consumer given the address of today's page or a poll's page
  * asks GET /oembed?url=…&format=json and gets a `rich` answer holding the iframe to embed.
  */
-import { EMBED_MIN_WIDTH, EMBED_WIDTH, embedHeight, iframeCode } from '../../shared/embed.js';
+import { EMBED_MIN_WIDTH, EMBED_WIDTH, embedHeight, iframeCode, TODAY_EMBED_PATH } from '../../shared/embed.js';
+import { parsePollPath, pollEmbed } from '../../shared/poll-links.js';
 
-/** The embed that shows a page of the site: `/` is today's poll, `/poll-N` that poll. */
-export function embedPathFor(url: string, publicUrl: string): string | undefined {
+/**
+ * The embed that shows a page of the site: `/` is today's poll, `/poll-N` that poll (its
+ * number too); undefined for any other address.
+ */
+export function embedFor(url: string, publicUrl: string): { path: string; pollNumber: number | null } | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -15,9 +19,9 @@ export function embedPathFor(url: string, publicUrl: string): string | undefined
   const site = new URL(publicUrl);
   // http and https name the same site; any other host is not ours.
   if (parsed.host !== site.host || !/^https?:$/.test(parsed.protocol)) return undefined;
-  if (parsed.pathname === '/' || parsed.pathname === '') return '/embed/today';
-  const poll = /^\/poll-([1-9]\d{0,9})\/?$/.exec(parsed.pathname);
-  return poll ? `/embed/poll-${poll[1]}` : undefined;
+  if (parsed.pathname === '/' || parsed.pathname === '') return { path: TODAY_EMBED_PATH, pollNumber: null };
+  const pollNumber = parsePollPath(parsed.pathname);
+  return pollNumber === null ? undefined : { path: pollEmbed.path(pollNumber), pollNumber };
 }
 
 export interface OEmbedAnswer {

@@ -10,9 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
-import { pollPath, pollUrlOf } from '../../shared/poll-links.js';
+import { pollPath, pollPreviewImage, pollUrlOf } from '../../shared/poll-links.js';
 import { DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription } from '../../shared/page-head.js';
-import { formatLocalDate, votingDayAt } from '../../shared/time.js';
+import { closeTimeLabel, formatLocalDate, votingDayAt } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
 import type { PageHead } from '../pages/app-html.js';
@@ -22,10 +22,13 @@ import { resultsOf, totalVotes, type PollRecord } from '../polls/poll.js';
 import type { OgCard } from './og-image.js';
 
 /** Bump when the drawing changes, so every cached image and address is renewed. */
-const TEMPLATE_VERSION = 1;
+const TEMPLATE_VERSION = 2;
 
 export { DEFAULT_DESCRIPTION };
 const TAGLINE = 'Teachers vote anonymously and see the results.';
+
+/** The preview image of `/` and of today's poll, whichever it is; a past poll's is addressed in poll-links.ts. */
+export const TODAY_IMAGE_PATH = '/og/today.png';
 
 /** Today's image may change at the close time; a past poll's stays as it is. */
 const TODAY_MAX_AGE_S = 300;
@@ -58,16 +61,10 @@ const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({
 
 export function createLinkPreviews({ clock, site, activePoll, pastPollResults }: LinkPreviewDeps) {
   const { siteName, publicUrl } = site;
-  const closeTime = new Intl.DateTimeFormat('en-US', {
-    timeZone: site.timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
 
   const siteCard = image({ kind: 'site', siteName, tagline: TAGLINE }, TODAY_MAX_AGE_S);
 
-  function todayCard(poll: PollRecord, votingOpen: boolean, closesAt: Date): ImagePreview {
+  function todayCard(poll: PollRecord, votingOpen: boolean): ImagePreview {
     if (votingOpen) {
       return image(
         {
@@ -75,7 +72,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
           siteName,
           pollLabel: "TODAY'S HOT TAKE!",
           question: poll.question,
-          closesAt: closeTime.format(closesAt),
+          closesAt: closeTimeLabel(site),
         },
         TODAY_MAX_AGE_S,
       );
@@ -113,17 +110,17 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
     const poll = await activePoll.get();
     if (!poll) return undefined;
     const day = votingDayAt(clock.now(), site);
-    return { poll, votingOpen: day.votingOpen, preview: todayCard(poll, day.votingOpen, day.closesAt) };
+    return { poll, votingOpen: day.votingOpen, preview: todayCard(poll, day.votingOpen) };
   }
 
-  const imageUrl = (name: string, preview: ImagePreview) => `${publicUrl}/og/${name}.png?v=${preview.version}`;
+  const imageUrl = (path: string, preview: ImagePreview) => `${publicUrl}${path}?v=${preview.version}`;
 
   function siteHead(path: string | null, title: string | null = null): PageHead {
     return {
       title,
       description: DEFAULT_DESCRIPTION,
       url: path === null ? null : `${publicUrl}${path}`,
-      image: { url: imageUrl('today', siteCard), alt: `${siteName}: ${TAGLINE}` },
+      image: { url: imageUrl(TODAY_IMAGE_PATH, siteCard), alt: `${siteName}: ${TAGLINE}` },
     };
   }
 
@@ -136,7 +133,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
       description: todayDescription(poll, votingOpen, totalVotes(poll)),
       url: `${publicUrl}${path}`,
       image: {
-        url: imageUrl('today', preview),
+        url: imageUrl(TODAY_IMAGE_PATH, preview),
         alt: votingOpen ? `Today's question: ${poll.question}` : `Results of today's poll: ${poll.question}`,
       },
     };
@@ -184,7 +181,10 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
           title: past.question,
           description: pastPollDescription(past),
           url: pollUrlOf(publicUrl, pollNumber),
-          image: { url: imageUrl(`poll-${pollNumber}`, preview), alt: `Results of the poll: ${past.question}` },
+          image: {
+            url: imageUrl(pollPreviewImage.path(pollNumber), preview),
+            alt: `Results of the poll: ${past.question}`,
+          },
         },
       };
     },

@@ -222,10 +222,12 @@ function layout(card: OgCard): Element {
           },
           'Vote now',
         ),
+        // Two lines, so the close time with its zone never breaks inside.
         h(
           'div',
-          { color: MUTED, fontSize: 28, lineHeight: 1.3 },
-          `Results after you vote · voting closes at ${card.closesAt}`,
+          { flexDirection: 'column', color: MUTED, fontSize: 28, lineHeight: 1.3 },
+          h('div', {}, 'Results after you vote'),
+          h('div', {}, `Voting closes at ${card.closesAt}`),
         ),
       ),
     );

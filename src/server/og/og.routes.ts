@@ -3,9 +3,9 @@
  * preview-images.ts, with the preview's version as their ETag.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ID_MAX } from '../../shared/limits.js';
+import { pollPreviewImage } from '../../shared/poll-links.js';
 import { notFound } from '../http/errors.js';
-import type { ImagePreview, LinkPreviews } from './link-previews.js';
+import { TODAY_IMAGE_PATH, type ImagePreview, type LinkPreviews } from './link-previews.js';
 import type { PreviewImages } from './preview-images.js';
 
 /** True when the request's If-None-Match names this ETag (or any, with *). */
@@ -17,8 +17,6 @@ function matches(request: FastifyRequest, etag: string): boolean {
     return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
   });
 }
-
-const POLL_IMAGE = /^poll-([1-9]\d{0,9})\.png$/;
 
 export const ogRoutes: FastifyPluginAsync<{ previews: LinkPreviews; images: PreviewImages }> = async (
   app,
@@ -36,10 +34,10 @@ export const ogRoutes: FastifyPluginAsync<{ previews: LinkPreviews; images: Prev
   }
 
   app.get<{ Params: { file: string } }>('/og/:file', async (request, reply) => {
-    const { file } = request.params;
-    if (file === 'today.png') return send(request, reply, await previews.todayImage());
-    const number = Number(POLL_IMAGE.exec(file)?.[1]);
-    const preview = number <= ID_MAX ? await previews.pollImage(number) : undefined;
+    const path = `/og/${request.params.file}`;
+    if (path === TODAY_IMAGE_PATH) return send(request, reply, await previews.todayImage());
+    const number = pollPreviewImage.parse(path);
+    const preview = number === null ? undefined : await previews.pollImage(number);
     if (!preview) throw notFound('There is no preview image here.');
     return send(request, reply, preview);
   });

@@ -307,7 +307,7 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       expect(card).toMatchObject({
         kind: 'vote',
         question: 'Should staff meetings be e-mails?',
-        closesAt: '8:00 PM EST',
+        closesAt: '8:00 PM Eastern Time',
       });
       const drawnText = JSON.stringify(card);
       for (const secret of ['Alpha', 'Beta', '70', '30', '"votes"', 'results']) expect(drawnText).not.toContain(secret);

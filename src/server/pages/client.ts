@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ID_MAX } from '../../shared/limits.js';
+import { parsePollPath } from '../../shared/poll-links.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { contentCodingFor } from './content-coding.js';
@@ -23,8 +23,6 @@ export type { PagePreview };
 
 /** Paths the client has a screen for (besides /poll-N). */
 export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy'] as const;
-
-const POLL_PAGE = /^\/poll-([1-9]\d{0,15})\/?$/;
 
 /** Writes each page's head (og/link-previews.ts does, from the polls). */
 export interface PageHeads {
@@ -134,8 +132,8 @@ export async function registerClient(
     });
   }
   app.get('/poll-:number', async (request, reply) => {
-    const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);
-    return sendApp(request, reply, () => (number <= ID_MAX ? previews.pollPage(number) : previews.notFoundPage()));
+    const number = parsePollPath(request.url.split('?')[0] ?? '');
+    return sendApp(request, reply, () => (number === null ? previews.notFoundPage() : previews.pollPage(number)));
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -9,7 +9,7 @@
  * Every part is looked up in the build's manifest once, at start: a server build whose parts
  * the client build does not have (one of them rebuilt alone) is refused then, not on a page.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import type { ReadAsset } from './inline-assets.js';
 
 /** Where Vite writes the manifest (`build.manifest: true`), as an address under the client build. */

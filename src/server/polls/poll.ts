@@ -18,7 +18,7 @@ import type {
 } from '../../shared/api.js';
 import { pollUrlOf } from '../../shared/poll-links.js';
 import { resultItems, type ResultItem } from '../../shared/results.js';
-import { formatClockTime, formatLocalDate, instantAt, type LocalDate } from '../../shared/time.js';
+import { closeTimeLabel, formatLocalDate, instantAt, type LocalDate } from '../../shared/time.js';
 import type { Site } from '../config.js';
 import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
 
@@ -215,7 +215,7 @@ export type EmbedView =
         kind: 'vote';
         /** Where each option's link goes: the site, with that option picked. */
         voteUrls: string[];
-        /** "8:00 PM" */
+        /** "8:00 PM Eastern Time" */
         closesAt: string;
       })
   | (PollView &
@@ -241,7 +241,7 @@ export function toEmbedView(poll: PollRecord, site: PollSite, votingOpen: boolea
       options: optionLabels(poll),
       // The poll's number travels with the pick, so a stale embed never preselects on another poll.
       voteUrls: poll.options.map((_, index) => `${site.publicUrl}/?vote=${index}&poll=${poll.pollNumber}`),
-      closesAt: formatClockTime(site.votingClosesAt),
+      closesAt: closeTimeLabel(site),
     };
   }
   return {

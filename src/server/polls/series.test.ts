@@ -56,13 +56,14 @@ describe.each(testDatabaseKinds())('questions asked again (%s)', (kind) => {
     expect(unlinked.json<SavedPoll>().poll.askedBefore).toBeNull();
   });
 
-  it('refuses, saying why, a link to a poll with other answers, one that has not run, or a later one; storing nothing', async () => {
+  it('refuses, saying why, a link to a poll with other answers, one that has not run, today’s, or a later one; storing nothing', async () => {
     const scheduled = await seedPoll(t.db, {
       status: 'scheduled',
       liveDate: '2026-11-28',
       options: ['Ban them', 'Allow them'],
     });
     const later = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20', options: ['Ban them', 'Allow them'] });
+    const live = await seedPoll(t.db, { liveDate: '2026-11-21', options: ['Ban them', 'Allow them'] });
     const before = await snapshotDatabase(t.db);
     const cases: [Record<string, unknown>, string][] = [
       [
@@ -78,6 +79,10 @@ describe.each(testDatabaseKinds())('questions asked again (%s)', (kind) => {
         `There is no past poll #${scheduled.pollNumber}. "Asked before" must name a poll that has already run.`,
       ],
       [{ askedBefore: 999 }, 'There is no past poll #999. "Asked before" must name a poll that has already run.'],
+      [
+        { askedBefore: live.pollNumber },
+        `Poll #${live.pollNumber} is today's poll and still running. It can be asked again once it is a past poll.`,
+      ],
     ];
     for (const [overrides, message] of cases) {
       const response = await staff.post('/api/admin/polls', draft(overrides));

@@ -6,7 +6,7 @@
  */
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
-import { addDays, formatClockTime, localDateAt, type TimeOfDay } from '../../shared/time.js';
+import { addDays, closeTimeLabel, localDateAt, type TimeOfDay } from '../../shared/time.js';
 
 /** 3:30 pm: after the last bell, before the close. */
 export const DEFAULT_REMINDER_TIME: TimeOfDay = { hours: 15, minutes: 30 };
@@ -46,7 +46,7 @@ export function reminderCalendar(site: ReminderSite, time: TimeOfDay, now: Date)
     summary: `Vote on today’s ${site.siteName}`,
     description:
       `One education poll a day: vote anonymously in seconds and see where colleagues stand. ` +
-      `Voting closes at ${formatClockTime(site.votingClosesAt)}. ${site.publicUrl}/`,
+      `Voting closes at ${closeTimeLabel(site)}. ${site.publicUrl}/`,
     url: `${site.publicUrl}/`,
     repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: WEEKDAYS },
     alarms: [{ type: ICalAlarmType.display, trigger: 0, description: `Today’s ${site.siteName} is open` }],

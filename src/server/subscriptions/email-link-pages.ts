@@ -6,7 +6,7 @@
  * only in part gets a page that says so, never an error in JSON.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { ignoreFormBodies, maskEmail, sendPlainPage, type PlainPage } from '../pages/plain-page.js';
 import type { ZodTypeProvider } from '../http/validation.js';

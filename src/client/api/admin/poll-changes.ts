@@ -15,8 +15,11 @@ export const createPoll = (poll: PollInput) =>
 export const updatePoll = ({ id, ...poll }: PollInput & { id: number }) =>
   apiRequest<SavedPoll>(`/api/admin/polls/${id}`, { method: 'PUT', body: poll });
 export const deletePoll = (id: number) => apiRequest<Confirmation>(`/api/admin/polls/${id}`, { method: 'DELETE' });
-/** `replacing`: the poll staff saw active when they confirmed; the server refuses if it changed. */
-export const activatePoll = ({ id, replacing }: ActivateRequest & { id: number }) =>
+/**
+ * `replacing`: the poll staff saw active when they confirmed; the server refuses if it changed.
+ * The API lets a client leave it out; the panel always says it, so two staff never both win.
+ */
+export const activatePoll = ({ id, replacing }: Required<ActivateRequest> & { id: number }) =>
   apiRequest<Confirmation>(`/api/admin/polls/${id}/activate`, { method: 'PUT', body: { replacing } });
 export const updatePollStatuses = () =>
   apiRequest<Confirmation & { activatedPollId: number | null }>('/api/admin/update-poll-status', { method: 'POST' });

@@ -10,7 +10,7 @@
 import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
-import { closeTimeLabel, timeZoneLabel } from '../../lib/clock-labels.js';
+import { closeTimeLabel, timeZoneLabel } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import './info-pages.css';

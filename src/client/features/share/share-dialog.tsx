@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogClose, DialogDescription } from '../../components/ui/dialog.js';
 import { toast } from '../../components/ui/toast.js';
 import { copyText } from '../../lib/copy-text.js';
-import { EMBED_WIDTH, embedHeight, embedPathOfPoll, iframeCode, qrPathOfPoll } from '../../../shared/embed.js';
+import { EMBED_WIDTH, embedHeight, iframeCode } from '../../../shared/embed.js';
+import { pollEmbed, pollQrCode } from '../../../shared/poll-links.js';
 import { shareLinks } from './share-links.js';
 import './share.css';
 
@@ -108,7 +109,7 @@ function EmbedAndQr({
 }) {
   const origin = new URL(url).origin;
   const code = iframeCode({
-    src: `${origin}${embedPathOfPoll(pollNumber)}`,
+    src: `${origin}${pollEmbed.path(pollNumber)}`,
     title: text,
     width: EMBED_WIDTH,
     height: embedHeight(optionCount),
@@ -131,7 +132,7 @@ function EmbedAndQr({
         <CopyButton copy={copyCode}>Copy Code</CopyButton>
       </details>
       <figure className="share-dialog__qr">
-        <img src={qrPathOfPoll(pollNumber)} width={148} height={148} alt={`QR code that opens ${url}`} />
+        <img src={pollQrCode.path(pollNumber)} width={148} height={148} alt={`QR code that opens ${url}`} />
         <figcaption>Scan to open this poll</figcaption>
       </figure>
     </>

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PollResults } from '../../../../shared/api.js';
 import { pastPollDescription } from '../../../../shared/page-head.js';
-import { pollPath } from '../../../../shared/poll-links.js';
+import { printSheet } from '../../../../shared/poll-links.js';
 import { formatLocalDate } from '../../../../shared/time.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { usePollResults } from '../../../api/get-poll-results.js';
@@ -77,7 +77,7 @@ export function PollPage({
           <p className="poll-page__closed">Poll closed</p>
           <span className="poll-page__actions">
             {/* The staff-room sheet is a page of its own, made by the server. */}
-            <a className="button button--quiet" href={`${pollPath(poll.pollNumber)}/print`}>
+            <a className="button button--quiet" href={printSheet.path(poll.pollNumber)}>
               Print
             </a>
             <SharePollButton pollNumber={poll.pollNumber} question={poll.question} />
