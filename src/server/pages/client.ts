@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ID_MAX } from '../../shared/limits.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
-import { contentCodingFor } from './content-coding.js';
+import { contentCodingFor } from '../http/content-coding.js';
 import { notFound } from '../http/errors.js';
 import { isApiPath } from '../http/paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
