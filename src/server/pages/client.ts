@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ID_MAX } from '../../shared/limits.js';
+import { pageQueryString, readPageQuery, type PageQuery } from '../../shared/page-query.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { contentCodingFor } from '../http/content-coding.js';
@@ -54,10 +55,17 @@ function readBuiltFile(clientDir: string, urlPath: string): string | null {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
-const viewOf = (request: FastifyRequest) => {
-  const { view } = request.query as Record<string, unknown>;
-  return typeof view === 'string' ? view : undefined;
-};
+/**
+ * Every address the app has no screen for shows the same page (the app's 404): it is drawn and
+ * kept once, as drawn for this address, whatever address was asked for.
+ */
+const NOT_FOUND_ADDRESS = '/404';
+
+/** The query as the app reads it (shared/page-query.ts): what a page is drawn and kept for. */
+function pageQueryOf(request: FastifyRequest): PageQuery {
+  const start = request.url.indexOf('?');
+  return readPageQuery(new URLSearchParams(start === -1 ? '' : request.url.slice(start)));
+}
 
 export async function registerClient(
   app: FastifyInstance,
@@ -77,14 +85,20 @@ export async function registerClient(
   const appHtml = template === null ? null : createAppHtml(template, site, { https, readAsset, partStyles });
   const pages = appHtml === null ? null : createSsrPages({ html: appHtml, renderer, data, now, log: app.log });
 
+  /**
+   * Sends the page at `path` (its screen's own spelling) with the request's query as the app
+   * reads it: addresses that show the same page share one drawing.
+   */
   const sendApp = async (
     request: FastifyRequest,
     reply: FastifyReply,
+    { path, query = pageQueryOf(request) }: { path: string; query?: PageQuery },
     preview: () => Promise<PagePreview> | PagePreview,
     serverDrawn = true,
   ) => {
     if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
-    const { status, parts }: CachedPage = await pages.page(request.url, readVoterId(request), preview, serverDrawn);
+    const address = `${path}${pageQueryString(query)}`;
+    const { status, parts }: CachedPage = await pages.page(address, readVoterId(request), preview, serverDrawn);
     const { body, csp, encoding } = appHtml.send(parts, {
       encoding: contentCodingFor(request.headers['accept-encoding']),
     });
@@ -118,19 +132,26 @@ export async function registerClient(
   }
 
   for (const screen of APP_SCREENS) {
-    app.get(screen, async (request, reply) =>
-      sendApp(
+    app.get(screen, async (request, reply) => {
+      const query = pageQueryOf(request);
+      return sendApp(
         request,
         reply,
-        async () => ({ status: 200, head: await previews.screenHead(screen, viewOf(request)) }),
+        { path: screen, query },
+        async () => ({ status: 200, head: await previews.screenHead(screen, query.view) }),
         // The admin panel is for staff: the browser draws it.
         screen !== '/admin',
-      ),
-    );
+      );
+    });
   }
   app.get('/poll-:number', async (request, reply) => {
     const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);
-    return sendApp(request, reply, () => (number <= ID_MAX ? previews.pollPage(number) : previews.notFoundPage()));
+    // A path the app reads as no poll's (/poll-0, /poll-abc) is its 404 page; an unknown number
+    // is its "Poll Not Found", which names the number in the state the page hydrates from.
+    const path = Number.isNaN(number) ? NOT_FOUND_ADDRESS : `/poll-${number}`;
+    return sendApp(request, reply, { path }, () =>
+      number <= ID_MAX ? previews.pollPage(number) : previews.notFoundPage(),
+    );
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -138,6 +159,6 @@ export async function registerClient(
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw notFound(`There is no ${request.method} ${pathname.slice(0, 100)} here.`);
     }
-    return sendApp(request, reply, () => previews.notFoundPage());
+    return sendApp(request, reply, { path: NOT_FOUND_ADDRESS }, () => previews.notFoundPage());
   });
 }

@@ -19,7 +19,7 @@ export interface TestApp {
 
 export interface TestAppOptions extends Pick<
   AppOptions,
-  'clientDir' | 'logStream' | 'announceAdminPassword' | 'outbox' | 'previewImages' | 'requestTimeoutMs'
+  'clientDir' | 'ssrEntry' | 'logStream' | 'announceAdminPassword' | 'outbox' | 'previewImages' | 'requestTimeoutMs'
 > {
   /** Environment variables, as a deploy would set them. */
   env?: Record<string, string>;
