@@ -45,7 +45,10 @@ export class DrawingTurns {
       return await draw();
     } finally {
       const next = this.#line.shift();
-      if (next) next();
+      // The next page starts in a turn of the event loop of its own, after the requests that
+      // came meanwhile have been read: handed over at once, it would start in the promise
+      // callbacks that ended this one, before any of them.
+      if (next) setImmediate(next);
       else this.#drawing -= 1;
     }
   }
