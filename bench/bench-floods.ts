@@ -3,24 +3,26 @@
  * too): what a flood of requests that the site cannot answer from memory, or once could not,
  * does to the rest of it. The site runs in its own process, with its pages, on a SQLite file of
  * today's poll and 365 past polls (a year, with every group's tallies); from here,
- * autocannon's FLOOD_CONNECTIONS connections ask for one kind of address as fast as they are answered, while
- * /healthz is timed one request after another at a visitor's pace and the server's memory is
- * read from /proc each second. Each flood runs in a fresh server, BENCH_ROUNDS times
+ * autocannon's FLOOD_CONNECTIONS connections ask for one kind of address as fast as they are
+ * answered, while /healthz is timed one request after another at a visitor's pace from a
+ * process of its own (bench-health.ts), and the server's memory is read from /proc each second. Each flood runs in a fresh server, BENCH_ROUNDS times
  * (default 3), interleaved; each figure is the median of the rounds.
  *
  * The floods:
+ * - pages: `/` (one page, kept), to compare the others with;
  * - pages: `/?x=N` and unknown paths `/no-such-page-N`, every address a new one;
  * - unknown poll numbers (`/poll-N`): each one a page to draw, for information;
  * - open data: /data/polls.json, /data/polls.csv and /feed.xml, half the requests taking
  *   Brotli or gzip as browsers do, half taking neither;
  * - preview images: /og/poll-N.png over the 365 past polls, more than the cache keeps.
  *
- * Target, for each flood but the unknown poll numbers' (for information): /healthz's p95
- * during the flood under FLOOD_HEALTH_P95_MS (50 ms).
+ * Target, for each flood but `/`'s and the unknown poll numbers' (for information): /healthz's
+ * p95 during the flood under FLOOD_HEALTH_P95_MS (50 ms).
  *
  *   BENCH_SECONDS       seconds of each flood (default 10)
  *   FLOOD_CONNECTIONS   concurrent requests of a flood (default 16)
  *   BENCH_ROUNDS        rounds (default 3)
+ *   FLOOD_ONLY          only the floods whose name holds this word (kept, made-up, unknown, open, preview)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +35,7 @@ import { buildSite } from './bench-pages.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY = process.env.FLOOD_ONLY;
 const PAST_POLLS = 365;
 export const FLOOD_HEALTH_P95_MS = 50;
 /** A /healthz that takes longer is counted as timed out (and as this long). */
@@ -51,9 +54,14 @@ interface Flood {
 const AS_BROWSERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const OPEN_DATA = ['/data/polls.json', '/data/polls.csv', '/feed.xml'];
 
-export const FLOODS: Flood[] = [
+const ALL_FLOODS: Flood[] = [
   {
-    label: 'pages: /?x=N and /no-such-page-N',
+    label: 'pages: / again and again, kept (for comparison)',
+    request: () => ({ path: '/', headers: AS_BROWSERS }),
+    target: false,
+  },
+  {
+    label: 'pages: made-up addresses, /?x=N and /no-such-page-N',
     request: (n) => ({ path: n % 2 === 0 ? `/?x=${n}` : `/no-such-page-${n}`, headers: AS_BROWSERS }),
     target: true,
   },
@@ -78,6 +86,8 @@ export const FLOODS: Flood[] = [
     target: true,
   },
 ];
+
+const FLOODS = ONLY ? ALL_FLOODS.filter((flood) => flood.label.includes(ONLY)) : ALL_FLOODS;
 
 interface Run {
   quiet: number[];
@@ -111,22 +121,25 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function timeHealth(base: string, until: () => boolean): Promise<{ times: number[]; timeouts: number }> {
-  const times: number[] = [];
-  let timeouts = 0;
-  while (until()) {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-    } catch {
-      timeouts += 1;
-      times.push(HEALTH_TIMEOUT_MS);
-    }
-    await new Promise((resolve) => setTimeout(resolve, HEALTH_PACE_MS));
-  }
-  return { times, timeouts };
+/**
+ * Times /healthz from a process of its own (bench-health.ts) until `stop` resolves, or for
+ * `samples` requests.
+ */
+async function timeHealth(
+  base: string,
+  { samples, stop }: { samples?: number; stop?: Promise<unknown> },
+): Promise<{ times: number[]; timeouts: number }> {
+  const args = [base, String(HEALTH_PACE_MS), String(HEALTH_TIMEOUT_MS), ...(samples ? [String(samples)] : [])];
+  const timer = fork(path.join(import.meta.dirname, 'bench-health.ts'), args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const result = new Promise<{ times: number[]; timeouts: number }>((resolve, reject) => {
+    timer.once('message', (message) => resolve(message as { times: number[]; timeouts: number }));
+    timer.once('exit', (code) => reject(new Error(`the /healthz timer exited with ${code}`)));
+  });
+  void stop?.then(() => timer.send('stop'));
+  return result;
 }
 
 async function runFlood(flood: Flood, db: string, clientDir: string): Promise<Run> {
@@ -139,8 +152,7 @@ async function runFlood(flood: Flood, db: string, clientDir: string): Promise<Ru
     const { path: first, headers } = flood.request(0);
     await (await fetch(`${server.url}${first}`, { headers: headers ?? {} })).arrayBuffer();
     const rssIdle = rssOf(pid);
-    let quietCount = 0;
-    const quiet = await timeHealth(server.url, () => quietCount++ < QUIET_SAMPLES);
+    const quiet = await timeHealth(server.url, { samples: QUIET_SAMPLES });
 
     let next = 0;
     let rssPeak = rssIdle;
@@ -161,14 +173,7 @@ async function runFlood(flood: Flood, db: string, clientDir: string): Promise<Ru
         },
       ],
     });
-    let done = false;
-    const [busy, result] = await Promise.all([
-      timeHealth(server.url, () => !done),
-      flooding.then((r) => {
-        done = true;
-        return r;
-      }),
-    ]);
+    const [busy, result] = await Promise.all([timeHealth(server.url, { stop: flooding }), flooding]);
     clearInterval(memory);
     rssPeak = Math.max(rssPeak, rssOf(pid));
     const statuses = new Map(
@@ -214,9 +219,7 @@ export async function measureFloods(work: string): Promise<boolean> {
     const answered = (run: Run) => [...run.statuses.values()].reduce((sum, n) => sum + n, 0);
     const statusText = [...new Set(floodRuns.flatMap((run) => [...run.statuses.keys()]))]
       .sort()
-      .map(
-        (status) => `${Math.round(of((run) => (run.statuses.get(status) ?? 0) / SECONDS))}/s × ${status || 'failed'}`,
-      )
+      .map((status) => `${Math.round(of((run) => run.statuses.get(status) ?? 0))} × ${status || 'failed'}`)
       .join(', ');
     const p95 = of((run) => percentile(run.busy, 0.95));
     console.log(`  ${flood.label}`);
@@ -227,7 +230,7 @@ export async function measureFloods(work: string): Promise<boolean> {
         `, ${of((run) => run.timeouts)} timed out (runs' p95: ${floodRuns.map((run) => ms(percentile(run.busy, 0.95))).join(', ')})`,
     );
     console.log(
-      `    answered ${Math.round(of((run) => answered(run) / SECONDS)).toLocaleString('en-US')}/s (${statusText}), ` +
+      `    answered ${Math.round(of((run) => answered(run) / SECONDS)).toLocaleString('en-US')}/s (in ${SECONDS} s: ${statusText}), ` +
         `${(of((run) => run.bytes / SECONDS) / 1_048_576).toFixed(1)} MB/s; server RSS ${Math.round(of((run) => run.rssIdle))} MB ` +
         `before, ${Math.round(of((run) => run.rssPeak))} MB at the peak`,
     );
