@@ -145,10 +145,11 @@ export async function registerClient(
     });
   }
   app.get('/poll-:number', async (request, reply) => {
-    const number = Number(POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1]);
+    const digits = POLL_PAGE.exec(request.url.split('?')[0] ?? '')?.[1];
+    const number = Number(digits);
     // A path the app reads as no poll's (/poll-0, /poll-abc) is its 404 page; an unknown number
     // is its "Poll Not Found", which names the number in the state the page hydrates from.
-    const path = Number.isNaN(number) ? NOT_FOUND_ADDRESS : `/poll-${number}`;
+    const path = digits === undefined ? NOT_FOUND_ADDRESS : `/poll-${digits}`;
     return sendApp(request, reply, { path }, () =>
       number <= ID_MAX ? previews.pollPage(number) : previews.notFoundPage(),
     );

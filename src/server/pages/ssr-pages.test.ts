@@ -102,7 +102,9 @@ describe('the pages the server draws', () => {
     expect(drawings().started).toEqual(['/404']);
     // A poll number the site does not have is its own page: its number is in the state it hydrates from.
     expect((await visitor.get('/poll-999')).statusCode).toBe(404);
-    expect(drawings().started).toEqual(['/404', '/poll-999']);
+    // Drawn for the number as written, even one past what a JavaScript number holds exactly.
+    expect((await visitor.get('/poll-9999999999999999/')).statusCode).toBe(404);
+    expect(drawings().started).toEqual(['/404', '/poll-999', '/poll-9999999999999999']);
   });
 
   it('keeps the pages people keep asking for through a flood of different ones', async () => {
