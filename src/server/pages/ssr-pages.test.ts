@@ -77,7 +77,15 @@ async function site(): Promise<Visitor> {
 describe('the pages the server draws', () => {
   it('draws a page once for every address that shows it: parameters the app does not read, values it does nothing with, another spelling', async () => {
     const visitor = await site();
-    for (const url of ['/', '/?x=1', '/?x=2&utm_source=mail', '/?view=today', '/?view=nonsense', '/?vote=1&poll=007']) {
+    for (const url of [
+      '/',
+      '/?x=1',
+      '/?x=2&utm_source=mail',
+      '/?view=today',
+      '/?view=nonsense',
+      '/?vote=1&poll=007',
+      '/?view=%zz%',
+    ]) {
       const response = await visitor.get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<p>drawn for /</p>');
