@@ -11,12 +11,13 @@ if (!base || !pace || !timeout) throw new Error('usage: bench-health <site url> 
 
 const times: number[] = [];
 let timeouts = 0;
-let stopped = false;
+/** Set by the parent's message, between two requests. */
+const stop = { asked: false };
 process.on('message', () => {
-  stopped = true;
+  stop.asked = true;
 });
 
-while (!stopped && (samples === undefined || times.length < Number(samples))) {
+while (!stop.asked && (samples === undefined || times.length < Number(samples))) {
   const started = performance.now();
   try {
     const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(Number(timeout)) });
