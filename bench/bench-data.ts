@@ -153,3 +153,56 @@ export async function preparePostgres(
     },
   };
 }
+
+/**
+ * Adds `count` past polls to a prepared database, one a day before the poll's day (a year of
+ * them for 365), each with four options, its tallies and a tally for every group of every
+ * dimension, most of them large enough to be shown: what the open data and the archive hold
+ * after a year. Written straight into the tallies, as the votes' triggers would have left them.
+ */
+export async function addPastPolls(file: string, count: number): Promise<void> {
+  const db = openDatabase({ kind: 'sqlite', file });
+  const start = Date.parse(`${BENCH_DAY}T12:00:00.000Z`);
+  const day = (i: number) => new Date(start - (count - i) * 86_400_000).toISOString().slice(0, 10);
+  const polls: { id: number; n: number }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const poll = await db.transaction().execute((trx) =>
+      insertPoll(
+        trx,
+        {
+          question: `Past poll ${i + 1}: should schools ${'really '.repeat(i % 5)}start later for teenagers?`,
+          description: i % 3 === 0 ? null : 'Several districts have tried it; the results are mixed.',
+          options: ['Yes', 'No', 'Only for high school', 'Not sure'],
+          liveDate: day(i),
+          status: 'past',
+          wentLiveAt: `${day(i)}T05:00:00.000Z`,
+        },
+        new Date(`${day(i)}T05:00:00.000Z`),
+      ),
+    );
+    polls.push({ id: poll.id, n: i });
+  }
+  await db.destroy();
+  const sqlite = new BetterSqlite3(file);
+  const tally = sqlite.prepare(
+    'insert into poll_group_tallies (poll_id, dimension, group_value, option_index, vote_count) values (?, ?, ?, ?, ?)',
+  );
+  const option = sqlite.prepare('update poll_options set vote_count = ? where poll_id = ? and position = ?');
+  sqlite.transaction(() => {
+    for (const { id, n } of polls) {
+      const totals = [0, 0, 0, 0];
+      PROFILE_DIMENSIONS.forEach(({ dimension, groups }, d) =>
+        groups.forEach(({ id: group }, g) => {
+          for (let o = 0; o < 4; o += 1) {
+            const votes = (n * 7 + d * 5 + g * 3 + o * 11) % 40;
+            tally.run(id, dimension, group, o, votes);
+            if (d === 0) totals[o] = (totals[o] ?? 0) + votes;
+          }
+        }),
+      );
+      totals.forEach((votes, o) => option.run(votes + 20, id, o));
+    }
+  })();
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+}

@@ -2,7 +2,9 @@
  * `npm run bench`: how fast the site votes and reads, next to a bare Node server doing the least
  * possible work, and whether reading results costs the same at 1,000 votes and at 1,000,000.
  * For information, how long drawing a link-preview image takes. (Serving a drawn one is not
- * measured here: autocannon itself tops out near 1,000 responses/s on 45 KB of PNG.)
+ * measured here: autocannon itself tops out near 1,000 responses/s on 45 KB of PNG.) Last, the
+ * floods (bench-floods.ts): /healthz must stay flat while requests the site cannot answer from
+ * memory, or once could not, pour in.
  * Each server runs alone in its own process; autocannon runs here. The whole set runs several
  * times, interleaved, and each figure is the median (a small VM varies by 15% or more from one
  * run to the next). Prints each figure and each ratio against its target, and exits 1 when a
@@ -16,7 +18,8 @@
  *                      postgres://127.0.0.1:5432/test; each run gets a schema of its own)
  *   BENCH_ONLY         "votes" measures the vote runs alone (SQLite and PostgreSQL); "profile"
  *                      votes with a profile and without one; "pages" the server-drawn pages
- *                      alone (bench-pages.ts)
+ *                      alone (bench-pages.ts); "floods" the floods alone (bench-floods.ts:
+ *                      /healthz while made-up pages, the open data and preview images flood in)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { pastCopyOf, prepareDatabase, preparePostgres } from './bench-data.js';
+import { measureFloods } from './bench-floods.js';
 import { measurePages } from './bench-pages.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,6 +39,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://127.0.0.1:5432/test';
 const ONLY_VOTES = process.env.BENCH_ONLY === 'votes';
 const ONLY_PROFILE = process.env.BENCH_ONLY === 'profile';
 const ONLY_PAGES = process.env.BENCH_ONLY === 'pages';
+const ONLY_FLOODS = process.env.BENCH_ONLY === 'floods';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -227,6 +232,10 @@ async function main() {
     verdicts.push(await measurePages(work));
     return finish();
   }
+  if (ONLY_FLOODS) {
+    verdicts.push(await measureFloods(work));
+    return finish();
+  }
   if (ONLY_PROFILE) {
     await measureProfileVotes();
     return finish();
@@ -384,6 +393,7 @@ async function main() {
     verdicts.push(await measurePages(work));
     await measureDrawing();
     if (large) await measureExport(largeDb, large.pollId);
+    verdicts.push(await measureFloods(work));
   }
   finish();
 }

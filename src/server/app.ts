@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
   await app.register(profileRoutes, { profiles: services.profiles });
-  await app.register(openDataRoutes, { openData: services.openData, site });
+  await app.register(openDataRoutes, { openData: services.openData });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
   await app.register(reminderRoutes, { site, clock });

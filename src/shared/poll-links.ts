@@ -50,6 +50,11 @@ export const pollQrCode = pollAddress('/qr/poll-', '.svg', { file: true });
 /** Its link-preview image: `/og/poll-N.png`. */
 export const pollPreviewImage = pollAddress('/og/poll-', '.png', { file: true });
 
+/** Poll N in the app's query string: `?redirect=poll-N` (an old form of its page's address). */
+export const redirectToPoll = pollAddress('poll-', '', { file: true });
+/** Poll N in the app's query string: `?poll=N` (the poll an embed's pick was made for). */
+export const pollParameter = pollAddress('', '', { file: true });
+
 /** Poll N's page, as a path: `/poll-N`. */
 export const pollPath = pollPage.path;
 

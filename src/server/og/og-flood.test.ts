@@ -1,7 +1,8 @@
 /**
- * A flood of requests for different preview images must not slow the rest of the site: images
- * are drawn off the main thread, so /healthz (and every API call) keeps its usual latency. A
- * real listening server, real HTTP, real drawing; latency measured around each request.
+ * A flood of requests for different preview images, over real HTTP to a listening server with
+ * real drawing threads: every request is answered with its image or, when too many are being
+ * drawn, a 503, never an error, and the rest of the site keeps answering. How fast /healthz
+ * answers meanwhile is measured in `npm run bench` (bench/bench-floods.ts), not here.
  */
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { PreviewImages } from './preview-images.js';
 
 const POLLS = 150;
 const FLOODING_CONNECTIONS = 12;
-const HEALTH_SAMPLES = 300;
+const HEALTH_CHECKS = 20;
 const MIN_DRAWN = 10;
 
 let t: TestApp | undefined;
@@ -20,12 +21,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length * p)] ?? Infinity;
-
 describe('a flood of preview-image requests', () => {
   it(
-    'leaves /healthz at its usual latency (p95 under 50 ms) while images are drawn as fast as they can be',
+    'draws images or refuses them with a 503, never fails one, while /healthz keeps answering',
     { timeout: 60_000 },
     async () => {
       const images = new PreviewImages();
@@ -55,30 +53,17 @@ describe('a flood of preview-image requests', () => {
         while (flooding) statuses.push(await get(`/og/poll-${(next++ % POLLS) + 1}.png`));
       });
       const drawnBefore = images.renders;
-      const latencies: number[] = [];
-      // Enough samples for a steady p95, taken while at least MIN_DRAWN images were drawn (a busy
-      // machine draws slower, so it samples longer), within a time limit so a slow site fails
-      // rather than hangs.
-      const deadline = performance.now() + 30_000;
-      for (
-        let i = 0;
-        (i < HEALTH_SAMPLES || images.renders - drawnBefore < MIN_DRAWN) && performance.now() < deadline;
-        i += 1
-      ) {
-        const started = performance.now();
-        expect(await get('/healthz')).toBe(200);
-        latencies.push(performance.now() - started);
-        // A visitor's pace, not a tight loop: the flood gets the machine between samples.
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const drawnDuring = images.renders - drawnBefore;
+      // The flood goes on until MIN_DRAWN images were drawn through it, and /healthz was asked
+      // HEALTH_CHECKS times meanwhile.
+      const health: number[] = [];
+      while (health.length < HEALTH_CHECKS || images.renders - drawnBefore < MIN_DRAWN)
+        health.push(await get('/healthz'));
       flooding = false;
       await Promise.all(flood);
 
-      // The flood was real: images were being drawn while /healthz was timed, and none failed.
-      expect(drawnDuring).toBeGreaterThanOrEqual(MIN_DRAWN);
+      expect(health.filter((status) => status !== 200)).toEqual([]);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(MIN_DRAWN);
       expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
-      expect(percentile(latencies, 0.95), `healthz p50 ${percentile(latencies, 0.5).toFixed(1)} ms`).toBeLessThan(50);
     },
   );
 });

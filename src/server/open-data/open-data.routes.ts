@@ -1,30 +1,22 @@
 /**
- * The open data: GET /data/polls.json, /data/polls.csv and /feed.xml, each with an ETag (304
- * when unchanged), readable from any origin (it is public and licensed for reuse), and a
- * Link header naming the licence.
+ * The open data: GET /data/polls.json, /data/polls.csv and /feed.xml, each built once per change
+ * of the past polls (open-data.service.ts) and sent compressed for clients that take it, with
+ * an ETag (304 when unchanged), readable from any origin (it is public and licensed for reuse),
+ * and a Link header naming the licence.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../shared/open-data.js';
-import { sendWithEtag } from '../http/etag.js';
-import { atomFeed, openDataCsv, openDataJson, type OpenDataSite } from './formats.js';
-import type { OpenDataService } from './open-data.service.js';
+import { OPEN_DATA_LICENSE } from '../../shared/open-data.js';
+import { sendBuilt } from '../http/built-document.js';
+import { OPEN_DATA_DOCUMENTS, type OpenDataPath, type OpenDataService } from './open-data.service.js';
 
-export const openDataRoutes: FastifyPluginAsync<{ openData: OpenDataService; site: OpenDataSite }> = async (
-  app,
-  { openData, site },
-) => {
-  const documents = [
-    { path: OPEN_DATA_PATHS.json, type: 'application/json; charset=utf-8', write: openDataJson },
-    { path: OPEN_DATA_PATHS.csv, type: 'text/csv; charset=utf-8; header=present', write: openDataCsv },
-    { path: OPEN_DATA_PATHS.feed, type: 'application/atom+xml; charset=utf-8', write: atomFeed },
-  ];
-  for (const { path, type, write } of documents) {
+export const openDataRoutes: FastifyPluginAsync<{ openData: OpenDataService }> = async (app, { openData }) => {
+  for (const path of Object.keys(OPEN_DATA_DOCUMENTS) as OpenDataPath[]) {
     app.get(path, async (request, reply) => {
       reply
         .header('access-control-allow-origin', '*')
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('link', `<${OPEN_DATA_LICENSE.url}>; rel="license"`);
-      return sendWithEtag(request, reply, { body: write(site, await openData.pastPolls()), type });
+      return sendBuilt(request, reply, await openData.document(path));
     });
   }
 };

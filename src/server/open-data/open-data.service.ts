@@ -3,24 +3,101 @@
  * its breakdowns under the same group-size rule as the breakdown API (groups under
  * MIN_GROUP_SIZE are withheld). Read from the polls' and the groups' running tallies, so it
  * costs O(polls × options × groups) whatever the number of votes.
+ *
+ * A year of polls makes megabytes of JSON and CSV, so each document is built once per version
+ * of the past polls (polls.repository.ts, pastPollsVersion: it moves with every change to what
+ * they show) and kept with its compressed bytes. The version is read at most once a second,
+ * so an instance serves a document at most a second older than a change made on any instance.
  */
 import type { OpenPoll } from '../../shared/api.js';
+import { OPEN_DATA_PATHS } from '../../shared/open-data.js';
 import { buildBreakdown } from '../breakdowns/breakdown.js';
 import { groupTalliesOfPolls } from '../breakdowns/breakdowns.repository.js';
+import { BuiltDocument } from '../http/built-document.js';
 import { toOpenPoll } from '../polls/poll.js';
-import { listPastPolls } from '../polls/polls.repository.js';
+import { listPastPolls, pastPollsVersion } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { atomFeed, openDataCsv, openDataJson } from './formats.js';
 
-export function createOpenDataService({ db, site }: Pick<ServiceDeps, 'db' | 'site'>) {
+/** How long a reading of the past polls' version is trusted: the longest a document is stale. */
+export const PAST_POLLS_VERSION_MAX_AGE_MS = 1000;
+
+export const OPEN_DATA_DOCUMENTS = {
+  [OPEN_DATA_PATHS.json]: { type: 'application/json; charset=utf-8', write: openDataJson },
+  [OPEN_DATA_PATHS.csv]: { type: 'text/csv; charset=utf-8; header=present', write: openDataCsv },
+  [OPEN_DATA_PATHS.feed]: { type: 'application/atom+xml; charset=utf-8', write: atomFeed },
+} as const;
+
+export type OpenDataPath = keyof typeof OPEN_DATA_DOCUMENTS;
+
+export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db' | 'site' | 'clock'>) {
+  /** Every past poll, oldest first. */
+  async function pastPolls(): Promise<OpenPoll[]> {
+    const polls = (await listPastPolls(db)).reverse();
+    const tallies = await groupTalliesOfPolls(
+      db,
+      polls.map((poll) => poll.id),
+    );
+    return polls.map((poll) => toOpenPoll(poll, site, buildBreakdown(poll, tallies.get(poll.id) ?? []).dimensions));
+  }
+
+  let version: { value: Promise<string>; readAt: number } | undefined;
+  /** The past polls' version, read again when the last reading is over a second old. */
+  function currentVersion(): Promise<string> {
+    const now = clock.now().getTime();
+    // A clock set back makes the reading old too.
+    if (!version || now - version.readAt >= PAST_POLLS_VERSION_MAX_AGE_MS || now < version.readAt) {
+      const value = pastPollsVersion(db);
+      const reading = { value, readAt: now };
+      version = reading;
+      value.catch(() => {
+        if (version === reading) version = undefined;
+      });
+    }
+    return version.value;
+  }
+
+  /** The past polls of one version, read once for its three documents. */
+  let read: { version: string; polls: Promise<OpenPoll[]> } | undefined;
+  function pastPollsOf(version: string): Promise<OpenPoll[]> {
+    if (read?.version !== version) {
+      const reading = { version, polls: pastPolls() };
+      read = reading;
+      reading.polls.catch(() => {
+        if (read === reading) read = undefined;
+      });
+    }
+    return read.polls;
+  }
+
+  const documents = new Map<OpenDataPath, { version: string; document: Promise<BuiltDocument> }>();
+  let builds = 0;
+
   return {
-    /** Every past poll, oldest first. */
-    async pastPolls(): Promise<OpenPoll[]> {
-      const polls = (await listPastPolls(db)).reverse();
-      const tallies = await groupTalliesOfPolls(
-        db,
-        polls.map((poll) => poll.id),
-      );
-      return polls.map((poll) => toOpenPoll(poll, site, buildBreakdown(poll, tallies.get(poll.id) ?? []).dimensions));
+    /**
+     * The document at `path`, built once per version of the past polls: requests that come
+     * while it is being built wait for that one build.
+     */
+    async document(path: OpenDataPath): Promise<BuiltDocument> {
+      const current = await currentVersion();
+      const kept = documents.get(path);
+      if (kept?.version === current) return kept.document;
+      const { type, write } = OPEN_DATA_DOCUMENTS[path];
+      const document = pastPollsOf(current).then((polls) => {
+        builds += 1;
+        return new BuiltDocument(write(site, polls), type);
+      });
+      const entry = { version: current, document };
+      documents.set(path, entry);
+      document.catch(() => {
+        if (documents.get(path) === entry) documents.delete(path);
+      });
+      return document;
+    },
+
+    /** How many documents were built (not served from memory): tests count them. */
+    get builds(): number {
+      return builds;
     },
   };
 }

@@ -7,7 +7,7 @@
 import { HTML_PLACEHOLDERS, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../shared/site-config.js';
 import { jsonForScript, SSR_STATE_ELEMENT_ID, type SsrPage } from '../../shared/ssr.js';
 import { brotliParts, joinBrotli, type BrotliParts } from './brotli-parts.js';
-import type { ContentCoding } from './content-coding.js';
+import type { ContentCoding } from '../http/content-coding.js';
 import { gzipParts, joinGzip, type GzipParts } from './gzip-parts.js';
 import { inlineAssets, PAGE_STYLES, type ReadAsset } from './inline-assets.js';
 import type { PartStyles } from './page-styles.js';

@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parsePollPath } from '../../shared/poll-links.js';
+import { pageQueryString, readPageQuery, type PageQuery } from '../../shared/page-query.js';
+import { parsePollPath, pollPath } from '../../shared/poll-links.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
-import { contentCodingFor } from './content-coding.js';
+import { contentCodingFor } from '../http/content-coding.js';
 import { notFound } from '../http/errors.js';
 import { isApiPath } from '../http/paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
@@ -52,10 +53,17 @@ function readBuiltFile(clientDir: string, urlPath: string): string | null {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
-const viewOf = (request: FastifyRequest) => {
-  const { view } = request.query as Record<string, unknown>;
-  return typeof view === 'string' ? view : undefined;
-};
+/**
+ * Every address the app has no screen for shows the same page (the app's 404): it is drawn and
+ * kept once, as drawn for this address, whatever address was asked for.
+ */
+const NOT_FOUND_ADDRESS = '/404';
+
+/** The query as the app reads it (shared/page-query.ts): what a page is drawn and kept for. */
+function pageQueryOf(request: FastifyRequest): PageQuery {
+  const start = request.url.indexOf('?');
+  return readPageQuery(new URLSearchParams(start === -1 ? '' : request.url.slice(start)));
+}
 
 export async function registerClient(
   app: FastifyInstance,
@@ -75,14 +83,20 @@ export async function registerClient(
   const appHtml = template === null ? null : createAppHtml(template, site, { https, readAsset, partStyles });
   const pages = appHtml === null ? null : createSsrPages({ html: appHtml, renderer, data, now, log: app.log });
 
+  /**
+   * Sends the page at `path` (its screen's own spelling) with the request's query as the app
+   * reads it: addresses that show the same page share one drawing.
+   */
   const sendApp = async (
     request: FastifyRequest,
     reply: FastifyReply,
+    { path, query = pageQueryOf(request) }: { path: string; query?: PageQuery },
     preview: () => Promise<PagePreview> | PagePreview,
     serverDrawn = true,
   ) => {
     if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
-    const { status, parts }: CachedPage = await pages.page(request.url, readVoterId(request), preview, serverDrawn);
+    const address = `${path}${pageQueryString(query)}`;
+    const { status, parts }: CachedPage = await pages.page(address, readVoterId(request), preview, serverDrawn);
     const { body, csp, encoding } = appHtml.send(parts, {
       encoding: contentCodingFor(request.headers['accept-encoding']),
     });
@@ -122,10 +136,12 @@ export async function registerClient(
         reply.callNotFound();
         return reply;
       }
+      const query = pageQueryOf(request);
       return sendApp(
         request,
         reply,
-        async () => ({ status: 200, head: await previews.screenHead(screen, viewOf(request)) }),
+        { path: screen, query },
+        async () => ({ status: 200, head: await previews.screenHead(screen, query.view) }),
         // The admin panel is for staff: the browser draws it.
         screen !== '/admin',
       );
@@ -133,7 +149,12 @@ export async function registerClient(
   }
   app.get('/poll-:number', async (request, reply) => {
     const number = parsePollPath(request.url.split('?')[0] ?? '');
-    return sendApp(request, reply, () => (number === null ? previews.notFoundPage() : previews.pollPage(number)));
+    // A path the app reads as no poll's (/poll-0, /poll-abc) is its 404 page; an unknown number
+    // is its "Poll Not Found", which names the number in the state the page hydrates from.
+    const path = number === null ? NOT_FOUND_ADDRESS : pollPath(number);
+    return sendApp(request, reply, { path }, () =>
+      number === null ? previews.notFoundPage() : previews.pollPage(number),
+    );
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -141,6 +162,6 @@ export async function registerClient(
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw notFound(`There is no ${request.method} ${pathname.slice(0, 100)} here.`);
     }
-    return sendApp(request, reply, () => previews.notFoundPage());
+    return sendApp(request, reply, { path: NOT_FOUND_ADDRESS }, () => previews.notFoundPage());
   });
 }

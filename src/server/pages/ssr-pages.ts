@@ -4,11 +4,13 @@
  * so each page is drawn once per reading of today's poll, sight, address and minute (the
  * countdown's step), and served to everyone with the same key until the reading is replaced
  * (at most a second later, polls/active-poll-cache.ts). Only the nonce is new in each response.
+ * Pages not kept are drawn in turns (drawing-turns.ts), so drawing never holds up the rest.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivePoll } from '../../shared/api.js';
 import type { SsrData, SsrPage, SsrRenderer } from '../../shared/ssr.js';
 import type { AppHtml, PageHead, PageParts } from './app-html.js';
+import { DrawingTurns } from './drawing-turns.js';
 
 /** A visitor's view of today's poll, from polls.service.ts. */
 export interface ActivePollView {
@@ -38,9 +40,16 @@ export interface CachedPage {
   parts: PageParts;
 }
 
-/** Pages kept per reading: enough for every address and sight people use, not for a flood of made-up ones. */
-const MAX_PAGES_PER_READING = 500;
+/**
+ * Pages kept per reading, the least recently asked for going first: enough for every address
+ * and sight people use, and a flood of different ones (unknown poll numbers) cannot push out
+ * the pages people keep asking for.
+ */
+export const MAX_PAGES_PER_READING = 500;
 const MINUTE_MS = 60_000;
+/** Pages drawn at once, and waiting for their turn (drawing-turns.ts). */
+export const DRAWING_AT_ONCE = 2;
+export const DRAWING_MAX_WAITING = 100;
 
 export function createSsrPages({
   html,
@@ -56,6 +65,7 @@ export function createSsrPages({
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
+  const turns = new DrawingTurns(DRAWING_AT_ONCE, DRAWING_MAX_WAITING);
   const byReading = new WeakMap<object, Map<string, Promise<CachedPage>>>();
   /** With no poll today there is no reading to hang pages on: they are kept for the minute. */
   let noPoll: { minute: number; pages: Map<string, Promise<CachedPage>> } = { minute: -1, pages: new Map() };
@@ -91,8 +101,10 @@ export function createSsrPages({
 
   return {
     /**
-     * The page at `url` for this visitor. `preview` gives its status and head; `serverDrawn`
-     * false sends the app to draw itself (the admin panel, which is for staff only).
+     * The page at `url` for this visitor: a path and query that the app reads as written
+     * (client.ts spells each page one way, so addresses showing the same page share it).
+     * `preview` gives its status and head; `serverDrawn` false sends the app to draw itself
+     * (the admin panel, which is for staff only).
      */
     async page(
       url: string,
@@ -104,20 +116,28 @@ export function createSsrPages({
       const minute = Math.floor(now().getTime() / MINUTE_MS);
       const pages = pagesOf(view.reading, minute);
       const key = `${minute}\n${view.sight}\n${serverDrawn}\n${url}`;
-      let page = pages.get(key);
-      if (!page) {
-        page = (async () => {
-          const [{ status, head }, body] = await Promise.all([
-            preview(),
-            serverDrawn ? draw(url, minute * MINUTE_MS, view) : null,
-          ]);
-          return { status, parts: html.parts(head, body) };
-        })();
-        if (pages.size < MAX_PAGES_PER_READING) {
-          pages.set(key, page);
-          page.catch(() => pages.delete(key));
-        }
+      const kept = pages.get(key);
+      if (kept) {
+        // Now the most recently asked for.
+        pages.delete(key);
+        pages.set(key, kept);
+        return kept;
       }
+      const page = turns.take(async () => {
+        const [{ status, head }, body] = await Promise.all([
+          preview(),
+          serverDrawn ? draw(url, minute * MINUTE_MS, view) : null,
+        ]);
+        // Compressing the page gets a turn of the event loop of its own: drawn and compressed in
+        // one, a page held up every other request for as long as both took.
+        await new Promise((resolve) => setImmediate(resolve));
+        return { status, parts: html.parts(head, body) };
+      });
+      if (pages.size >= MAX_PAGES_PER_READING) pages.delete(pages.keys().next().value as string);
+      pages.set(key, page);
+      page.catch(() => {
+        if (pages.get(key) === page) pages.delete(key);
+      });
       return page;
     },
   };

@@ -95,6 +95,37 @@ export async function countLivePolls(db: Db): Promise<number> {
   return row.n;
 }
 
+/** Moves on every change to what past polls show (pastPollsVersion). */
+const PAST_POLLS_CHANGES = 'past_polls_changes';
+
+/**
+ * The one place that says what past polls show has changed: a poll going past or live again,
+ * one edited or deleted, and any later change to their counted votes (a discount by staff).
+ * Run it in the change's transaction. What is built from past polls (the open data) is built
+ * again on every instance once it sees the change (open-data/open-data.service.ts).
+ */
+export async function markPastPollsChanged(db: Db): Promise<void> {
+  await db
+    .insertInto('counters')
+    .values({ name: PAST_POLLS_CHANGES, value: 1 })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql`counters.value + 1` }))
+    .execute();
+}
+
+/**
+ * A stamp of what past polls show, cheap to read: the changes marked, and the votes counted on
+ * past polls (a vote accepted just before its poll went past may be written just after, on
+ * any instance: the stamp moves with it). Equal stamps, equal past polls.
+ */
+export async function pastPollsVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{ changes: number | string | null; votes: number | string | null }>`
+    select (select value from counters where name = ${PAST_POLLS_CHANGES}) as changes,
+      (select sum(o.vote_count) from poll_options o join polls p on p.id = o.poll_id where p.status = 'past') as votes
+  `.execute(db);
+  const row = rows[0];
+  return `${row?.changes ?? 0}:${row?.votes ?? 0}`;
+}
+
 /** The next poll number; numbers only go up, so a deleted poll's number is never reused. */
 async function nextPollNumber(db: Db): Promise<number> {
   const row = await db
@@ -128,6 +159,8 @@ export async function insertPoll(db: Db, poll: NewPoll, now: Date): Promise<Poll
     .insertInto('poll_options')
     .values(poll.options.map((label, position) => ({ poll_id: row.id, position, label })))
     .execute();
+  // Only the demo's and the tests' polls start out past.
+  if (poll.status === 'past') await markPastPollsChanged(db);
   return pollFromRow(
     row,
     poll.options.map((label) => ({ label, votes: 0 })),
@@ -146,6 +179,7 @@ export async function updatePoll(db: Db, id: number, changes: PollChanges, now: 
     })
     .where('id', '=', id)
     .execute();
+  await markPastPollsChanged(db);
   if (changes.options) {
     await db.deleteFrom('poll_options').where('poll_id', '=', id).execute();
     await db
@@ -203,7 +237,9 @@ export async function linkToEarlierRun(
 /** Deletes a poll; its options, tallies and votes go with it (foreign keys cascade). */
 export async function deletePoll(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('polls').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  if (result.numDeletedRows === 0n) return false;
+  await markPastPollsChanged(db);
+  return true;
 }
 
 /** Any number: only the site's own transactions take this PostgreSQL advisory lock. */
@@ -258,5 +294,7 @@ export async function makeActive(db: Db, id: number, now: Date, today: string): 
     })
     .where('id', '=', id)
     .execute();
+  // The retired poll goes past; a past poll run again leaves the past ones.
+  await markPastPollsChanged(db);
   return previousPollId;
 }

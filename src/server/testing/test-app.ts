@@ -19,7 +19,14 @@ export interface TestApp {
 
 export interface TestAppOptions extends Pick<
   AppOptions,
-  'clientDir' | 'logStream' | 'announceAdminPassword' | 'outbox' | 'previewImages' | 'requestTimeoutMs' | 'onRoute'
+  | 'clientDir'
+  | 'ssrEntry'
+  | 'logStream'
+  | 'announceAdminPassword'
+  | 'outbox'
+  | 'previewImages'
+  | 'requestTimeoutMs'
+  | 'onRoute'
 > {
   /** Environment variables, as a deploy would set them. */
   env?: Record<string, string>;

@@ -1,7 +1,8 @@
 /** The main page: today's poll, the archive or the suggestion form, by ?view=. */
-import { BottomNav, type MainView } from '../../components/layout/bottom-nav.js';
+import { BottomNav } from '../../components/layout/bottom-nav.js';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES, todayDescription } from '../../../shared/page-head.js';
+import type { MainView } from '../../../shared/page-query.js';
 import { activePollQuery } from '../../api/get-active-poll.js';
 import { usePageHead } from '../../components/layout/page-shell.js';
 import { SiteFooter } from '../../components/layout/site-footer.js';

@@ -1,6 +1,5 @@
+import type { MainView } from '../../../shared/page-query.js';
 import { Link } from '../../lib/router.js';
-
-export type MainView = 'today' | 'archive' | 'suggest' | 'admin';
 
 const TABS: { view: MainView; label: string; to: string; icon: string }[] = [
   { view: 'today', label: 'Today', to: '/', icon: 'M12 3 2 11h3v9h5v-6h4v6h5v-9h3z' },

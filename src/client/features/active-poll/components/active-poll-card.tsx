@@ -10,7 +10,8 @@ import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
 import { errorMessage, isRefusal, isRetryable } from '../../../lib/api-client.js';
 import { useLocation } from '../../../lib/router.js';
-import { isVoteNotice, VOTE_NOTICES } from '../../../../shared/ssr.js';
+import { readPageQuery } from '../../../../shared/page-query.js';
+import { VOTE_NOTICES } from '../../../../shared/ssr.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
@@ -65,8 +66,8 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
 
   const showResults = poll.userVoted || !poll.votingOpen;
   // A vote sent without scripts comes back here with its outcome in the address.
-  const outcome = useLocation().search.get('outcome');
-  const notice = isVoteNotice(outcome) ? VOTE_NOTICES[outcome] : null;
+  const { outcome } = readPageQuery(useLocation().search);
+  const notice = outcome === null ? null : VOTE_NOTICES[outcome];
 
   function vote(optionIndex: number) {
     setPendingOption(optionIndex);

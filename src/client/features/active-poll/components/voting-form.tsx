@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
+import { readPageQuery } from '../../../../shared/page-query.js';
 import { votePath } from '../../../../shared/ssr.js';
 import { navigate, useLocation } from '../../../lib/router.js';
 import { TimeLeftBadge } from './countdown.js';
@@ -10,11 +11,10 @@ import { TimeLeftBadge } from './countdown.js';
  * Read from the router's address, so the server draws the same confirmation the browser does.
  */
 function pickFromLink(poll: ActivePoll, search: URLSearchParams): number | null {
-  const vote = search.get('vote');
-  if (vote === null || !/^\d{1,2}$/.test(vote) || Number(vote) >= poll.options.length) return null;
-  const pollNumber = search.get('poll');
-  if (pollNumber !== null && pollNumber !== String(poll.pollNumber)) return null;
-  return Number(vote);
+  const { pick } = readPageQuery(search);
+  if (!pick || pick.optionIndex >= poll.options.length) return null;
+  if (pick.pollNumber !== null && pick.pollNumber !== poll.pollNumber) return null;
+  return pick.optionIndex;
 }
 
 /** Takes the pick out of the address, so a reload or a shared link does not carry it. */

@@ -1,8 +1,11 @@
-/** The compressions a page can be sent in (brotli-parts.ts, gzip-parts.ts). */
+/**
+ * The compressions a response is sent in: pages (pages/brotli-parts.ts, gzip-parts.ts) and
+ * documents built once (built-document.ts).
+ */
 export type ContentCoding = 'br' | 'gzip';
 
 /**
- * How to compress a page for this Accept-Encoding header: Brotli or gzip, whichever it weighs
+ * How to compress a response for this Accept-Encoding header: Brotli or gzip, whichever it weighs
  * more (Brotli on a tie: smaller), each named with a weight above 0 or, when not named, taken
  * through `*`; null when it takes neither.
  */
