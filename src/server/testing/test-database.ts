@@ -38,8 +38,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const serverUrl = await workerDatabase(process.env.TEST_DATABASE_URL);
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await withClient(serverUrl, (client) => client.query(`create schema ${schema}`));
   const url = new URL(serverUrl);
@@ -49,6 +49,39 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     target: { kind: 'postgres', url: url.href },
     drop: () => withClient(serverUrl, (client) => client.query(`drop schema ${schema} cascade`)).then(() => undefined),
   };
+}
+
+let workerDatabaseUrl: Promise<string> | undefined;
+
+/**
+ * The database this test worker makes its schemas in: one of its own beside the one named,
+ * made once. Kysely's migrator looks for its tables in every schema of the database, naming
+ * each as it goes, so a schema another worker drops meanwhile fails the migration ("schema
+ * does not exist"); another database's schemas are not in its catalog. Where databases cannot
+ * be made, the schemas go in the one named.
+ */
+function workerDatabase(serverUrl: string): Promise<string> {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return Promise.resolve(serverUrl);
+  workerDatabaseUrl ??= (async () => {
+    const url = new URL(serverUrl);
+    const name = `${decodeURIComponent(url.pathname.slice(1)) || 'test'}_worker_${worker}`.replace(/\W/g, '_');
+    const made = await withClient(serverUrl, (client) =>
+      // template0 takes no connections, so workers making theirs at once never wait on it.
+      client.query(`create database ${name} template template0`).then(
+        () => true,
+        (error: unknown) => {
+          const code = (error as { code?: string }).code;
+          if (code === '42P04') return true; // made by an earlier run
+          if (code === '42501') return false; // not allowed to make databases
+          throw error;
+        },
+      ),
+    );
+    if (made) url.pathname = `/${name}`;
+    return url.href;
+  })();
+  return workerDatabaseUrl;
 }
 
 async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
