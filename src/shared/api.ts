@@ -68,12 +68,17 @@ export interface Poll {
 /** An item of GET /api/polls: a past poll, for the archive. */
 export interface PastPoll extends Poll {
   totalVotes: number;
+  /**
+   * Votes received but in no figure: held (cast without the proof of work their network was
+   * asked for) or discounted by staff after review. Said in public wherever results appear.
+   */
+  setAsideVotes: number;
 }
 
 /** GET /api/polls/number/:n: the final results of a past poll. */
 export interface PollResults extends Pick<
   PastPoll,
-  'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes'
+  'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes' | 'setAsideVotes'
 > {
   results: ResultItem[];
   /** The other runs of the same question (polls linked by "asked before"), oldest first. */
@@ -160,6 +165,19 @@ export interface ActivePoll extends PastPoll {
    * results, so null until they are (no peeking), and [] when it was not asked before.
    */
   series: SeriesRun[] | null;
+  /** What this visitor's vote carries; null once the visitor has voted or voting has closed. */
+  ballot: Ballot | null;
+}
+
+/**
+ * The ballot a served page (or API read of today's poll) hands the voter: a token the server
+ * signed with the poll and the time it was served, sent back with the vote, and whether votes
+ * from this visitor's network must carry a proof of work now (src/server/integrity/).
+ */
+export interface Ballot {
+  token: string;
+  /** When true, the vote carries an ALTCHA solution (`proof`) to GET /api/polls/:id/proof-of-work's challenge. */
+  proofOfWork: boolean;
 }
 
 /** GET and POST /api/stats: the strip under the poll. */

@@ -44,3 +44,9 @@ export const NAME_MAX_LENGTH = 100;
  */
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** A ballot token (src/server/integrity/ballot.ts) is about 80 characters; anything longer is not one. */
+export const BALLOT_TOKEN_MAX_LENGTH = 200;
+
+/** An ALTCHA solution (base64 JSON of the challenge, salt, number and signature) is under 1 KB. */
+export const PROOF_MAX_LENGTH = 2_000;

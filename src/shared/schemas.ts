@@ -8,7 +8,9 @@ import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  BALLOT_TOKEN_MAX_LENGTH,
   ID_MAX,
+  PROOF_MAX_LENGTH,
   NAME_MAX_LENGTH,
   OPTIONS_MAX,
   OPTIONS_MIN,
@@ -125,6 +127,10 @@ export const voteRequest = body({
     .min(0, 'optionIndex must be the number of one of the options.')
     .max(OPTIONS_MAX - 1, 'optionIndex must be the number of one of the options.'),
   voterEmail: optionalEmail,
+  /** The ballot token of the page the vote came from (ActivePoll.ballot); optional: old clients and scripts send none. */
+  ballot: z.string().max(BALLOT_TOKEN_MAX_LENGTH, 'The ballot is not one this site issued.').optional(),
+  /** An ALTCHA solution, when the ballot asked for a proof of work. */
+  proof: z.string().max(PROOF_MAX_LENGTH, 'The proof of work is not one this site asked for.').optional(),
 });
 
 export const updateVoteRequest = body({ email: emailAddress });

@@ -18,6 +18,7 @@ function pollWith(votes: number[]): PollRecord {
     createdAt: '2026-11-19T15:00:00.000Z',
     options: votes.map((n, i) => ({ label: ['Yes', 'No', 'Unsure'][i] ?? `Option ${i}`, votes: n })),
     seriesId: null,
+    setAsideVotes: 0,
     askedBeforeId: null,
   };
 }

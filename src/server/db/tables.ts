@@ -32,6 +32,10 @@ export interface PollsTable {
   series_id: number | null;
   /** The earlier run staff linked this poll to ("Asked before as poll #"). */
   asked_before_id: number | null;
+  /** Votes held or discounted (vote_status other than counted): kept by triggers and staff actions. */
+  set_aside_votes: Generated<number>;
+  /** Staff asked every vote on this poll for a proof of work (integrity/). */
+  challenge_everyone: Generated<boolean | number>;
 }
 
 /** The options of a poll with their running vote counts: results cost O(options), not O(votes). */
@@ -52,6 +56,61 @@ export interface VotesTable {
   voter_email: string | null;
   /** The site-time-zone date of the vote, for streaks. */
   voted_on: string;
+  created_at: Timestamp;
+  /** Only counted votes are in tallies, results, breakdowns and exports. */
+  status: ColumnType<VoteStatus, VoteStatus | undefined, VoteStatus>;
+  /** The keyed hash of the client's address block under the day's key (integrity/buckets.ts); emptied after 30 days. */
+  bucket: string | null;
+  /** Milliseconds from the signed ballot's page to the vote; null without a valid ballot. Emptied after 30 days. */
+  page_ms: number | null;
+  /** Age of the voter cookie when it voted, in seconds; null when issued with the vote. Emptied after 30 days. */
+  cookie_age_s: number | null;
+  /** The staff action that discounted this vote. */
+  discount_id: number | null;
+}
+
+/** counted: in every figure. held: awaiting staff (no proof of work where one was asked). discounted: set aside by staff. */
+export type VoteStatus = 'counted' | 'held' | 'discounted';
+
+/** A site day's key for vote buckets: deleted after 14 days, which makes that day's buckets unlinkable. */
+export interface IntegrityKeysTable {
+  day: string;
+  key: string;
+}
+
+export type BucketState = 'watch' | 'challenge';
+
+/** A bucket's state on a poll, as the detector (integrity/detector.ts) last judged it, for every instance. */
+export interface IntegrityBucketsTable {
+  poll_id: number;
+  bucket: string;
+  state: BucketState;
+  first_flagged_at: Timestamp;
+  challenged_since: NullableTimestamp;
+  /** The challenge lasts until the bucket has been quiet this long past its last suspicious minute. */
+  challenged_until: NullableTimestamp;
+  updated_at: Timestamp;
+  /** What the detector saw, comma-separated (volume, skew, fast, no-ballot, regular). */
+  reasons: Generated<string>;
+}
+
+export type IntegrityActionKind = 'discount' | 'restore' | 'release' | 'challenge-on' | 'challenge-off';
+
+/** The append-only log of staff review. */
+export interface IntegrityActionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  kind: IntegrityActionKind;
+  bucket: string | null;
+  from_at: NullableTimestamp;
+  to_at: NullableTimestamp;
+  reason: string;
+  votes: number;
+  actor: string;
+  /** For a restore: the discount it undoes. */
+  undoes_id: number | null;
+  /** JSON [{dimension, group, option, votes}]: the group tallies the action took away (−) or gave back (+). */
+  group_changes: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -179,6 +238,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   profile_answers: ProfileAnswersTable;
   poll_group_tallies: PollGroupTalliesTable;
+  integrity_keys: IntegrityKeysTable;
+  integrity_buckets: IntegrityBucketsTable;
+  integrity_actions: IntegrityActionsTable;
 }
 
 export function toIsoString(value: Date | string): string {

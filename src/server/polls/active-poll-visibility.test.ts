@@ -18,6 +18,7 @@ const poll: PollRecord = {
     { label: 'No', votes: 1 },
   ],
   seriesId: null,
+  setAsideVotes: 0,
   askedBeforeId: null,
 };
 

@@ -51,9 +51,12 @@ export function activePollAsSeen(poll: PollRecord, sight: Sight, earlierRuns: Se
     userVoted,
     userVoteOption: sight.ownOption,
     totalVotes: totalVotes(poll),
+    setAsideVotes: poll.setAsideVotes,
     results: resultsShown ? resultsOf(poll) : null,
     votingOpen: sight.votingOpen,
     closesAt: sight.closesAt.toISOString(),
     series: resultsShown ? earlierRuns : null,
+    // Last, so that the ballot of each request is written in after the answer shared by its sight.
+    ballot: null,
   };
 }

@@ -43,6 +43,8 @@ export interface PollRecord {
   seriesId: number | null;
   /** The earlier run staff linked this poll to. */
   askedBeforeId: number | null;
+  /** Votes held or discounted (integrity/): received, but in no tally. */
+  setAsideVotes: number;
 }
 
 /** A poll to store: what staff write, before it has a number or votes. */
@@ -77,6 +79,7 @@ export const pollColumns = [
   'created_at',
   'series_id',
   'asked_before_id',
+  'set_aside_votes',
 ] as const;
 
 export type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
@@ -94,6 +97,7 @@ export function pollFromRow(row: PollRow, options: PollOption[]): PollRecord {
     options,
     seriesId: row.series_id,
     askedBeforeId: row.asked_before_id,
+    setAsideVotes: row.set_aside_votes,
   };
 }
 
@@ -128,11 +132,21 @@ export function toPoll(poll: PollRecord): Poll {
 }
 
 /** A past poll in the archive: with its total, not its results. */
-export const toPastPoll = (poll: PollRecord): PastPoll => ({ ...toPoll(poll), totalVotes: totalVotes(poll) });
+export const toPastPoll = (poll: PollRecord): PastPoll => ({
+  ...toPoll(poll),
+  totalVotes: totalVotes(poll),
+  setAsideVotes: poll.setAsideVotes,
+});
 
 /** A poll's final results: the poll page of a past poll, its preview, the next day's e-mail. */
 export function toPollResults(poll: PollRecord, series: SeriesRun[] = []): PollResults {
-  return { ...describePoll(poll), results: resultsOf(poll), totalVotes: totalVotes(poll), series };
+  return {
+    ...describePoll(poll),
+    results: resultsOf(poll),
+    totalVotes: totalVotes(poll),
+    setAsideVotes: poll.setAsideVotes,
+    series,
+  };
 }
 
 /** One run of a question asked again, as the other runs' pages show it. */
@@ -160,6 +174,7 @@ export function toAdminPoll(poll: PollRecord, today: LocalDate, askedBefore: num
     ...toPoll(poll),
     status: poll.status === 'scheduled' && poll.liveDate < today ? 'missed' : poll.status,
     totalVotes: totalVotes(poll),
+    setAsideVotes: poll.setAsideVotes,
     askedBefore,
   };
 }

@@ -49,6 +49,8 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         votingOpen: true,
         closesAt: '2026-11-22T01:00:00.000Z', // 20:00 in New York
         series: null,
+        setAsideVotes: 0,
+        ballot: { token: expect.any(String) as string, proofOfWork: false },
       } satisfies ActivePoll);
     });
 
@@ -179,6 +181,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
           { option: 'No', votes: 2, percentage: 67 },
         ],
         totalVotes: 3,
+        setAsideVotes: 0,
         series: [],
       } satisfies PollResults);
     });

@@ -21,6 +21,9 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   email_links: 'token_hash',
   profile_answers: 'voter_id, dimension',
   poll_group_tallies: 'poll_id, dimension, group_value, option_index',
+  integrity_keys: 'day',
+  integrity_buckets: 'poll_id, bucket',
+  integrity_actions: 'id',
 };
 
 /** Tables of the database that are neither read by the snapshot nor left out on purpose. */
