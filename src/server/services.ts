@@ -4,7 +4,7 @@
  * connection of the shared limits, the preview images, the data of server-drawn pages).
  * `buildApp` hands them to the plugins and routes; nothing else constructs them.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -36,6 +36,13 @@ import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
+import { settingOrInsert } from './admin/admin-auth.repository.js';
+import { createBallots } from './integrity/ballot.js';
+import { createIntegrity } from './integrity/integrity.service.js';
+import type { ProofCheck } from './votes/votes.service.js';
+
+/** TEMP(pow-integration): until the proof of work lands, no proof passes, so a challenged network's votes are held. */
+const NO_PROOFS: ProofCheck = { redeem: () => Promise.resolve(false) };
 import { createVotesService } from './votes/votes.service.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
@@ -102,10 +109,17 @@ export async function createServices({
       await deleteStaleRateLimits(db, new Date(clock.now().getTime() - RATE_LIMIT_MEMORY_MS));
       await auth.purgeEndedSessions();
       await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));
+      await integrity.purge();
     },
   });
-  const polls = createPollsService(deps);
-  const votes = createVotesService(deps, { emailTriesPerAddressPerHour: config.subscribeLimitPerHour });
+  const ballots = createBallots((await settingOrInsert(db, 'ballot_key', randomBytes(32).toString('base64'))).value);
+  const integrity = createIntegrity({ db, clock, site });
+  const polls = createPollsService(deps, { ballots, integrity });
+  const votes = createVotesService(
+    deps,
+    { emailTriesPerAddressPerHour: config.subscribeLimitPerHour },
+    { integrity, ballots, proofs: NO_PROOFS },
+  );
   const auth = createAdminAuth({
     db,
     clock,

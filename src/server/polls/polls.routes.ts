@@ -16,7 +16,9 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
   api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request, reply) =>
     reply
       .type('application/json; charset=utf-8')
-      .send(await polls.activePollJson({ voterId: readVoterId(request), emailHint: request.query.email })),
+      .send(
+        await polls.activePollJson({ voterId: readVoterId(request), emailHint: request.query.email, address: request.ip }),
+      ),
   );
 
   api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivePoll } from '../../shared/api.js';
 import { newVoterId, seedPoll } from '../testing/fixtures.js';
-import { serviceDepsEachTest } from '../testing/service-deps.js';
+import { serviceDepsEachTest, testVoteIntegrity } from '../testing/service-deps.js';
 import { newYorkTime, TestClock } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { createVotesService } from '../votes/votes.service.js';
@@ -17,7 +17,10 @@ describe.each(testDatabaseKinds())('reading the active poll (%s)', (kind) => {
    */
   function instance() {
     const deps = services.deps();
-    return { polls: createPollsService(deps), votes: createVotesService(deps, { emailTriesPerAddressPerHour: 0 }) };
+    return {
+      polls: createPollsService(deps),
+      votes: createVotesService(deps, { emailTriesPerAddressPerHour: 0 }, testVoteIntegrity(deps)),
+    };
   }
 
   it('a voter always sees their own vote', async () => {

@@ -1,14 +1,30 @@
 /** What visitors may see of polls: today's (results only after voting or closing) and past ones. */
-import type { PastPoll, PollResults, SeriesRun } from '../../shared/api.js';
+import type { Ballot, PastPoll, PollResults, SeriesRun } from '../../shared/api.js';
+import type { Ballots } from '../integrity/ballot.js';
+import type { Integrity } from '../integrity/integrity.service.js';
 import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
 
-const NO_POLL = { reading: undefined, sight: '', json: 'null' } as const;
+const NO_POLL = { reading: undefined, sight: '', json: 'null', mayVote: false } as const;
 
-export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps) {
+/** What today's poll hands a visitor who may vote: a ballot, and whether their network must prove work. */
+export interface BallotBox {
+  ballots: Ballots;
+  integrity: Integrity;
+}
+
+/** The visitor asking for today's poll. */
+export interface PollVisitor {
+  voterId: string | null;
+  emailHint: string | undefined;
+  /** The client address, for the ballot's proof-of-work question; without it the ballot asks none. */
+  address?: string | undefined;
+}
+
+export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps, box?: BallotBox) {
   /** The answers written for each reading of the active poll, by sight; they go when the reading goes. */
   const serialized = new WeakMap<PollRecord, Map<string, string>>();
   /** The earlier runs of the active poll's question, read once per reading of the poll. */
@@ -39,7 +55,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
   async function activePollView(visitor: {
     voterId: string | null;
     emailHint: string | undefined;
-  }): Promise<{ reading: PollRecord | undefined; sight: string; json: string }> {
+  }): Promise<{ reading: PollRecord | undefined; sight: string; json: string; mayVote: boolean }> {
     let poll = await activePoll.get();
     if (!poll) return NO_POLL;
     const ownVote = visitor.voterId === null ? undefined : await voterChoices.of(poll.id, visitor.voterId);
@@ -55,7 +71,21 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
       json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll)));
       answers.set(key, json);
     }
-    return { reading: poll, sight: key, json };
+    return { reading: poll, sight: key, json, mayVote: sight.ownOption === null && sight.votingOpen };
+  }
+
+  /**
+   * The answer with this visitor's ballot written in, where the answer shared by its sight has
+   * `"ballot":null` last (active-poll-visibility.ts) and the visitor may vote.
+   */
+  async function withBallot(json: string, pollId: number, address: string | undefined): Promise<string> {
+    const tail = ',"ballot":null}';
+    if (!box || !json.endsWith(tail)) return json;
+    const now = clock.now();
+    const challenge =
+      address === undefined ? null : await box.integrity.challengeFor(pollId, await box.integrity.bucketOf(address, now), now);
+    const ballot: Ballot = { token: box.ballots.issue(pollId, now.getTime()), proofOfWork: challenge !== null };
+    return `${json.slice(0, -tail.length)},"ballot":${JSON.stringify(ballot)}}`;
   }
 
   return {
@@ -65,8 +95,9 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
      * visitor's vote from memory once seen, and each answer is written once per reading of
      * the poll and sight, then reused.
      */
-    async activePollJson(visitor: { voterId: string | null; emailHint: string | undefined }): Promise<string> {
-      return (await activePollView(visitor)).json;
+    async activePollJson(visitor: PollVisitor): Promise<string> {
+      const { reading, json, mayVote } = await activePollView(visitor);
+      return reading && mayVote ? withBallot(json, reading.id, visitor.address) : json;
     },
 
     /**

@@ -8,6 +8,9 @@ import type { Db } from '../db/connection.js';
 import { ActivePollCache, VoterChoices } from '../polls/active-poll-cache.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { findVoterChoice } from '../votes/votes.repository.js';
+import type { VotesIntegrity } from '../votes/votes.service.js';
+import { createBallots } from '../integrity/ballot.js';
+import { createIntegrity } from '../integrity/integrity.service.js';
 import { openDatabaseEachTest } from './database-per-test.js';
 import { testSite } from './test-clock.js';
 import type { DatabaseKind } from './test-database.js';
@@ -42,5 +45,14 @@ export function serviceDepsEachTest(kind: DatabaseKind, clock: Clock): { readonl
       return db();
     },
     deps: () => testServiceDeps(db(), clock),
+  };
+}
+
+/** The integrity parts of one instance's vote path, with a fixed ballot key and no proof that passes. */
+export function testVoteIntegrity(deps: ServiceDeps): VotesIntegrity {
+  return {
+    integrity: createIntegrity(deps),
+    ballots: createBallots('a ballot key for tests'),
+    proofs: { redeem: () => Promise.resolve(false) },
   };
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { isPostgres, sqliteHandleOf, type Db } from '../db/connection.js';
 import { precompiled } from '../db/precompiled.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
-import { toIsoString } from '../db/tables.js';
+import { toIsoString, type VoteStatus } from '../db/tables.js';
 import type { VoterChoice } from '../polls/poll.js';
 
 export interface NewVote {
@@ -15,32 +15,27 @@ export interface NewVote {
   voterEmail: string | null;
   votedOn: string;
   createdAt: string;
+  /** Counted unless its network was asked for a proof of work it did not bring (integrity/). */
+  status?: VoteStatus;
+  /** The address bucket and signals of integrity review; none for votes written by the demo and tests. */
+  bucket?: string | null;
+  pageMs?: number | null;
+  cookieAgeS?: number | null;
 }
 
-const insertVoteStatement = precompiled(
-  6,
-  (
-    db: Db,
-    pollId: number,
-    voterId: string,
-    optionIndex: number,
-    voterEmail: string | null,
-    votedOn: string,
-    createdAt: string,
-  ) =>
-    db
-      .insertInto('votes')
-      .values({
-        poll_id: pollId,
-        voter_id: voterId,
-        option_index: optionIndex,
-        voter_email: voterEmail,
-        voted_on: votedOn,
-        created_at: createdAt,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('id'),
-);
+/** A vote as the columns it is written to. */
+const voteRow = (vote: NewVote) => ({
+  poll_id: vote.pollId,
+  voter_id: vote.voterId,
+  option_index: vote.optionIndex,
+  voter_email: vote.voterEmail,
+  voted_on: vote.votedOn,
+  created_at: vote.createdAt,
+  status: vote.status ?? 'counted',
+  bucket: vote.bucket ?? null,
+  page_ms: vote.pageMs ?? null,
+  cookie_age_s: vote.cookieAgeS ?? null,
+});
 
 export type InsertOutcome = 'counted' | 'duplicate' | 'poll-gone';
 
@@ -52,15 +47,12 @@ export type InsertOutcome = 'counted' | 'duplicate' | 'poll-gone';
  */
 export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<InsertOutcome> {
   try {
-    const inserted = await insertVoteStatement(
-      db,
-      vote.pollId,
-      vote.voterId,
-      vote.optionIndex,
-      vote.voterEmail,
-      vote.votedOn,
-      vote.createdAt,
-    );
+    const inserted = await db
+      .insertInto('votes')
+      .values(voteRow(vote))
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .execute();
     return inserted.length > 0 ? 'counted' : 'duplicate';
   } catch (error) {
     if (isForeignKeyViolation(error)) return 'poll-gone';
@@ -103,8 +95,9 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
   let insert = sqliteInserts.get(sqlite);
   if (!insert) {
     insert = sqlite.prepare(
-      `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at)
-       values (?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+      `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at,
+         status, bucket, page_ms, cookie_age_s)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
     );
     sqliteInserts.set(sqlite, insert);
   }
@@ -119,6 +112,10 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
           vote.voterEmail,
           vote.votedOn,
           vote.createdAt,
+          vote.status ?? 'counted',
+          vote.bucket ?? null,
+          vote.pageMs ?? null,
+          vote.cookieAgeS ?? null,
         );
         return row === undefined ? 'duplicate' : 'counted';
       } catch (error) {
@@ -139,12 +136,15 @@ async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutc
   const sorted = [...votes].sort((a, b) =>
     a.voterId < b.voterId ? -1 : a.voterId > b.voterId ? 1 : a.pollId - b.pollId,
   );
-  // One statement text whatever the batch's size: six arrays, unnested into rows in order.
+  // One statement text whatever the batch's size: ten arrays, unnested into rows in order.
   const { rows } = await sql<{ poll_id: number; voter_id: string }>`
-    insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at)
+    insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at,
+      status, bucket, page_ms, cookie_age_s)
     select * from unnest(${sorted.map((v) => v.pollId)}::integer[], ${sorted.map((v) => v.voterId)}::text[],
       ${sorted.map((v) => v.optionIndex)}::integer[], ${sorted.map((v) => v.voterEmail)}::text[],
-      ${sorted.map((v) => v.votedOn)}::date[], ${sorted.map((v) => v.createdAt)}::timestamptz[])
+      ${sorted.map((v) => v.votedOn)}::date[], ${sorted.map((v) => v.createdAt)}::timestamptz[],
+      ${sorted.map((v) => v.status ?? 'counted')}::text[], ${sorted.map((v) => v.bucket ?? null)}::text[],
+      ${sorted.map((v) => v.pageMs ?? null)}::integer[], ${sorted.map((v) => v.cookieAgeS ?? null)}::integer[])
     on conflict do nothing
     returning poll_id, voter_id`.execute(db);
   const inserted = new Set(rows.map((row) => key(row.poll_id, row.voter_id)));
@@ -153,21 +153,9 @@ async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutc
 
 /** Inserts many votes at once (demo data); the tally triggers count them. */
 export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
-  // Six parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
-  for (let start = 0; start < votes.length; start += 4000) {
-    await db
-      .insertInto('votes')
-      .values(
-        votes.slice(start, start + 4000).map((vote) => ({
-          poll_id: vote.pollId,
-          voter_id: vote.voterId,
-          option_index: vote.optionIndex,
-          voter_email: vote.voterEmail,
-          voted_on: vote.votedOn,
-          created_at: vote.createdAt,
-        })),
-      )
-      .execute();
+  // Ten parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
+  for (let start = 0; start < votes.length; start += 3000) {
+    await db.insertInto('votes').values(votes.slice(start, start + 3000).map(voteRow)).execute();
   }
 }
 

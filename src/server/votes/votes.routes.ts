@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
+import { BALLOT_TOKEN_MAX_LENGTH } from '../../shared/limits.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
@@ -14,7 +15,7 @@ export const VOTING_CLOSED = 'Voting has closed for today. Results are live!';
 export const EMAIL_LOCKED = "Your vote already has an email address, and it can't be changed.";
 export const TOO_MANY_EMAILS = 'Too many tries at adding an email to your vote. Please try again in an hour.';
 
-const voteRefusals: Record<Exclude<VoteOutcome, 'counted'>, () => HttpError> = {
+const voteRefusals: Record<Exclude<VoteOutcome, 'counted' | 'held'>, () => HttpError> = {
   'poll-not-found': () => notFound('Poll not found'),
   'poll-not-open': () => conflict('This poll is not open for voting.', 'poll-not-open'),
   'voting-closed': () => conflict(VOTING_CLOSED, 'voting-closed'),
@@ -46,10 +47,12 @@ export const votesRoutes: FastifyPluginAsync<{
     { schema: { params: pollIdParams, body: voteRequest } },
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
+      const fresh = readVoterId(request) === null;
       const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(pollId, { id: voterId, address: request.ip }, request.body);
+      const outcome = await votes.castVote(pollId, { id: voterId, address: request.ip, cookieAgeS: fresh ? null : undefined }, request.body);
       countVote?.(outcome);
-      if (outcome !== 'counted') throw voteRefusals[outcome]();
+      // A held vote is answered as a counted one: whoever sent it learns nothing (integrity/).
+      if (outcome !== 'counted' && outcome !== 'held') throw voteRefusals[outcome]();
       reply.status(201);
       return { message: 'Vote recorded', pollId, optionIndex: request.body.optionIndex };
     },
@@ -82,18 +85,23 @@ export const votesRoutes: FastifyPluginAsync<{
       const back = (notice: VoteNotice) => reply.redirect(`/?outcome=${notice}`, 303);
       const pollId = pollIdParams.safeParse(request.params);
       if (!pollId.success) return back('poll-not-found');
-      const option = (request.body as Record<string, string> | undefined)?.option ?? '';
+      const form = (request.body as Record<string, string> | undefined) ?? {};
+      const option = form.option ?? '';
       if (!/^\d{1,2}$/.test(option)) return back('no-such-option');
+      const fresh = readVoterId(request) === null;
       const voterId = ensureVoterId(request, reply, secureCookies);
       const outcome = await votes.castVote(
         pollId.data.id,
-        { id: voterId, address: request.ip },
+        { id: voterId, address: request.ip, cookieAgeS: fresh ? null : undefined },
         {
           optionIndex: Number(option),
           voterEmail: undefined,
+          // The page's ballot; no proof of work without scripts, so a challenged network's vote is held.
+          ballot: typeof form.ballot === 'string' && form.ballot.length <= BALLOT_TOKEN_MAX_LENGTH ? form.ballot : undefined,
         },
       );
       countVote?.(outcome);
+      if (outcome === 'held') return back('counted');
       return back(outcome === 'too-many-emails' || outcome === 'email-already-voted' ? 'already-voted' : outcome);
     });
   });

@@ -3,11 +3,15 @@ import { votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
+import type { Ballots } from '../integrity/ballot.js';
+import type { Integrity } from '../integrity/integrity.service.js';
 import { VoteBatcher, type BatchSettings } from './vote-batcher.js';
 import { attachEmailToVote, insertVoteBatch, isEmailUsedOnPoll } from './votes.repository.js';
 
 export type VoteOutcome =
   | 'counted'
+  /** Recorded but in no figure until staff release it: the voter is told exactly what a counted vote is told. */
+  | 'held'
   | 'poll-not-found'
   | 'poll-not-open'
   | 'voting-closed'
@@ -23,12 +27,23 @@ export interface Ballot {
   optionIndex: number;
   /** Attached exactly as update-vote would attach it. */
   voterEmail: string | undefined;
+  /** The ballot token of the page the vote came from (integrity/ballot.ts). */
+  ballot?: string | undefined;
+  /** An ALTCHA solution, where the voter's network is challenged. */
+  proof?: string | undefined;
 }
 
 /** Who is voting: this browser's voter id, and the client address it came from. */
 export interface Voter {
   id: string;
   address: string;
+  /** Seconds since the voter cookie was issued; null when this request issued it. */
+  cookieAgeS?: number | null;
+}
+
+/** Checks a proof of work for a vote on a poll from a bucket, once (integrity/proof-of-work.ts). */
+export interface ProofCheck {
+  redeem(proof: string, pollId: number, bucket: string): Promise<boolean>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -39,6 +54,12 @@ const HOUR_MS = 3_600_000;
  * address. A vote keeps its first e-mail, so an honest voter needs one or two tries.
  */
 const EMAIL_TRIES = { max: 5, windowMs: HOUR_MS };
+
+export interface VotesIntegrity {
+  integrity: Integrity;
+  ballots: Ballots;
+  proofs: ProofCheck;
+}
 
 export interface VotesSettings {
   /**
@@ -63,6 +84,7 @@ const VOTE_BATCHES: BatchSettings = { maxBatch: 500, maxInFlight: 1, maxWaitMs: 
 export function createVotesService(
   { db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps,
   { emailTriesPerAddressPerHour }: VotesSettings,
+  { integrity, ballots, proofs }: VotesIntegrity,
 ) {
   const batcher = new VoteBatcher((votes) => insertVoteBatch(db, votes), VOTE_BATCHES);
   /** Counts a try per voter, then (if the voter may) per client address. */
@@ -94,6 +116,13 @@ export function createVotesService(
       if (ballot.optionIndex >= open.options.length) return 'no-such-option';
       if (ballot.voterEmail !== undefined && !(await emailTryAllowed(voter))) return 'too-many-emails';
 
+      // Integrity: where the vote came from, how it came, and whether its network must prove work.
+      const bucket = await integrity.bucketOf(voter.address, now);
+      const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime());
+      const challenge = await integrity.challengeFor(pollId, bucket, now);
+      const proven = challenge === null || (ballot.proof !== undefined && (await proofs.redeem(ballot.proof, pollId, bucket)));
+      const status = proven ? 'counted' : 'held';
+
       const outcome = await batcher.add({
         pollId,
         voterId,
@@ -101,14 +130,20 @@ export function createVotesService(
         voterEmail: ballot.voterEmail ?? null,
         votedOn: day.date,
         createdAt: now.toISOString(),
+        status,
+        bucket,
+        pageMs,
+        cookieAgeS: voter.cookieAgeS ?? null,
       });
       if (outcome === 'poll-gone') {
         activePoll.invalidate();
         return 'poll-not-found';
       }
       if (outcome === 'counted') {
+        // A held vote is this voter's vote all the same: they see that they voted.
         voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
-        return 'counted';
+        await integrity.observe(pollId, bucket, now.getTime());
+        return status;
       }
       // Either this browser voted already, or the e-mail is on another browser's vote.
       const emailUsed = ballot.voterEmail !== undefined && (await isEmailUsedOnPoll(db, pollId, ballot.voterEmail));

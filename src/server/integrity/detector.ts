@@ -1,0 +1,133 @@
+/**
+ * The rules that decide a bucket's state on a poll, as a pure function of its recent votes.
+ * A bucket is the keyed hash of a /24 (IPv4) or /48 (IPv6): a school, a household, a phone
+ * carrier's block, or a script.
+ *
+ * DESIGN.md: a school behind one address is normal traffic and is never challenged or held for
+ * volume alone. So volume only puts a bucket on *watch* (staff see it; voters see nothing), and a
+ * *challenge* (votes need a proof of work, or are held) takes volume plus anomalies that a room
+ * of teachers does not produce:
+ *
+ * - skew: one option has ≥ 90% of the bucket's votes where it has ≤ 70% of everyone else's.
+ *   A staff room agrees more than the country does, but 85/15 is a strong opinion; 97/3 against
+ *   a 50/50 nation is a loop pressing one button.
+ * - fast: the median time from the page to the vote is under 1.5 s: too quick to read a
+ *   question and its options.
+ * - no ballot: ≥ 25% of votes came back without the ballot of a served page (our pages and app
+ *   always send it), so they were not cast from a page.
+ * - regular: the gaps between votes are as even as a loop's (their coefficient of variation is
+ *   under 0.2, where people arriving on their own give about 1).
+ *
+ * Fresh cookies are shown to staff but are no anomaly: a school's first visitors all have one.
+ */
+
+/** Volume that puts a bucket on watch: 30 votes in 10 minutes. A school's morning does this. */
+export const WATCH_VOTES = 30;
+export const WATCH_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A burst: 90 votes in any 60 s, half again a 120-teacher staff meeting's peak minute (which
+ * averages 60), with at least one anomaly.
+ */
+export const BURST_VOTES = 90;
+export const BURST_WINDOW_MS = 60_000;
+export const BURST_ANOMALIES = 1;
+
+/** Sustained: 40 votes in 5 minutes with at least two anomalies. */
+export const SUSTAINED_VOTES = 40;
+export const SUSTAINED_WINDOW_MS = 5 * 60_000;
+export const SUSTAINED_ANOMALIES = 2;
+
+export const SKEW_BUCKET_SHARE = 0.9;
+export const SKEW_OVERALL_SHARE = 0.7;
+/** Skew is only judged against at least this many votes from everyone else. */
+export const SKEW_MIN_OTHERS = 30;
+export const FAST_MEDIAN_MS = 1_500;
+export const NO_BALLOT_SHARE = 0.25;
+export const REGULAR_MAX_VARIATION = 0.2;
+/** Regularity needs this many gaps to mean anything. */
+export const REGULAR_MIN_GAPS = 20;
+
+/** A challenge lasts until the bucket has looked like this for none of the last 30 minutes. */
+export const CHALLENGE_QUIET_MS = 30 * 60_000;
+
+/** Each 10 minutes a challenge goes on, its proof of work is harder, up to level 3. */
+export const LEVEL_STEP_MS = 10 * 60_000;
+export const MAX_LEVEL = 3;
+
+export type Anomaly = 'skew' | 'fast' | 'no-ballot' | 'regular';
+
+/** One recent vote of the bucket, as the detector reads it. */
+export interface RecentVote {
+  optionIndex: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** From the ballot; null without a valid one. */
+  pageMs: number | null;
+}
+
+export interface Verdict {
+  state: 'none' | 'watch' | 'challenge';
+  /** What was seen: volume words ('volume', 'burst') and the anomalies. */
+  reasons: string[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** The anomalies in a set of votes; `others` is every other bucket's counted votes per option. */
+export function anomaliesOf(votes: readonly RecentVote[], others: readonly number[]): Anomaly[] {
+  const found: Anomaly[] = [];
+  if (votes.length === 0) return found;
+  const perOption = new Map<number, number>();
+  for (const vote of votes) perOption.set(vote.optionIndex, (perOption.get(vote.optionIndex) ?? 0) + 1);
+  const [topOption, topVotes] = [...perOption].reduce((a, b) => (b[1] > a[1] ? b : a));
+  const othersTotal = others.reduce((sum, n) => sum + n, 0);
+  if (
+    othersTotal >= SKEW_MIN_OTHERS &&
+    topVotes / votes.length >= SKEW_BUCKET_SHARE &&
+    (others[topOption] ?? 0) / othersTotal <= SKEW_OVERALL_SHARE
+  ) {
+    found.push('skew');
+  }
+  const timed = votes.flatMap((vote) => (vote.pageMs === null ? [] : [vote.pageMs]));
+  if (timed.length > 0 && median(timed) < FAST_MEDIAN_MS) found.push('fast');
+  if ((votes.length - timed.length) / votes.length >= NO_BALLOT_SHARE) found.push('no-ballot');
+  const times = votes.map((vote) => vote.at).sort((a, b) => a - b);
+  const gaps = times.slice(1).map((time, i) => time - (times[i] ?? time));
+  if (gaps.length >= REGULAR_MIN_GAPS) {
+    const mean = gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
+    const sd = Math.sqrt(gaps.reduce((sum, gap) => sum + (gap - mean) ** 2, 0) / gaps.length);
+    if (mean > 0 && sd / mean < REGULAR_MAX_VARIATION) found.push('regular');
+  }
+  return found;
+}
+
+/**
+ * The bucket's state at `now`, from its votes of the last 10 minutes (any status: held votes
+ * are part of a burst too) and everyone else's counted votes per option.
+ */
+export function judge(votes: readonly RecentVote[], others: readonly number[], now: number): Verdict {
+  const within = (ms: number) => votes.filter((vote) => vote.at > now - ms && vote.at <= now);
+  const burst = within(BURST_WINDOW_MS);
+  const sustained = within(SUSTAINED_WINDOW_MS);
+  const watched = within(WATCH_WINDOW_MS);
+  if (burst.length >= BURST_VOTES) {
+    const anomalies = anomaliesOf(burst, others);
+    if (anomalies.length >= BURST_ANOMALIES) return { state: 'challenge', reasons: ['burst', ...anomalies] };
+  }
+  if (sustained.length >= SUSTAINED_VOTES) {
+    const anomalies = anomaliesOf(sustained, others);
+    if (anomalies.length >= SUSTAINED_ANOMALIES) return { state: 'challenge', reasons: ['volume', ...anomalies] };
+  }
+  if (watched.length >= WATCH_VOTES) return { state: 'watch', reasons: ['volume', ...anomaliesOf(watched, others)] };
+  return { state: 'none', reasons: [] };
+}
+
+/** How hard the proof of work is, from how long the challenge has gone on. */
+export function challengeLevel(challengedSince: number, now: number): number {
+  return Math.min(MAX_LEVEL, Math.max(0, Math.floor((now - challengedSince) / LEVEL_STEP_MS)));
+}

@@ -1,0 +1,143 @@
+/** The SQL of the vote path's integrity: the day's bucket key, a bucket's recent votes, bucket states. */
+import type { Db } from '../db/connection.js';
+import { toIsoString, type BucketState } from '../db/tables.js';
+import type { RecentVote } from './detector.js';
+
+/** The bucket key of a site day: the one stored, or `candidate` if this instance is the first to need it. */
+export async function dayKey(db: Db, day: string, candidate: string): Promise<string> {
+  await db
+    .insertInto('integrity_keys')
+    .values({ day, key: candidate })
+    .onConflict((conflict) => conflict.column('day').doNothing())
+    .execute();
+  const row = await db.selectFrom('integrity_keys').select('key').where('day', '=', day).executeTakeFirstOrThrow();
+  return row.key;
+}
+
+/** Deletes the keys of days before `day`: their buckets then link to no address. */
+export async function deleteKeysBefore(db: Db, day: string): Promise<number> {
+  const result = await db.deleteFrom('integrity_keys').where('day', '<', day).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Empties the signal columns (bucket, page time, cookie age) of the votes of polls that went
+ * live before `day`; their status stays. A poll's votes are all of its one day, so the poll
+ * decides, and the poll's index finds its votes.
+ */
+export async function emptySignalsBefore(db: Db, day: string): Promise<number> {
+  const result = await db
+    .updateTable('votes')
+    .set({ bucket: null, page_ms: null, cookie_age_s: null })
+    .where('poll_id', 'in', (eb) => eb.selectFrom('polls').select('id').where('live_date', '<', day))
+    .where((eb) => eb.or([eb('bucket', 'is not', null), eb('page_ms', 'is not', null), eb('cookie_age_s', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A bucket's votes on a poll since `since`, newest first, at most `limit` (any status). */
+export async function recentBucketVotes(
+  db: Db,
+  pollId: number,
+  bucket: string,
+  since: Date,
+  limit: number,
+): Promise<(RecentVote & { counted: boolean })[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .select(['option_index', 'created_at', 'page_ms', 'status'])
+    .where('poll_id', '=', pollId)
+    .where('bucket', '=', bucket)
+    .where('created_at', '>', since.toISOString())
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    optionIndex: row.option_index,
+    at: new Date(toIsoString(row.created_at)).getTime(),
+    pageMs: row.page_ms,
+    counted: row.status === 'counted',
+  }));
+}
+
+/** Every option's counted votes (the tallies). */
+export async function countedPerOption(db: Db, pollId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('poll_options')
+    .select(['position', 'vote_count'])
+    .where('poll_id', '=', pollId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.vote_count);
+}
+
+export interface BucketRow {
+  state: BucketState;
+  firstFlaggedAt: number;
+  challengedSince: number | null;
+  challengedUntil: number | null;
+}
+
+const timeOf = (value: Date | string | null) => (value === null ? null : new Date(toIsoString(value)).getTime());
+
+export async function findBucket(db: Db, pollId: number, bucket: string): Promise<BucketRow | undefined> {
+  const row = await db
+    .selectFrom('integrity_buckets')
+    .select(['state', 'first_flagged_at', 'challenged_since', 'challenged_until'])
+    .where('poll_id', '=', pollId)
+    .where('bucket', '=', bucket)
+    .executeTakeFirst();
+  return (
+    row && {
+      state: row.state,
+      firstFlaggedAt: timeOf(row.first_flagged_at) ?? 0,
+      challengedSince: timeOf(row.challenged_since),
+      challengedUntil: timeOf(row.challenged_until),
+    }
+  );
+}
+
+export async function saveBucket(
+  db: Db,
+  pollId: number,
+  bucket: string,
+  row: BucketRow & { reasons: string },
+  now: number,
+): Promise<void> {
+  const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+  const values = {
+    state: row.state,
+    first_flagged_at: new Date(row.firstFlaggedAt).toISOString(),
+    challenged_since: iso(row.challengedSince),
+    challenged_until: iso(row.challengedUntil),
+    updated_at: new Date(now).toISOString(),
+    reasons: row.reasons,
+  };
+  await db
+    .insertInto('integrity_buckets')
+    .values({ poll_id: pollId, bucket, ...values })
+    .onConflict((conflict) => conflict.columns(['poll_id', 'bucket']).doUpdateSet(values))
+    .execute();
+}
+
+/** The buckets under challenge on a poll at `now`, with when each challenge began, and the poll's switch. */
+export async function challengesOf(
+  db: Db,
+  pollId: number,
+  now: Date,
+): Promise<{ everyone: boolean; buckets: Map<string, number> }> {
+  const [poll, rows] = await Promise.all([
+    db.selectFrom('polls').select('challenge_everyone').where('id', '=', pollId).executeTakeFirst(),
+    db
+      .selectFrom('integrity_buckets')
+      .select(['bucket', 'challenged_since'])
+      .where('poll_id', '=', pollId)
+      .where('state', '=', 'challenge')
+      .where('challenged_until', '>', now.toISOString())
+      .execute(),
+  ]);
+  return {
+    everyone: Boolean(poll?.challenge_everyone),
+    buckets: new Map(rows.map((row) => [row.bucket, timeOf(row.challenged_since) ?? now.getTime()])),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Vote integrity on the vote path (DESIGN.md, "Vote integrity"): which bucket a vote comes
+ * from, whether that bucket is under challenge, and, as votes arrive, the detector's verdict on
+ * the buckets they came from. Every instance writes its verdicts to the database and reads the
+ * challenged buckets back at most a second old, so a burst split across instances is judged as
+ * one bucket.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { votingDayAt } from '../../shared/time.js';
+import type { Clock } from '../clock.js';
+import type { Site } from '../config.js';
+import type { Db } from '../db/connection.js';
+import { integrityBlock } from '../http/client-address.js';
+import { CHALLENGE_QUIET_MS, WATCH_WINDOW_MS, challengeLevel, judge } from './detector.js';
+import {
+  challengesOf,
+  countedPerOption,
+  dayKey,
+  deleteKeysBefore,
+  emptySignalsBefore,
+  findBucket,
+  recentBucketVotes,
+  saveBucket,
+} from './integrity.repository.js';
+
+/** A bucket is judged again after this many of its votes on this instance ... */
+const JUDGE_EVERY_VOTES = 10;
+/** ... or this long after its last judgement, whichever comes first, if it voted meanwhile. */
+const JUDGE_EVERY_MS = 15_000;
+/** The most recent votes a judgement reads: a 10-minute window of a loud bucket is plenty. */
+const JUDGE_READS_VOTES = 2_000;
+/** How stale this instance's copy of the challenged buckets may be. */
+const CHALLENGES_MAX_AGE_MS = 1_000;
+/** Bucket keys are kept this many days (DESIGN.md), signals 30. */
+export const BUCKET_KEY_DAYS = 14;
+export const SIGNAL_DAYS = 30;
+
+/** 8 bytes of the keyed hash, in hex. */
+const BUCKET_HEX = 16;
+
+export interface Challenge {
+  /** 0 at first, higher the longer the challenge goes on (detector.ts). */
+  level: number;
+}
+
+export function createIntegrity({ db, clock, site }: { db: Db; clock: Clock; site: Pick<Site, 'timeZone' | 'votingClosesAt'> }) {
+  const keys = new Map<string, string>();
+  let challenges: { pollId: number; readAt: number; everyone: boolean; buckets: Map<string, number> } | undefined;
+  const activity = new Map<string, { votes: number; judgedAt: number }>();
+
+  const keyOf = async (day: string) => {
+    let key = keys.get(day);
+    if (key === undefined) {
+      key = await dayKey(db, day, randomBytes(32).toString('base64'));
+      if (keys.size > 3) keys.clear();
+      keys.set(day, key);
+    }
+    return key;
+  };
+
+  const currentChallenges = async (pollId: number, now: Date) => {
+    if (!challenges || challenges.pollId !== pollId || now.getTime() - challenges.readAt >= CHALLENGES_MAX_AGE_MS) {
+      challenges = { pollId, readAt: now.getTime(), ...(await challengesOf(db, pollId, now)) };
+    }
+    return challenges;
+  };
+
+  async function judgeBucket(pollId: number, bucket: string, now: number): Promise<void> {
+    const recent = await recentBucketVotes(db, pollId, bucket, new Date(now - WATCH_WINDOW_MS), JUDGE_READS_VOTES);
+    const others = await countedPerOption(db, pollId);
+    // Everyone else: the counted votes but this bucket's recent ones.
+    for (const vote of recent) {
+      const tally = others[vote.optionIndex];
+      if (vote.counted && tally !== undefined) others[vote.optionIndex] = tally - 1;
+    }
+    const verdict = judge(recent, others, now);
+    if (verdict.state === 'none') return;
+    const previous = await findBucket(db, pollId, bucket);
+    const stillChallenged = previous?.challengedUntil != null && previous.challengedUntil > now;
+    const challenged = verdict.state === 'challenge';
+    const since = stillChallenged ? (previous.challengedSince ?? now) : challenged ? now : null;
+    await saveBucket(
+      db,
+      pollId,
+      bucket,
+      {
+        state: challenged || stillChallenged ? 'challenge' : 'watch',
+        firstFlaggedAt: previous?.firstFlaggedAt ?? now,
+        challengedSince: since,
+        challengedUntil: challenged ? now + CHALLENGE_QUIET_MS : stillChallenged ? previous.challengedUntil : null,
+        reasons: verdict.reasons.join(','),
+      },
+      now,
+    );
+    if (challenged && challenges?.pollId === pollId) challenges.buckets.set(bucket, since ?? now);
+  }
+
+  return {
+    /** The bucket of a client address on the day of `now`: 16 hex characters, no address. */
+    async bucketOf(address: string, now = clock.now()): Promise<string> {
+      const key = await keyOf(votingDayAt(now, site).date);
+      return createHmac('sha256', key).update(integrityBlock(address)).digest('hex').slice(0, BUCKET_HEX);
+    },
+
+    /** The challenge votes from `bucket` on `pollId` must meet now, or null when they need none. */
+    async challengeFor(pollId: number, bucket: string, now = clock.now()): Promise<Challenge | null> {
+      const { everyone, buckets } = await currentChallenges(pollId, now);
+      const since = buckets.get(bucket);
+      if (since !== undefined) return { level: challengeLevel(since, now.getTime()) };
+      return everyone ? { level: 0 } : null;
+    },
+
+    /**
+     * Tells the detector a vote from `bucket` was written. Every few of a bucket's votes (or
+     * seconds) it is judged again from the database, where every instance's votes are.
+     */
+    async observe(pollId: number, bucket: string, now = clock.now().getTime()): Promise<void> {
+      const key = `${pollId} ${bucket}`;
+      const seen = activity.get(key) ?? { votes: 0, judgedAt: now };
+      seen.votes += 1;
+      activity.set(key, seen);
+      if (seen.votes < JUDGE_EVERY_VOTES && now - seen.judgedAt < JUDGE_EVERY_MS) return;
+      seen.votes = 0;
+      seen.judgedAt = now;
+      if (activity.size > 100_000) {
+        for (const [other, { judgedAt }] of activity) if (now - judgedAt > WATCH_WINDOW_MS) activity.delete(other);
+      }
+      await judgeBucket(pollId, bucket, now);
+    },
+
+    /** After a staff change of the poll's switch: read the challenges afresh. */
+    forgetChallenges(): void {
+      challenges = undefined;
+    },
+
+    /** Deletes bucket keys older than 14 days and empties signals older than 30 (housekeeping). */
+    async purge(now = clock.now()): Promise<void> {
+      const dayBefore = (days: number) => votingDayAt(new Date(now.getTime() - days * 86_400_000), site).date;
+      await deleteKeysBefore(db, dayBefore(BUCKET_KEY_DAYS));
+      await emptySignalsBefore(db, dayBefore(SIGNAL_DAYS));
+    },
+  };
+}
+
+export type Integrity = ReturnType<typeof createIntegrity>;
