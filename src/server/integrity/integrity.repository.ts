@@ -30,7 +30,9 @@ export async function emptySignalsBefore(db: Db, day: string): Promise<number> {
     .updateTable('votes')
     .set({ bucket: null, page_ms: null, cookie_age_s: null })
     .where('poll_id', 'in', (eb) => eb.selectFrom('polls').select('id').where('live_date', '<', day))
-    .where((eb) => eb.or([eb('bucket', 'is not', null), eb('page_ms', 'is not', null), eb('cookie_age_s', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('bucket', 'is not', null), eb('page_ms', 'is not', null), eb('cookie_age_s', 'is not', null)]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -43,7 +43,15 @@ export interface Challenge {
   level: number;
 }
 
-export function createIntegrity({ db, clock, site }: { db: Db; clock: Clock; site: Pick<Site, 'timeZone' | 'votingClosesAt'> }) {
+export function createIntegrity({
+  db,
+  clock,
+  site,
+}: {
+  db: Db;
+  clock: Clock;
+  site: Pick<Site, 'timeZone' | 'votingClosesAt'>;
+}) {
   const keys = new Map<string, string>();
   let challenges: { pollId: number; readAt: number; everyone: boolean; buckets: Map<string, number> } | undefined;
   const activity = new Map<string, { votes: number; judgedAt: number }>();
@@ -76,7 +84,8 @@ export function createIntegrity({ db, clock, site }: { db: Db; clock: Clock; sit
     const verdict = judge(recent, others, now);
     if (verdict.state === 'none') return;
     const previous = await findBucket(db, pollId, bucket);
-    const stillChallenged = previous?.challengedUntil != null && previous.challengedUntil > now;
+    const stillChallenged =
+      previous?.challengedUntil !== undefined && previous.challengedUntil !== null && previous.challengedUntil > now;
     const challenged = verdict.state === 'challenge';
     const since = stillChallenged ? (previous.challengedSince ?? now) : challenged ? now : null;
     await saveBucket(

@@ -17,7 +17,11 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
     reply
       .type('application/json; charset=utf-8')
       .send(
-        await polls.activePollJson({ voterId: readVoterId(request), emailHint: request.query.email, address: request.ip }),
+        await polls.activePollJson({
+          voterId: readVoterId(request),
+          emailHint: request.query.email,
+          address: request.ip,
+        }),
       ),
   );
 

@@ -83,7 +83,9 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     if (!box || !json.endsWith(tail)) return json;
     const now = clock.now();
     const challenge =
-      address === undefined ? null : await box.integrity.challengeFor(pollId, await box.integrity.bucketOf(address, now), now);
+      address === undefined
+        ? null
+        : await box.integrity.challengeFor(pollId, await box.integrity.bucketOf(address, now), now);
     const ballot: Ballot = { token: box.ballots.issue(pollId, now.getTime()), proofOfWork: challenge !== null };
     return `${json.slice(0, -tail.length)},"ballot":${JSON.stringify(ballot)}}`;
   }

@@ -155,7 +155,10 @@ async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutc
 export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
   // Ten parameters a row; PostgreSQL allows 65,535 parameters a statement, SQLite 32,766.
   for (let start = 0; start < votes.length; start += 3000) {
-    await db.insertInto('votes').values(votes.slice(start, start + 3000).map(voteRow)).execute();
+    await db
+      .insertInto('votes')
+      .values(votes.slice(start, start + 3000).map(voteRow))
+      .execute();
   }
 }
 

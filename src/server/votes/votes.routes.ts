@@ -49,7 +49,11 @@ export const votesRoutes: FastifyPluginAsync<{
       const pollId = request.params.id;
       const fresh = readVoterId(request) === null;
       const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(pollId, { id: voterId, address: request.ip, cookieAgeS: fresh ? null : undefined }, request.body);
+      const outcome = await votes.castVote(
+        pollId,
+        { id: voterId, address: request.ip, cookieAgeS: fresh ? null : undefined },
+        request.body,
+      );
       countVote?.(outcome);
       // A held vote is answered as a counted one: whoever sent it learns nothing (integrity/).
       if (outcome !== 'counted' && outcome !== 'held') throw voteRefusals[outcome]();
@@ -97,7 +101,8 @@ export const votesRoutes: FastifyPluginAsync<{
           optionIndex: Number(option),
           voterEmail: undefined,
           // The page's ballot; no proof of work without scripts, so a challenged network's vote is held.
-          ballot: typeof form.ballot === 'string' && form.ballot.length <= BALLOT_TOKEN_MAX_LENGTH ? form.ballot : undefined,
+          ballot:
+            typeof form.ballot === 'string' && form.ballot.length <= BALLOT_TOKEN_MAX_LENGTH ? form.ballot : undefined,
         },
       );
       countVote?.(outcome);

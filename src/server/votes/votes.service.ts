@@ -120,7 +120,8 @@ export function createVotesService(
       const bucket = await integrity.bucketOf(voter.address, now);
       const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime());
       const challenge = await integrity.challengeFor(pollId, bucket, now);
-      const proven = challenge === null || (ballot.proof !== undefined && (await proofs.redeem(ballot.proof, pollId, bucket)));
+      const proven =
+        challenge === null || (ballot.proof !== undefined && (await proofs.redeem(ballot.proof, pollId, bucket)));
       const status = proven ? 'counted' : 'held';
 
       const outcome = await batcher.add({

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createBallots } from './ballot.js';
+import { anomaliesOf, challengeLevel, judge, type RecentVote } from './detector.js';
+
+const NOW = Date.UTC(2026, 10, 21, 15, 0, 0);
+
+/** `count` votes over the `spanMs` before NOW, evenly (a loop) or jittered (people). */
+function votes(
+  count: number,
+  spanMs: number,
+  {
+    option = (i) => i % 2,
+    pageMs = () => 20_000,
+    even = false,
+  }: {
+    option?: (i: number) => number;
+    pageMs?: (i: number) => number | null;
+    even?: boolean;
+  } = {},
+): RecentVote[] {
+  let seed = 12345;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const share = even ? (i + 1) / count : next();
+    return { optionIndex: option(i), at: NOW - spanMs + Math.round(share * spanMs), pageMs: pageMs(i) };
+  });
+}
+
+const split = [500, 500];
+
+describe('the detector', () => {
+  it('puts volume alone on watch, never under challenge, however busy', () => {
+    // A school: most agree (85/15), everyone read the page, arrivals uneven.
+    const school = votes(400, 5 * 60_000, { option: (i) => (i % 100 < 85 ? 0 : 1) });
+    expect(judge(school, split, NOW)).toEqual({ state: 'watch', reasons: ['volume'] });
+    expect(judge(votes(29, 5 * 60_000), split, NOW).state).toBe('none');
+  });
+
+  it('challenges volume with anomalies: a burst with one, a sustained run with two', () => {
+    const noBallots = { pageMs: () => null };
+    expect(judge(votes(90, 50_000, noBallots), split, NOW)).toMatchObject({ state: 'challenge' });
+    expect(judge(votes(89, 50_000, noBallots), split, NOW).state).toBe('watch');
+    // 40 in 5 minutes with one anomaly is watched; with two, challenged.
+    expect(judge(votes(40, 4 * 60_000, noBallots), split, NOW).state).toBe('watch');
+    expect(judge(votes(40, 4 * 60_000, { ...noBallots, even: true }), split, NOW)).toEqual({
+      state: 'challenge',
+      reasons: ['volume', 'no-ballot', 'regular'],
+    });
+  });
+
+  it('names each anomaly only where it is one', () => {
+    expect(anomaliesOf(votes(40, 60_000, { option: () => 1 }), [700, 300])).toEqual(['skew']);
+    // 90% for an answer 70%+ of everyone gives is no skew, nor is skew judged against too few others.
+    expect(anomaliesOf(votes(40, 60_000, { option: () => 0 }), [800, 200])).toEqual([]);
+    expect(anomaliesOf(votes(40, 60_000, { option: () => 1 }), [20, 5])).toEqual([]);
+    expect(anomaliesOf(votes(40, 60_000, { pageMs: () => 900 }), split)).toEqual(['fast']);
+    expect(anomaliesOf(votes(40, 60_000, { pageMs: (i) => (i % 4 === 0 ? null : 9_000) }), split)).toEqual([
+      'no-ballot',
+    ]);
+    expect(anomaliesOf(votes(40, 60_000, { pageMs: (i) => (i % 5 === 0 ? null : 9_000) }), split)).toEqual([]);
+    expect(anomaliesOf(votes(40, 60_000, { even: true }), split)).toEqual(['regular']);
+  });
+
+  it('makes the proof of work harder every 10 minutes a challenge goes on, up to level 3', () => {
+    expect([0, 9, 10, 25, 31, 300].map((minutes) => challengeLevel(NOW - minutes * 60_000, NOW))).toEqual([
+      0, 0, 1, 2, 3, 3,
+    ]);
+  });
+});
+
+describe('ballots', () => {
+  const ballots = createBallots('a key');
+
+  it("tell how long after the page the vote came, once, for the ballot's own poll only", () => {
+    const token = ballots.issue(7, NOW);
+    expect(ballots.redeem(token, 8, NOW + 5_000)).toEqual({ pageMs: null });
+    expect(ballots.redeem(token, 7, NOW + 5_000)).toEqual({ pageMs: 5_000 });
+    expect(ballots.redeem(token, 7, NOW + 6_000)).toEqual({ pageMs: null });
+  });
+
+  it('are worth nothing forged, tampered, signed with another key, stale or garbled', () => {
+    const token = ballots.issue(7, NOW);
+    const flipped = `${token.slice(0, 8)}${token[8] === 'A' ? 'B' : 'A'}${token.slice(9)}`;
+    const forged = createBallots('another key').issue(7, NOW);
+    const stale = ballots.issue(7, NOW - 37 * 3_600_000);
+    for (const bad of [undefined, '', 'x'.repeat(38), flipped, forged, stale, `${token}=`, '💥'.repeat(19)]) {
+      expect(ballots.redeem(bad, 7, NOW)).toEqual({ pageMs: null });
+    }
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Issue 25's scenarios, through the real app and database on a test clock: a naive stuffer is
+ * challenged and held, a school behind one address is not, and instances judge one bucket
+ * together.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActivePoll } from '../../shared/api.js';
+import { seedPoll } from '../testing/fixtures.js';
+import { newYorkTime } from '../testing/test-clock.js';
+import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-app.js';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { Visitor } from '../testing/visitor.js';
+
+/** A small seeded generator (mulberry32): the same scenario on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Exponential gaps: arrivals that are nobody's loop. */
+const poissonTimes = (next: () => number, count: number, spanMs: number, startMs: number): number[] => {
+  const times: number[] = [];
+  let at = startMs;
+  for (let i = 0; i < count; i += 1) {
+    at += (-Math.log(1 - next()) * spanMs) / count;
+    times.push(at);
+  }
+  return times;
+};
+
+/** A person's delay from seeing the question to tapping an answer: 3 s to about a minute. */
+const humanDelayMs = (next: () => number) => 3_000 + Math.exp(next() * 3.6) * 1_000;
+
+const STATUSES = (t: TestApp, pollId: number) =>
+  t.db
+    .selectFrom('votes')
+    .select(['status', 'created_at', 'bucket'])
+    .where('poll_id', '=', pollId)
+    .orderBy('id')
+    .execute();
+
+// The generic write limit counts real seconds, not the test clock's, and is not what these test.
+const env = { RATE_LIMIT_WRITES_PER_MINUTE: '0' };
+const START = newYorkTime('2026-11-21', '10:00');
+
+describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
+  let t: TestApp;
+  let other: TestApp | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+    await t.close();
+  });
+
+  it('challenges a naive stuffer within 90 votes and holds at least 95% of the rest', async () => {
+    t = await createTestApp(kind, { env, now: START });
+    // The rest of the country is split.
+    const poll = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [150, 150] }, START);
+    const address = '198.51.100.7';
+    // No cookie kept, no page read, one address, 10 votes a second for 2 minutes.
+    for (let i = 0; i < 1200; i += 1) {
+      t.clock.advance(100);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/vote`,
+        payload: { optionIndex: 0 },
+        remoteAddress: address,
+      });
+      // Held or counted, the stuffer is told the same.
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ message: 'Vote recorded', pollId: poll.id, optionIndex: 0 });
+    }
+    const votes = (await STATUSES(t, poll.id)).filter((vote) => vote.bucket !== null);
+    expect(votes).toHaveLength(1200);
+    const firstHeld = votes.findIndex((vote) => vote.status === 'held');
+    expect(firstHeld).toBeGreaterThanOrEqual(0);
+    expect(firstHeld).toBeLessThan(90);
+    const rest = votes.slice(firstHeld);
+    expect(rest.filter((vote) => vote.status === 'held').length / rest.length).toBeGreaterThanOrEqual(0.95);
+    // Held votes are in no tally, and the poll counts them as set aside.
+    const held = votes.filter((vote) => vote.status === 'held').length;
+    const tallies = await t.db.selectFrom('poll_options').select('vote_count').where('poll_id', '=', poll.id).execute();
+    expect(tallies.reduce((sum, row) => sum + row.vote_count, 0)).toBe(300 + 1200 - held);
+    const { set_aside_votes } = await t.db
+      .selectFrom('polls')
+      .select('set_aside_votes')
+      .where('id', '=', poll.id)
+      .executeTakeFirstOrThrow();
+    expect(set_aside_votes).toBe(held);
+  });
+
+  it('never challenges or holds a school behind one address: 300 teachers over 10 minutes and a staff meeting of 120', async () => {
+    t = await createTestApp(kind, { env, now: START });
+    const poll = await seedPoll(t.db, { options: ['Agree', 'Disagree'], votes: [150, 150] }, START);
+    const next = random(2026);
+    const schoolAddress = '203.0.113.20';
+    const start = START.getTime();
+    const arrivals = [
+      ...poissonTimes(next, 300, 10 * 60_000, start),
+      // The staff meeting: 120 in 2 minutes, from minute 4.
+      ...poissonTimes(next, 120, 2 * 60_000, start + 4 * 60_000),
+    ];
+    // Each teacher loads the page, reads, then votes: two events on one timeline.
+    type Step = { at: number; teacher: number; kind: 'read' | 'vote' };
+    const steps: Step[] = arrivals.flatMap((at, teacher) => [
+      { at, teacher, kind: 'read' as const },
+      { at: at + humanDelayMs(next), teacher, kind: 'vote' as const },
+    ]);
+    steps.sort((a, b) => a.at - b.at);
+    const teachers = arrivals.map(() => ({ visitor: new Visitor(t.app), ballot: '', choice: next() < 0.85 ? 0 : 1 }));
+    for (const step of steps) {
+      t.clock.set(new Date(step.at));
+      const teacher = teachers[step.teacher];
+      if (!teacher) throw new Error('no such teacher');
+      if (step.kind === 'read') {
+        const poll_ = (
+          await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', remoteAddress: schoolAddress })
+        ).json<ActivePoll>();
+        expect(poll_.ballot?.proofOfWork).toBe(false);
+        teacher.ballot = poll_.ballot?.token ?? '';
+        continue;
+      }
+      const response = await teacher.visitor.request({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/vote`,
+        payload: { optionIndex: teacher.choice, ballot: teacher.ballot },
+        remoteAddress: schoolAddress,
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const votes = (await STATUSES(t, poll.id)).filter((vote) => vote.bucket !== null);
+    expect(votes).toHaveLength(420);
+    expect(votes.filter((vote) => vote.status !== 'counted')).toEqual([]);
+    const challenged = await t.db
+      .selectFrom('integrity_buckets')
+      .select('bucket')
+      .where('state', '=', 'challenge')
+      .execute();
+    expect(challenged).toEqual([]);
+    // Staff can see the school is busy: it is on watch, which voters never notice.
+    const watched = await t.db.selectFrom('integrity_buckets').select('state').execute();
+    expect(watched).toEqual([{ state: 'watch' }]);
+  });
+
+  it('judges a burst split across two instances as one bucket', async () => {
+    const database = await createTestDatabase(kind);
+    t = await createTestAppOn(database, { env, now: START, keepDatabase: true });
+    other = await createTestAppOn(database, { env, now: START });
+    const poll = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [150, 150] }, START);
+    const instances = [t, other];
+    for (let i = 0; i < 400; i += 1) {
+      for (const instance of instances) instance.clock.advance(50);
+      const instance = instances[i % 2] ?? t;
+      await instance.app.inject({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/vote`,
+        payload: { optionIndex: 1 },
+        // Two addresses of one /24: one bucket.
+        remoteAddress: i % 2 === 0 ? '192.0.2.10' : '192.0.2.99',
+      });
+    }
+    const votes = (await STATUSES(t, poll.id)).filter((vote) => vote.bucket !== null);
+    expect(new Set(votes.map((vote) => vote.bucket)).size).toBe(1);
+    const firstHeld = votes.findIndex((vote) => vote.status === 'held');
+    expect(firstHeld).toBeGreaterThanOrEqual(0);
+    expect(firstHeld).toBeLessThan(90);
+    // Both instances hold the votes that came after.
+    const late = votes.slice(120);
+    expect(late.every((vote) => vote.status === 'held')).toBe(true);
+  });
+});
