@@ -14,15 +14,13 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
    * the voter cookie, and the `email` hint, validated, never widens it.
    */
   api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(
-        await polls.activePollJson({
-          voterId: readVoterId(request),
-          emailHint: request.query.email,
-          address: request.ip,
-        }),
-      ),
+    reply.type('application/json; charset=utf-8').send(
+      await polls.activePollJson({
+        voterId: readVoterId(request),
+        emailHint: request.query.email,
+        address: request.ip,
+      }),
+    ),
   );
 
   api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());
