@@ -67,7 +67,7 @@ export function jsonForScript(value: unknown): string {
  * sends the browser back to (`/?outcome=already-voted`), and the sentence the page shows for it.
  */
 export const VOTE_NOTICES = {
-  counted: 'Your vote is counted. Here are the results so far.',
+  counted: 'Your vote is recorded. Here are the results so far.',
   'already-voted': 'You have already voted on this poll.',
   'voting-closed': 'Voting has closed for today. Results are live!',
   'poll-not-open': 'This poll is not open for voting.',

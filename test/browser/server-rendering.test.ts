@@ -556,7 +556,7 @@ describe('with scripts off', () => {
 
     await page.goto(t.site.url);
     await page.getByRole('button', { name: 'Only on weekends' }).click();
-    await page.getByText('Your vote is counted. Here are the results so far.').waitFor();
+    await page.getByText('Your vote is recorded. Here are the results so far.').waitFor();
     expect(new URL(page.url()).search).toBe('?outcome=counted');
     await expect(page.locator('.pie-chart__mine').textContent()).resolves.toBe('Your vote');
     await page.getByText('4 votes').first().waitFor();
@@ -580,6 +580,26 @@ describe('with scripts off', () => {
     await late.page.getByText('Voting has closed for today. Results are live!').waitFor();
     await late.page.locator('.pie-chart').waitFor();
     await late.page.getByText('4 votes').first().waitFor();
+  }, 60_000);
+
+  it('holds a vote from a challenged network without scripts, and tells the voter it was recorded', async () => {
+    const { today } = await seedSite();
+    // Staff turned the proof of work on for everyone: a browser without scripts cannot do it.
+    await t.site.db.updateTable('polls').set({ challenge_everyone: true }).where('id', '=', today.id).execute();
+    const { page } = await scriptless();
+    await page.goto(t.site.url);
+    await page.getByRole('button', { name: 'No' }).click();
+    await page.getByText('Your vote is recorded. Here are the results so far.').waitFor();
+    await expect(page.locator('.pie-chart__mine').textContent()).resolves.toBe('Your vote');
+    const votes = await t.site.db
+      .selectFrom('votes')
+      .select(['status', 'option_index'])
+      .where('poll_id', '=', today.id)
+      .where('bucket', 'is not', null)
+      .execute();
+    expect(votes).toEqual([{ status: 'held', option_index: 1 }]);
+    // In no figure: the results are the 3 seeded votes.
+    await page.getByText('3 votes').first().waitFor();
   }, 60_000);
 
   it('refuses a vote posted from another site', async () => {

@@ -23,9 +23,13 @@ import {
   saveBucket,
 } from './integrity.repository.js';
 
-/** A bucket is judged again after this many of its votes on this instance ... */
+/**
+ * A bucket is judged again after 10 of its votes on this instance and at least a second, or
+ * 15 s after its last judgement if it voted meanwhile: a loud bucket costs one judgement a
+ * second, however many votes a second it sends.
+ */
 const JUDGE_EVERY_VOTES = 10;
-/** ... or this long after its last judgement, whichever comes first, if it voted meanwhile. */
+const JUDGE_AT_MOST_EVERY_MS = 1_000;
 const JUDGE_EVERY_MS = 15_000;
 /** The most recent votes a judgement reads: a 10-minute window of a loud bucket is plenty. */
 const JUDGE_READS_VOTES = 2_000;
@@ -128,7 +132,9 @@ export function createIntegrity({
       const seen = activity.get(key) ?? { votes: 0, judgedAt: now };
       seen.votes += 1;
       activity.set(key, seen);
-      if (seen.votes < JUDGE_EVERY_VOTES && now - seen.judgedAt < JUDGE_EVERY_MS) return;
+      const since = now - seen.judgedAt;
+      const due = (seen.votes >= JUDGE_EVERY_VOTES && since >= JUDGE_AT_MOST_EVERY_MS) || since >= JUDGE_EVERY_MS;
+      if (!due) return;
       seen.votes = 0;
       seen.judgedAt = now;
       if (activity.size > 100_000) {
