@@ -148,6 +148,30 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
     expect(watched).toEqual([{ state: 'watch' }]);
   });
 
+  it('flags a smart stuffer, who reads pages and waits like a person, by volume and skew', async () => {
+    t = await createTestApp(kind, { env, now: START });
+    const poll = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [150, 150] }, START);
+    const next = random(7);
+    // A new browser a second, each reading the page and voting 2 to 10 s later, almost all "No".
+    for (let i = 0; i < 240; i += 1) {
+      const visitor = new Visitor(t.app);
+      t.clock.advance(1_000);
+      const read = (
+        await visitor.request({ method: 'GET', url: '/api/polls/active', remoteAddress: '198.51.100.200' })
+      ).json<ActivePoll>();
+      t.clock.advance(2_000 + next() * 8_000);
+      await visitor.request({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/vote`,
+        payload: { optionIndex: next() < 0.97 ? 1 : 0, ballot: read.ballot?.token },
+        remoteAddress: '198.51.100.200',
+      });
+    }
+    const flagged = await t.db.selectFrom('integrity_buckets').select(['state', 'reasons']).execute();
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]?.reasons.split(',')).toEqual(expect.arrayContaining(['volume', 'skew']));
+  });
+
   it('judges a burst split across two instances as one bucket', async () => {
     const database = await createTestDatabase(kind);
     t = await createTestAppOn(database, { env, now: START, keepDatabase: true });
