@@ -585,7 +585,7 @@ describe('with scripts off', () => {
   it('holds a vote from a challenged network without scripts, and tells the voter it was recorded', async () => {
     const { today } = await seedSite();
     // Staff turned the proof of work on for everyone: a browser without scripts cannot do it.
-    await t.site.db.updateTable('polls').set({ challenge_everyone: true }).where('id', '=', today.id).execute();
+    await t.site.db.updateTable('polls').set({ challenge_everyone: 1 }).where('id', '=', today.id).execute();
     const { page } = await scriptless();
     await page.goto(t.site.url);
     await page.getByRole('button', { name: 'No' }).click();
