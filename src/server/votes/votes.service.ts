@@ -1,6 +1,7 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
 import { votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
+import { limitAddress } from '../http/client-address.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { VoteBatcher, type BatchSettings } from './vote-batcher.js';
@@ -71,7 +72,7 @@ export function createVotesService(
     if (!(await hitRateLimit(db, { key: `attach:${keyedHash(voter.id)}`, ...EMAIL_TRIES }, now)).allowed) return false;
     if (emailTriesPerAddressPerHour === 0) return true;
     const perAddress = {
-      key: `attach-from:${keyedHash(voter.address)}`,
+      key: `attach-from:${keyedHash(limitAddress(voter.address))}`,
       max: emailTriesPerAddressPerHour,
       windowMs: HOUR_MS,
     };
