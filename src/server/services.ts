@@ -37,6 +37,7 @@ import { createSubscriptionsService } from './subscriptions/subscriptions.servic
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
 import { createVotesService } from './votes/votes.service.js';
+import { createVoterIds } from './voters/voter-ids.service.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
 const RATE_LIMIT_MEMORY_MS = 24 * 3_600_000;
@@ -78,6 +79,7 @@ export async function createServices({
     ...(outboxSettings ? { settings: outboxSettings } : {}),
   });
   const addressKey = await addressHashKey(db);
+  const voterIds = await createVoterIds({ db, clock, secureCookies: site.publicUrl.startsWith('https:') });
   const deps: ServiceDeps = {
     db,
     clock,
@@ -131,6 +133,8 @@ export async function createServices({
     polls,
     subscriptions,
     votes,
+    /** Signs and checks voter cookies (http/voter-cookie.ts). */
+    voterIds,
     stats: createStatsService(deps),
     profiles: createProfilesService(deps),
     breakdowns: createBreakdownsService(deps),

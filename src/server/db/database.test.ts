@@ -185,6 +185,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0007-vote-batches',
         '0008-voter-key',
         '0009-email-links',
+        '0010-reissued-voter-ids',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
@@ -254,7 +255,7 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       await db.deleteFrom('votes').where('id', '=', newest.id).execute();
       const before = await snapshot(db);
 
-      expect(await migrateToLatest(db)).toEqual(['0008-voter-key', '0009-email-links']);
+      expect(await migrateToLatest(db)).toEqual(['0008-voter-key', '0009-email-links', '0010-reissued-voter-ids']);
       expect(await snapshot(db)).toEqual(before);
 
       // One vote per voter per poll, one e-mail per poll, and the tallies follow.
@@ -292,7 +293,7 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       const beforeDown = await snapshot(db);
       expect((await migrator.migrateTo('0007-vote-batches')).error).toBeUndefined();
       expect(await snapshot(db)).toEqual(beforeDown);
-      expect(await migrateToLatest(db)).toEqual(['0008-voter-key', '0009-email-links']);
+      expect(await migrateToLatest(db)).toEqual(['0008-voter-key', '0009-email-links', '0010-reissued-voter-ids']);
       expect(await snapshot(db)).toEqual(beforeDown);
     } finally {
       await db.destroy();
@@ -372,6 +373,7 @@ if (testDatabaseKinds().includes('postgres')) {
           '0007-vote-batches',
           '0008-voter-key',
           '0009-email-links',
+          '0010-reissued-voter-ids',
         ]);
         expect(await migrateToLatest(otherDb)).toEqual([]);
       } finally {

@@ -165,6 +165,15 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/**
+ * Bare voter ids from before signing that were re-issued signed, by their SHA-256: the bare
+ * form is then refused (voters/voter-ids.service.ts).
+ */
+export interface ReissuedVoterIdsTable {
+  id_hash: string;
+  reissued_at: Timestamp;
+}
+
 export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
@@ -179,6 +188,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   profile_answers: ProfileAnswersTable;
   poll_group_tallies: PollGroupTalliesTable;
+  reissued_voter_ids: ReissuedVoterIdsTable;
 }
 
 export function toIsoString(value: Date | string): string {

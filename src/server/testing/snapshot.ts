@@ -21,6 +21,7 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   email_links: 'token_hash',
   profile_answers: 'voter_id, dimension',
   poll_group_tallies: 'poll_id, dimension, group_value, option_index',
+  reissued_voter_ids: 'id_hash',
 };
 
 /** Tables of the database that are neither read by the snapshot nor left out on purpose. */

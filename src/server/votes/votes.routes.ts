@@ -4,7 +4,7 @@ import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schem
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { sameSiteOnly } from '../http/same-site.js';
-import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
+import { ensureVoterId, readVoterId, type VoterIds } from '../http/voter-cookie.js';
 import type { VoteNotice } from '../../shared/ssr.js';
 import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
 
@@ -34,11 +34,11 @@ const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => Http
 
 export const votesRoutes: FastifyPluginAsync<{
   votes: VotesService;
-  secureCookies: boolean;
+  voterIds: VoterIds;
   publicUrl: string;
   /** Told each vote's outcome (for /metrics). */
   countVote?: (outcome: VoteOutcome) => void;
-}> = async (app, { votes, secureCookies, publicUrl, countVote }) => {
+}> = async (app, { votes, voterIds, publicUrl, countVote }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -46,8 +46,8 @@ export const votesRoutes: FastifyPluginAsync<{
     { schema: { params: pollIdParams, body: voteRequest } },
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
-      const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(pollId, { id: voterId, address: request.ip }, request.body);
+      const voter = await ensureVoterId(request, reply, voterIds);
+      const outcome = await votes.castVote(pollId, { id: voter.id, address: request.ip }, request.body);
       countVote?.(outcome);
       if (outcome !== 'counted') throw voteRefusals[outcome]();
       reply.status(201);
@@ -59,7 +59,7 @@ export const votesRoutes: FastifyPluginAsync<{
     '/api/polls/:id/update-vote',
     { schema: { params: pollIdParams, body: updateVoteRequest } },
     async (request): Promise<Confirmation> => {
-      const voterId = readVoterId(request);
+      const voterId = (await readVoterId(request, voterIds))?.id ?? null;
       const voter = voterId === null ? null : { id: voterId, address: request.ip };
       const outcome = await votes.attachEmail(request.params.id, voter, request.body.email);
       if (outcome !== 'attached') throw attachRefusals[outcome]();
@@ -84,10 +84,10 @@ export const votesRoutes: FastifyPluginAsync<{
       if (!pollId.success) return back('poll-not-found');
       const option = (request.body as Record<string, string> | undefined)?.option ?? '';
       if (!/^\d{1,2}$/.test(option)) return back('no-such-option');
-      const voterId = ensureVoterId(request, reply, secureCookies);
+      const voter = await ensureVoterId(request, reply, voterIds);
       const outcome = await votes.castVote(
         pollId.data.id,
-        { id: voterId, address: request.ip },
+        { id: voter.id, address: request.ip },
         {
           optionIndex: Number(option),
           voterEmail: undefined,

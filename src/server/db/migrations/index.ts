@@ -7,6 +7,7 @@ import * as profiles from './0006-profiles.js';
 import * as voteBatches from './0007-vote-batches.js';
 import * as voterKey from './0008-voter-key.js';
 import * as emailLinks from './0009-email-links.js';
+import * as reissuedVoterIds from './0010-reissued-voter-ids.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007-vote-batches': voteBatches,
   '0008-voter-key': voterKey,
   '0009-email-links': emailLinks,
+  '0010-reissued-voter-ids': reissuedVoterIds,
 };
