@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { openDatabase, withDefaultPostgresUser } from '../src/server/db/connection.js';
+import { systemClock } from '../src/server/clock.js';
+import { openDatabase, withDefaultPostgresUser, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { insertPoll } from '../src/server/polls/polls.repository.js';
 import { PROFILE_DIMENSIONS } from '../src/shared/profile.js';
+import { createVoterIds } from '../src/server/voters/voter-ids.service.js';
 
 /** Staff sign in to export a poll's votes. */
 export const BENCH_ADMIN_PASSWORD = 'bench staff password';
@@ -30,11 +32,22 @@ function profileRows(voterId: string, n: number): [string, string, string, strin
 }
 
 /**
+ * Voter cookies as the site signs them, issued this morning, under the database's key (made
+ * here, before the site first starts on it): browsers the site knows, so their requests go the
+ * way of every browser's, not the path of cookies from before signing.
+ */
+async function voterCookieSigner(db: Db): Promise<(voterId: string) => string> {
+  const voterIds = await createVoterIds({ db, clock: systemClock, secureCookies: false });
+  return (voterId) => voterIds.sign(voterId, Date.parse(EARLIER_TODAY));
+}
+
+/**
  * A migrated database with today's poll (four options) and `votes` votes spread over them
  * (the tally trigger counts them); every fourth voter described themselves first, so the
  * group tallies are real. With `profiledVoters`, that many more voters have a profile and no
- * vote yet, for casting votes with a profile. Returns the poll id, the voter id of the last
- * voter (for reading as someone who voted) and the voters waiting to vote.
+ * vote yet, for casting votes with a profile. Returns the poll id, the voter cookie of the last
+ * voter (for reading as someone who voted), the cookies of the voters waiting to vote, and the
+ * cookie of any voter id, signed with this database's key.
  */
 /**
  * A copy of a prepared database in which its poll has closed for good (a past poll), for the
@@ -52,7 +65,7 @@ export async function prepareDatabase(
   file: string,
   votes: number,
   { profiledVoters = 0 }: { profiledVoters?: number } = {},
-): Promise<{ pollId: number; voterId: string; waitingVoters: string[] }> {
+): Promise<{ pollId: number; voterCookie: string; waitingVoters: string[]; voterCookieFor: (id: string) => string }> {
   const db = openDatabase({ kind: 'sqlite', file });
   await migrateToLatest(db);
   const poll = await db.transaction().execute((trx) =>
@@ -68,6 +81,7 @@ export async function prepareDatabase(
       new Date(BENCH_NOW),
     ),
   );
+  const voterCookieFor = await voterCookieSigner(db);
   await db.destroy();
 
   const sqlite = new BetterSqlite3(file);
@@ -96,7 +110,12 @@ export async function prepareDatabase(
   })();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
-  return { pollId: poll.id, voterId, waitingVoters };
+  return {
+    pollId: poll.id,
+    voterCookie: voterCookieFor(voterId),
+    waitingVoters: waitingVoters.map(voterCookieFor),
+    voterCookieFor,
+  };
 }
 
 /**
@@ -105,7 +124,7 @@ export async function prepareDatabase(
  */
 export async function preparePostgres(
   serverUrl: string,
-): Promise<{ url: string; pollId: number; voterId: string; drop: () => Promise<void> }> {
+): Promise<{ url: string; pollId: number; voterCookie: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: withDefaultPostgresUser(serverUrl) });
   await admin.connect();
@@ -140,11 +159,12 @@ export async function preparePostgres(
       created_at: EARLIER_TODAY,
     })
     .execute();
+  const voterCookie = (await voterCookieSigner(db))(voterId);
   await db.destroy();
   return {
     url: url.href,
     pollId: poll.id,
-    voterId,
+    voterCookie,
     drop: async () => {
       const client = new pg.Client({ connectionString: withDefaultPostgresUser(serverUrl) });
       await client.connect();

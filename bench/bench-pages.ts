@@ -69,15 +69,15 @@ export async function measurePages(work: string): Promise<boolean> {
   console.log('\nServer-drawn pages (GET / as HTML), against bare JSON in the same run:');
   const clientDir = await buildSite(path.join(work, 'site'));
   const db = path.join(work, 'pages.sqlite');
-  const { voterId } = await prepareDatabase(db, 1_000);
+  const { voterCookie, voterCookieFor } = await prepareDatabase(db, 1_000);
   execFileSync('sync');
 
   // The bare server returns today's poll exactly as the app's API answers it to a voter.
   const app = await start('bench-page-server.ts', [db, clientDir]);
   const json = path.join(work, 'pages-active.json');
-  const voted = { cookie: `voter_id=${voterId}` };
+  const voted = { cookie: `voter_id=${voterCookie}` };
   const asBrowsers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-  const notVoted = { cookie: `voter_id=${'R'.repeat(22)}` };
+  const notVoted = { cookie: `voter_id=${voterCookieFor('R'.repeat(22))}` };
   try {
     fs.writeFileSync(json, await (await fetch(`${app.url}/api/polls/active`, { headers: voted })).text());
     for (const headers of [voted, notVoted]) {

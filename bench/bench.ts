@@ -261,13 +261,13 @@ async function main() {
   execFileSync('sync');
   console.log(`(databases ready in ${((Date.now() - started) / 1000).toFixed(1)} s: 0, 1,000 and 1,000,000 votes)\n`);
 
-  const activeAs = (voterId?: string) => ({
+  const activeAs = (voterCookie?: string) => ({
     path: '/api/polls/active',
-    ...(voterId === undefined ? {} : { headers: { cookie: `voter_id=${voterId}` } }),
+    ...(voterCookie === undefined ? {} : { headers: { cookie: `voter_id=${voterCookie}` } }),
   });
   const notVoted = 'R'.repeat(22);
   const fixedJson = path.join(work, 'active.json');
-  const answer = await fetchOnce('app', smallDb, activeAs(small.voterId));
+  const answer = await fetchOnce('app', smallDb, activeAs(small.voterCookie));
   fs.writeFileSync(fixedJson, answer);
 
   const label = {
@@ -318,12 +318,12 @@ async function main() {
   ];
   if (!ONLY_VOTES && large && largePastDb) {
     scenarios.push(
-      { label: label.pgReads1, mode: 'app', file: postgres.url, request: activeAs(postgres.voterId) },
-      { label: label.pgReads2, mode: 'app', file: postgres.url, request: activeAs(postgres.voterId), instances: 2 },
-      { label: label.voted, mode: 'app', file: smallDb, request: activeAs(small.voterId) },
-      { label: label.votedLarge, mode: 'app', file: largeDb, request: activeAs(large.voterId) },
-      { label: label.returning, mode: 'app', file: smallDb, request: activeAs(notVoted) },
-      { label: label.returningLarge, mode: 'app', file: largeDb, request: activeAs(notVoted) },
+      { label: label.pgReads1, mode: 'app', file: postgres.url, request: activeAs(postgres.voterCookie) },
+      { label: label.pgReads2, mode: 'app', file: postgres.url, request: activeAs(postgres.voterCookie), instances: 2 },
+      { label: label.voted, mode: 'app', file: smallDb, request: activeAs(small.voterCookie) },
+      { label: label.votedLarge, mode: 'app', file: largeDb, request: activeAs(large.voterCookie) },
+      { label: label.returning, mode: 'app', file: smallDb, request: activeAs(small.voterCookieFor(notVoted)) },
+      { label: label.returningLarge, mode: 'app', file: largeDb, request: activeAs(large.voterCookieFor(notVoted)) },
       { label: label.first, mode: 'app', file: smallDb, request: activeAs() },
       { label: label.bareJson, mode: 'bare-json', file: fixedJson, request: { path: '/' } },
       {
@@ -408,7 +408,9 @@ async function measureProfileVotes() {
   const plainDb = path.join(work, 'plain.sqlite');
   const profiled = await prepareDatabase(profiledDb, 0, { profiledVoters: VOTERS_NEEDED });
   const plain = await prepareDatabase(plainDb, 0, { profiledVoters: VOTERS_NEEDED });
-  const plainVoters = Array.from({ length: VOTERS_NEEDED }, () => randomBytes(16).toString('base64url'));
+  const plainVoters = Array.from({ length: VOTERS_NEEDED }, () =>
+    plain.voterCookieFor(randomBytes(16).toString('base64url')),
+  );
   execFileSync('sync');
   const label = {
     profiled: 'app: POST vote, returning voters with a profile',

@@ -6,8 +6,9 @@
  * Debian's Chromium. Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median of
  * each figure is printed: simulated throttling is noisy on a small VM. Targets: performance
  * >= 0.98, accessibility 1.0, LCP <= 1.2 s, CLS <= 0.01. Exits 1 when one is missed.
- * LIGHTHOUSE_VOTER=<voter id> visits as that browser (its voter_id cookie): after a vote, `/`
- * shows the results, the chart and what follows them instead of the question.
+ * LIGHTHOUSE_VOTER=<voter cookie> visits as that browser (the value of the voter_id cookie the
+ * site set, signed: a bare id is no voter): after a vote, `/` shows the results, the chart and
+ * what follows them instead of the question.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

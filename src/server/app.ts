@@ -155,10 +155,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the metrics: probes are not counted.
   await app.register(healthRoutes, { db, readiness: services.readiness });
   if (metrics) await registerMetrics(app, metrics);
-  await app.register(pollsRoutes, { polls: services.polls });
-  await app.register(statsRoutes, { stats: services.stats });
+  const { voterIds } = services;
+  await app.register(pollsRoutes, { polls: services.polls, voterIds });
+  await app.register(statsRoutes, { stats: services.stats, voterIds });
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
-  await app.register(profileRoutes, { profiles: services.profiles });
+  await app.register(profileRoutes, { profiles: services.profiles, voterIds });
   await app.register(openDataRoutes, { openData: services.openData });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
@@ -168,13 +169,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
     await writes.register(votesRoutes, {
       votes: services.votes,
-      secureCookies: https,
+      voterIds,
       publicUrl: site.publicUrl,
       ...(metrics ? { countVote: (outcome: string) => metrics.votes.inc({ outcome }) } : {}),
     });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
-    await writes.register(profileChangeRoutes, { profiles: services.profiles, secureCookies: https });
+    await writes.register(profileChangeRoutes, { profiles: services.profiles, voterIds });
   });
   await app.register(adminAuthRoutes, { auth: services.auth, publicUrl: site.publicUrl, secureCookies: https });
   await app.register(adminRoutes, {
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     previews: services.previews,
     site: siteConfigOf(site, clock.now()),
     data: services.pageData,
+    voterIds,
     now: () => clock.now(),
   });
 

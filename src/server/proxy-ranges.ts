@@ -49,12 +49,16 @@ export function coversEveryAddress(ranges: AddressRange[]): boolean {
   });
 }
 
-function ipv4Value(address: string): bigint {
+/** A dotted IPv4 address (already checked by isIP) as a number. */
+export function ipv4Value(address: string): bigint {
   return address.split('.').reduce((value, part) => (value << 8n) | BigInt(Number(part)), 0n);
 }
 
-/** An IPv6 address (already checked by isIP) as a number: `::` expanded, a dotted IPv4 tail read. */
-function ipv6Value(address: string): bigint {
+/**
+ * An IPv6 address (already checked by isIP) as a number: `::` expanded, a dotted IPv4 tail read,
+ * a zone id (`%eth0`) dropped.
+ */
+export function ipv6Value(address: string): bigint {
   let text = address.split('%')[0] ?? '';
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
   if (dotted) {

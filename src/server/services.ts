@@ -44,6 +44,7 @@ import type { ProofCheck } from './votes/votes.service.js';
 /** TEMP(pow-integration): until the proof of work lands, no proof passes, so a challenged network's votes are held. */
 const NO_PROOFS: ProofCheck = { redeem: () => Promise.resolve(false) };
 import { createVotesService } from './votes/votes.service.js';
+import { createVoterIds } from './voters/voter-ids.service.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
 const RATE_LIMIT_MEMORY_MS = 24 * 3_600_000;
@@ -85,6 +86,7 @@ export async function createServices({
     ...(outboxSettings ? { settings: outboxSettings } : {}),
   });
   const addressKey = await addressHashKey(db);
+  const voterIds = await createVoterIds({ db, clock, secureCookies: site.publicUrl.startsWith('https:') });
   const deps: ServiceDeps = {
     db,
     clock,
@@ -145,6 +147,8 @@ export async function createServices({
     polls,
     subscriptions,
     votes,
+    /** Signs and checks voter cookies (http/voter-cookie.ts). */
+    voterIds,
     stats: createStatsService(deps),
     profiles: createProfilesService(deps),
     breakdowns: createBreakdownsService(deps),

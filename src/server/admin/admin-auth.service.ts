@@ -10,6 +10,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { clearRateLimit, hitRateLimit } from '../db/rate-limits.js';
+import { limitAddress } from '../http/client-address.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import {
   deleteEndedSessions,
@@ -65,7 +66,7 @@ export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: 
     async signIn(password: string, address: string): Promise<SignInResult> {
       const now = clock.now();
       const limit = {
-        key: `sign-in:${keyedHash(address)}`,
+        key: `sign-in:${keyedHash(limitAddress(address))}`,
         max: config.adminLoginAttempts,
         windowMs: FAILURE_WINDOW_MS,
       };

@@ -224,6 +224,15 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/**
+ * Bare voter ids from before signing that were re-issued signed, by their SHA-256: the bare
+ * form is then refused (voters/voter-ids.service.ts).
+ */
+export interface ReissuedVoterIdsTable {
+  id_hash: string;
+  reissued_at: Timestamp;
+}
+
 export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
@@ -241,6 +250,7 @@ export interface Database {
   integrity_keys: IntegrityKeysTable;
   integrity_buckets: IntegrityBucketsTable;
   integrity_actions: IntegrityActionsTable;
+  reissued_voter_ids: ReissuedVoterIdsTable;
 }
 
 export function toIsoString(value: Date | string): string {

@@ -11,6 +11,7 @@ import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { limitAddress } from './client-address.js';
 import { tooManyRequests } from './errors.js';
 
 export interface SharedLimits {
@@ -134,6 +135,9 @@ export async function limitWrites(scope: FastifyInstance, perMinute: number, red
     global: true,
     max: perMinute,
     timeWindow: '1 minute',
+    // The site's one rule for every per-address limit (an IPv6 client by its /64), rather than
+    // the plugin's default (which masks IPv6 to /64 too, in 11.2): the limits cannot drift apart.
+    keyGenerator: (request) => limitAddress(request.ip),
     store: redis ? sharedOrLocalStore(redis, keyPrefix) : LocalCountStore,
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`),

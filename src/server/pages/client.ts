@@ -18,7 +18,7 @@ import { isApiPath } from '../http/paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
 import { loadSsrRenderer } from './ssr.js';
 import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
-import { readVoterId } from '../http/voter-cookie.js';
+import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
 
 export type { PagePreview };
 
@@ -42,6 +42,8 @@ export interface ClientOptions {
   previews: PageHeads;
   /** What server-drawn pages show. */
   data: PageData;
+  /** Whose page it is: the voter cookie's id, when the server signed it. */
+  voterIds: VoterIds;
   now: () => Date;
 }
 
@@ -67,7 +69,7 @@ function pageQueryOf(request: FastifyRequest): PageQuery {
 
 export async function registerClient(
   app: FastifyInstance,
-  { dir: clientDir, ssrEntry, site, https, previews, data, now }: ClientOptions,
+  { dir: clientDir, ssrEntry, site, https, previews, data, voterIds, now }: ClientOptions,
 ) {
   const indexFile = clientDir === null ? null : path.join(clientDir, 'index.html');
   const template = indexFile !== null && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -96,7 +98,8 @@ export async function registerClient(
   ) => {
     if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
     const address = `${path}${pageQueryString(query)}`;
-    const { status, parts }: CachedPage = await pages.page(address, readVoterId(request), preview, serverDrawn);
+    const voterId = (await readVoterId(request, voterIds))?.id ?? null;
+    const { status, parts }: CachedPage = await pages.page(address, voterId, preview, serverDrawn);
     const { body, csp, encoding } = appHtml.send(parts, {
       encoding: contentCodingFor(request.headers['accept-encoding']),
     });

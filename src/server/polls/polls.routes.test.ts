@@ -71,8 +71,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
 
     it('shows a returning browser its vote at once, though it read the poll as not voted just before', async () => {
       const poll = await seedPoll(t.db, { options: ['A', 'B'], votes: [1, 1] });
-      const visitor = new Visitor(t.app);
-      visitor.cookies.set('voter_id', 'returningBrowser012345');
+      const visitor = await new Visitor(t.app).holdVoterId(t.db, 'returningBrowser012345');
       for (let i = 0; i < 2; i += 1) {
         expect((await visitor.get('/api/polls/active')).json<ActivePoll>()).toMatchObject({ userVoted: false });
       }

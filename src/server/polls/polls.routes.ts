@@ -3,10 +3,13 @@ import type { PastPoll, PollResults } from '../../shared/api.js';
 import { activePollQuery, pollNumberParams } from '../../shared/schemas.js';
 import { notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { readVoterId } from '../http/voter-cookie.js';
+import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
 import type { PollsService } from './polls.service.js';
 
-export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (app, { polls }) => {
+export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: VoterIds }> = async (
+  app,
+  { polls, voterIds },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -16,7 +19,7 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService }> = async (a
   api.get('/api/polls/active', { schema: { querystring: activePollQuery } }, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(
       await polls.activePollJson({
-        voterId: readVoterId(request),
+        voterId: (await readVoterId(request, voterIds))?.id ?? null,
         emailHint: request.query.email,
         address: request.ip,
       }),

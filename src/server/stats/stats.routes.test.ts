@@ -34,8 +34,7 @@ describe.each(testDatabaseKinds())('stats (%s)', (kind) => {
 
   it("counts this browser's votes and its streak of consecutive days", async () => {
     const today = await seedPoll(t.db);
-    const visitor = new Visitor(t.app);
-    visitor.cookies.set('voter_id', 'AAAAAAAAAAAAAAAAAAAAAA');
+    const visitor = await new Visitor(t.app).holdVoterId(t.db, 'AAAAAAAAAAAAAAAAAAAAAA');
     await votedOn(visitor, '2026-11-17');
     await votedOn(visitor, '2026-11-19');
     await votedOn(visitor, '2026-11-20');
@@ -52,8 +51,7 @@ describe.each(testDatabaseKinds())('stats (%s)', (kind) => {
   });
 
   it('counts streak days in New York time, not in UTC or the machine time zone', async () => {
-    const visitor = new Visitor(t.app);
-    visitor.cookies.set('voter_id', 'BBBBBBBBBBBBBBBBBBBBBB');
+    const visitor = await new Visitor(t.app).holdVoterId(t.db, 'BBBBBBBBBBBBBBBBBBBBBB');
     await votedOn(visitor, '2026-11-20');
     // 23:30 on Nov 21 in New York: already Nov 22 in UTC and in Adelaide.
     t.clock.set(newYorkTime('2026-11-21', '23:30'));

@@ -2,16 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Stats } from '../../shared/api.js';
 import { statsRequest } from '../../shared/schemas.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { readVoterId } from '../http/voter-cookie.js';
+import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
 import type { StatsService } from './stats.service.js';
 
-export const statsRoutes: FastifyPluginAsync<{ stats: StatsService }> = async (app, { stats }) => {
+export const statsRoutes: FastifyPluginAsync<{ stats: StatsService; voterIds: VoterIds }> = async (
+  app,
+  { stats, voterIds },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/stats', async (request): Promise<Stats> => stats.statsFor(readVoterId(request)));
+  api.get('/api/stats', async (request): Promise<Stats> =>
+    stats.statsFor((await readVoterId(request, voterIds))?.id ?? null),
+  );
 
   /** The `voterEmail` hint is validated but, as for the active poll, identity is the cookie. */
   api.post('/api/stats', { schema: { body: statsRequest } }, async (request): Promise<Stats> =>
-    stats.statsFor(readVoterId(request)),
+    stats.statsFor((await readVoterId(request, voterIds))?.id ?? null),
   );
 };

@@ -6,6 +6,7 @@
  */
 import { consentText } from '../../shared/consent.js';
 import { hitRateLimit } from '../db/rate-limits.js';
+import { limitAddress } from '../http/client-address.js';
 import { enqueueConfirmation } from '../email/outbox.repository.js';
 import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -82,7 +83,11 @@ export function createSubscriptionsService(
         // Every request is counted, before the address is looked up: were only those that send
         // an e-mail counted, a spent limit would refuse strangers and still answer "subscribed"
         // for addresses on the list, and anyone could sort a list of addresses that way.
-        const limit = { key: `subscribe:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
+        const limit = {
+          key: `subscribe:${keyedHash(limitAddress(clientAddress))}`,
+          max: perAddressPerHour,
+          windowMs: HOUR_MS,
+        };
         if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now)).allowed) {
           await trx.rollback().execute();
           return 'rate-limited';

@@ -6,6 +6,7 @@
 import { suggestionPlaceText, type SuggestionPlace, type SuggestionRequest } from '../../shared/schemas.js';
 import type { AdminSuggestion, SuggestionsPage } from '../../shared/api.js';
 import { hitRateLimit } from '../db/rate-limits.js';
+import { limitAddress } from '../http/client-address.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
   countSuggestions,
@@ -43,7 +44,11 @@ export function createSuggestionsService(
       const now = clock.now();
       return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
         if (perAddressPerHour > 0) {
-          const limit = { key: `suggest:${keyedHash(clientAddress)}`, max: perAddressPerHour, windowMs: HOUR_MS };
+          const limit = {
+            key: `suggest:${keyedHash(limitAddress(clientAddress))}`,
+            max: perAddressPerHour,
+            windowMs: HOUR_MS,
+          };
           const hit = await hitRateLimit(trx, limit, now);
           if (!hit.allowed) return { outcome: 'rate-limited', retryAfterMs: hit.retryAfterMs };
         }

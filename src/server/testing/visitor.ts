@@ -1,5 +1,8 @@
 /** A browser as the server sees it: it keeps the cookies it is given and sends them back. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../db/connection.js';
+import { VOTER_COOKIE, voterIdOfCookie } from '../http/voter-cookie.js';
+import { signedVoterCookie } from './voter-cookies.js';
 
 export class Visitor {
   readonly cookies = new Map<string, string>();
@@ -9,8 +12,16 @@ export class Visitor {
     private readonly headers: Record<string, string> = {},
   ) {}
 
+  /** The voter id of this browser's voter cookie (the bare id, as the database stores it). */
   get voterId(): string | undefined {
-    return this.cookies.get('voter_id');
+    const cookie = this.cookies.get(VOTER_COOKIE);
+    return (cookie && voterIdOfCookie(cookie)) ?? undefined;
+  }
+
+  /** Makes this a browser the server gave `voterId` to (at `issuedAt`, by default now): its cookie, signed. */
+  async holdVoterId(db: Db, voterId: string, issuedAt = Date.now()): Promise<this> {
+    this.cookies.set(VOTER_COOKIE, await signedVoterCookie(db, voterId, issuedAt));
+    return this;
   }
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {

@@ -82,9 +82,8 @@ describe.each(testDatabaseKinds())('group-committed votes (%s)', (kind) => {
     const poll = await seedPoll(first.db, { options: ['A', 'B', 'C', 'D'] });
     const voters = await Promise.all(Array.from({ length: 200 }, (_, n) => profiledVoter(first.db, n)));
     const responses = await Promise.all(
-      voters.map((voterId, n) => {
-        const visitor = new Visitor(n % 2 === 0 ? first.app : second.app);
-        visitor.cookies.set('voter_id', voterId);
+      voters.map(async (voterId, n) => {
+        const visitor = await new Visitor(n % 2 === 0 ? first.app : second.app).holdVoterId(first.db, voterId);
         return visitor.vote(poll.id, (n * 3) % 4);
       }),
     );
@@ -110,9 +109,8 @@ describe.each(testDatabaseKinds())('group-committed votes (%s)', (kind) => {
       ...Array.from({ length: 6 }, (_, i) => ({ app: i % 2 ? first : second, voterId: newVoterId(), email: '' })),
     ];
     const responses = await Promise.all(
-      requests.map(({ app, voterId, email }, i) => {
-        const visitor = new Visitor(app.app);
-        visitor.cookies.set('voter_id', voterId);
+      requests.map(async ({ app, voterId, email }, i) => {
+        const visitor = await new Visitor(app.app).holdVoterId(first.db, voterId);
         return visitor.vote(poll.id, i % 2, email);
       }),
     );

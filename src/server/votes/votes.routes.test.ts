@@ -56,12 +56,13 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(response.json()).toEqual({ message: 'Vote recorded', pollId: poll.id, optionIndex: 1 });
       const cookie = response.cookies.find((c) => c.name === 'voter_id');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(cookie?.maxAge).toBeGreaterThan(300 * 24 * 3600);
+      // The id, when it was issued (base 36 ms), and the server's MAC.
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-z]{8}\.[A-Za-z0-9_-]{22}$/);
+      expect(cookie?.maxAge).toBe(400 * 24 * 3600);
       expect(cookie?.secure).toBeFalsy();
 
       expect(await tallies()).toEqual([3, 2, 0]);
-      const [vote] = await votesOf(cookie?.value ?? '');
+      const [vote] = await votesOf(visitor.voterId ?? '');
       expect(vote).toMatchObject({ poll_id: poll.id, option_index: 1, voter_email: null, voted_on: '2026-11-21' });
     });
 
@@ -94,9 +95,8 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
     });
 
     it('counts exactly one of 20 identical votes sent at once by one voter', async () => {
-      const visitor = new Visitor(t.app);
       const voterId = newVoterId();
-      visitor.cookies.set('voter_id', voterId);
+      const visitor = await new Visitor(t.app).holdVoterId(t.db, voterId);
 
       const responses = await Promise.all(Array.from({ length: 20 }, () => visitor.vote(poll.id, 2)));
 
@@ -113,11 +113,9 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       try {
         const shared = await seedPoll(first.db, { options: ['A', 'B'] });
         const voterId = newVoterId();
-        const browsers = [first, second].map((instance) => {
-          const visitor = new Visitor(instance.app);
-          visitor.cookies.set('voter_id', voterId);
-          return visitor;
-        });
+        const browsers = await Promise.all(
+          [first, second].map((instance) => new Visitor(instance.app).holdVoterId(first.db, voterId)),
+        );
         const responses = await Promise.all(
           Array.from({ length: 20 }, (_, i) => browsers[i % 2]!.vote(shared.id, i % 2)),
         );
@@ -435,7 +433,7 @@ describe.each(testDatabaseKinds())('voting (%s)', (kind) => {
       expect(noCookie.statusCode).toBe(404);
       expect(noCookie.json().message).toBe('Please vote on this poll before adding your email.');
 
-      stranger.cookies.set('voter_id', newVoterId());
+      await stranger.holdVoterId(t.db, newVoterId());
       expect((await stranger.post(`/api/polls/${poll.id}/update-vote`, { email: 'a@example.org' })).statusCode).toBe(
         404,
       );

@@ -5,9 +5,16 @@ import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schem
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { sameSiteOnly } from '../http/same-site.js';
-import { ensureVoterId, readVoterId } from '../http/voter-cookie.js';
+import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../http/voter-cookie.js';
 import type { VoteNotice } from '../../shared/ssr.js';
-import type { AttachEmailOutcome, VoteOutcome, VotesService } from './votes.service.js';
+import type { AttachEmailOutcome, Voter, VoteOutcome, VotesService } from './votes.service.js';
+
+/** The voter as the vote path sees it: the id, the address, and when the cookie was issued unless just now. */
+const voterFrom = (voter: VoterIdentity, address: string): Voter => ({
+  id: voter.id,
+  address,
+  cookieIssuedAt: voter.fresh ? null : voter.issuedAt,
+});
 
 export const ALREADY_VOTED = 'You have already voted on this poll.';
 export const EMAIL_ALREADY_VOTED = 'This email has already voted on this poll.';
@@ -35,11 +42,11 @@ const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => Http
 
 export const votesRoutes: FastifyPluginAsync<{
   votes: VotesService;
-  secureCookies: boolean;
+  voterIds: VoterIds;
   publicUrl: string;
   /** Told each vote's outcome (for /metrics). */
   countVote?: (outcome: VoteOutcome) => void;
-}> = async (app, { votes, secureCookies, publicUrl, countVote }) => {
+}> = async (app, { votes, voterIds, publicUrl, countVote }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -47,13 +54,8 @@ export const votesRoutes: FastifyPluginAsync<{
     { schema: { params: pollIdParams, body: voteRequest } },
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
-      const fresh = readVoterId(request) === null;
-      const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(
-        pollId,
-        { id: voterId, address: request.ip, cookieAgeS: fresh ? null : undefined },
-        request.body,
-      );
+      const voter = await ensureVoterId(request, reply, voterIds);
+      const outcome = await votes.castVote(pollId, voterFrom(voter, request.ip), request.body);
       countVote?.(outcome);
       // A held vote is answered as a counted one: whoever sent it learns nothing (integrity/).
       if (outcome !== 'counted' && outcome !== 'held') throw voteRefusals[outcome]();
@@ -66,7 +68,7 @@ export const votesRoutes: FastifyPluginAsync<{
     '/api/polls/:id/update-vote',
     { schema: { params: pollIdParams, body: updateVoteRequest } },
     async (request): Promise<Confirmation> => {
-      const voterId = readVoterId(request);
+      const voterId = (await readVoterId(request, voterIds))?.id ?? null;
       const voter = voterId === null ? null : { id: voterId, address: request.ip };
       const outcome = await votes.attachEmail(request.params.id, voter, request.body.email);
       if (outcome !== 'attached') throw attachRefusals[outcome]();
@@ -92,19 +94,14 @@ export const votesRoutes: FastifyPluginAsync<{
       const form = (request.body as Record<string, string> | undefined) ?? {};
       const option = form.option ?? '';
       if (!/^\d{1,2}$/.test(option)) return back('no-such-option');
-      const fresh = readVoterId(request) === null;
-      const voterId = ensureVoterId(request, reply, secureCookies);
-      const outcome = await votes.castVote(
-        pollId.data.id,
-        { id: voterId, address: request.ip, cookieAgeS: fresh ? null : undefined },
-        {
-          optionIndex: Number(option),
-          voterEmail: undefined,
-          // The page's ballot; no proof of work without scripts, so a challenged network's vote is held.
-          ballot:
-            typeof form.ballot === 'string' && form.ballot.length <= BALLOT_TOKEN_MAX_LENGTH ? form.ballot : undefined,
-        },
-      );
+      const voter = await ensureVoterId(request, reply, voterIds);
+      const outcome = await votes.castVote(pollId.data.id, voterFrom(voter, request.ip), {
+        optionIndex: Number(option),
+        voterEmail: undefined,
+        // The page's ballot; no proof of work without scripts, so a challenged network's vote is held.
+        ballot:
+          typeof form.ballot === 'string' && form.ballot.length <= BALLOT_TOKEN_MAX_LENGTH ? form.ballot : undefined,
+      });
       countVote?.(outcome);
       if (outcome === 'held') return back('counted');
       return back(outcome === 'too-many-emails' || outcome === 'email-already-voted' ? 'already-voted' : outcome);

@@ -1,6 +1,7 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
 import { votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
+import { limitAddress } from '../http/client-address.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import type { Ballots } from '../integrity/ballot.js';
@@ -37,8 +38,8 @@ export interface Ballot {
 export interface Voter {
   id: string;
   address: string;
-  /** Seconds since the voter cookie was issued; null when this request issued it. */
-  cookieAgeS?: number | null;
+  /** When the voter cookie was issued (ms since the epoch); null when this request issued it. */
+  cookieIssuedAt?: number | null;
 }
 
 /** Checks a proof of work for a vote on a poll from a bucket, once (integrity/proof-of-work.ts). */
@@ -93,7 +94,7 @@ export function createVotesService(
     if (!(await hitRateLimit(db, { key: `attach:${keyedHash(voter.id)}`, ...EMAIL_TRIES }, now)).allowed) return false;
     if (emailTriesPerAddressPerHour === 0) return true;
     const perAddress = {
-      key: `attach-from:${keyedHash(voter.address)}`,
+      key: `attach-from:${keyedHash(limitAddress(voter.address))}`,
       max: emailTriesPerAddressPerHour,
       windowMs: HOUR_MS,
     };
@@ -134,7 +135,10 @@ export function createVotesService(
         status,
         bucket,
         pageMs,
-        cookieAgeS: voter.cookieAgeS ?? null,
+        cookieAgeS:
+          voter.cookieIssuedAt === undefined || voter.cookieIssuedAt === null
+            ? null
+            : Math.max(0, Math.floor((now.getTime() - voter.cookieIssuedAt) / 1000)),
       });
       if (outcome === 'poll-gone') {
         activePoll.invalidate();

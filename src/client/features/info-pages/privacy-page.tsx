@@ -108,8 +108,9 @@ export default function PrivacyPage() {
           <h3>Your votes and the voter cookie</h3>
           <p>
             The first time you vote, we give your browser a cookie named <code>voter_id</code>. It holds a random
-            identifier and nothing about who you are. It is HttpOnly, which means scripts on the page can’t read it. It
-            is kept for up to 400 days and renewed each time you vote.
+            identifier, the time we first gave it, and our server’s signature (so nobody can make one up), and nothing
+            about who you are. It is HttpOnly, which means scripts on the page can’t read it. It is kept for up to 400
+            days and renewed each time you vote.
           </p>
           <p>
             We use it only so you can vote once per poll and see your own choice and your stats (how many polls you have
