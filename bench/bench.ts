@@ -462,6 +462,8 @@ async function measureDrawing() {
       [i, 2 * i, 7, 3, 1, 9],
     ),
     totalVotes: 3 * i + 20,
+    // Some with the line of votes set aside after review, as polls someone tried to stuff have.
+    setAsideVotes: i % 4 === 0 ? i : 0,
     closed: true,
   });
   let started = performance.now();

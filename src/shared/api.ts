@@ -122,7 +122,7 @@ export interface BreakdownDimension {
  * GET /api/polls/:id/breakdown: a poll's results by role, grade level, region and experience,
  * as voters described themselves when they voted. Past polls, and today's once voting closes.
  */
-export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes'> {
+export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes' | 'setAsideVotes'> {
   pollId: Poll['id'];
   minGroupSize: number;
   dimensions: BreakdownDimension[];
@@ -134,7 +134,7 @@ export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes'
  */
 export interface OpenPoll extends Pick<
   PollResults,
-  'pollNumber' | 'question' | 'description' | 'options' | 'totalVotes' | 'results'
+  'pollNumber' | 'question' | 'description' | 'options' | 'totalVotes' | 'setAsideVotes' | 'results'
 > {
   /** The day it was asked, in the site's time zone. */
   date: PollResults['liveDate'];

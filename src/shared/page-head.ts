@@ -3,7 +3,7 @@
  * into the first page (og/link-previews.ts), and by the app on every move inside it, so both
  * say the same thing for the same address.
  */
-import { votesText } from './results.js';
+import { setAsideNote, votesText } from './results.js';
 
 export const DEFAULT_DESCRIPTION = 'One education poll a day. Teachers vote anonymously and see the results.';
 const VOTE_CALL = 'Vote anonymously in seconds and see where colleagues stand.';
@@ -32,20 +32,42 @@ export const joined = (...parts: (string | null | undefined)[]) =>
     .filter(Boolean)
     .join(' ');
 
+/** "3 votes set aside after review." after a total, when any were. */
+function setAsideSentence(setAsideVotes: number): string | null {
+  const note = setAsideNote(setAsideVotes);
+  return note && `${note}.`;
+}
+
 /** Today's poll: a call to vote while voting is open, the total after the close. */
 export function todayDescription(
-  poll: { description: string | null },
+  poll: { description: string | null; setAsideVotes: number },
   votingOpen: boolean,
   totalVotes: number,
 ): string {
   return clip(
     votingOpen
       ? joined("Today's hot take.", poll.description, VOTE_CALL)
-      : joined(poll.description, `Voting has closed for today: ${votesText(totalVotes)}. See where colleagues stand.`),
+      : joined(
+          poll.description,
+          `Voting has closed for today: ${votesText(totalVotes)}.`,
+          setAsideSentence(poll.setAsideVotes),
+          'See where colleagues stand.',
+        ),
   );
 }
 
 /** A past poll: its final results. */
-export function pastPollDescription(poll: { description: string | null; totalVotes: number }): string {
-  return clip(joined(poll.description, `Final results: ${votesText(poll.totalVotes)}. Poll closed.`));
+export function pastPollDescription(poll: {
+  description: string | null;
+  totalVotes: number;
+  setAsideVotes: number;
+}): string {
+  return clip(
+    joined(
+      poll.description,
+      `Final results: ${votesText(poll.totalVotes)}.`,
+      setAsideSentence(poll.setAsideVotes),
+      'Poll closed.',
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, resultItems, votesText, wholePercentages } from './results.js';
+import { formatCount, resultItems, setAsideNote, votesText, wholePercentages } from './results.js';
 
 describe('wholePercentages (largest remainder)', () => {
   it('adds up to exactly 100', () => {
@@ -49,5 +49,18 @@ describe('formatCount', () => {
     }
     expect(votesText(1)).toBe('1 vote');
     expect(votesText(1234)).toBe('1,234 votes');
+  });
+});
+
+describe('setAsideNote', () => {
+  it('says nothing when no vote was set aside', () => {
+    expect(setAsideNote(0)).toBeNull();
+  });
+
+  it('counts one vote in the singular, and more as every count on the site is written', () => {
+    expect(setAsideNote(1)).toBe('1 vote set aside after review');
+    expect(setAsideNote(2)).toBe('2 votes set aside after review');
+    expect(setAsideNote(1234)).toBe('1,234 votes set aside after review');
+    expect(setAsideNote(1_000_000)).toBe('1,000,000 votes set aside after review');
   });
 });

@@ -43,6 +43,17 @@ export function votesText(votes: number): string {
   return votes === 1 ? '1 vote' : `${formatCount(votes)} votes`;
 }
 
+/**
+ * What results say in public about the votes set aside after review (held, or discounted by
+ * staff: DESIGN.md, Vote integrity): how many, never which networks or by what rule. "1 vote set
+ * aside after review", "1,234 votes set aside after review"; null when none was, so a poll nobody
+ * tried to stuff says nothing about it. Every place that shows results words it here, and links
+ * it to "How we keep results honest" (honest-results.ts).
+ */
+export function setAsideNote(setAsideVotes: number): string | null {
+  return setAsideVotes > 0 ? `${votesText(setAsideVotes)} set aside after review` : null;
+}
+
 export function resultItems(options: readonly string[], counts: readonly number[]): ResultItem[] {
   const percentages = wholePercentages(counts);
   return options.map((option, i) => ({

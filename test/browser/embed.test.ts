@@ -8,7 +8,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
 import { browserTest, expectAccessible, newVisitor } from './support.js';
 
@@ -88,7 +88,7 @@ describe('the embed, framed by another site', () => {
     expect(state).toMatchObject({ userVoted: false });
   });
 
-  it('shows a past poll’s results, accessible in light and dark', async () => {
+  it('shows a past poll’s results and the votes set aside, accessible in light and dark', async () => {
     const past = await seedPoll(t.site.db, {
       question: 'Should cursive still be taught?',
       options: ['Yes', 'No', 'Only reading it'],
@@ -96,12 +96,16 @@ describe('the embed, framed by another site', () => {
       liveDate: '2026-11-20',
       votes: [5, 4, 1],
     });
+    await insertSetAsideVotes(t.site.db, past, 2);
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, errors } = await newVisitor(t.browser, t.site);
       await page.emulateMedia({ colorScheme });
       await page.goto(`${hostUrl}/?src=${encodeURIComponent(`${t.site.url}/embed/poll-${past.pollNumber}`)}&width=320`);
       const frame = page.frameLocator('#poll');
       await frame.getByText('50% · 5 votes').waitFor();
+      expect(await frame.getByRole('link', { name: /^2 votes set aside after review/ }).getAttribute('href')).toBe(
+        `${t.site.publicUrl}/faq#honest-results`,
+      );
       await page.locator('#poll').screenshot({ path: path.join(SCREENSHOTS, `embed-past-${colorScheme}.png`) });
       // The embed on its own, as axe checks a page.
       await page.goto(`${t.site.url}/embed/poll-${past.pollNumber}`);

@@ -3,13 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
 import { browserTest, expectAccessible, newVisitor, saveScreenshots } from './support.js';
 
 const t = browserTest();
 
-/** Today's poll plus three past ones, from 1, 2 and 9 days ago. */
+/**
+ * Today's poll plus three past ones, from 1, 2 and 9 days ago; yesterday's and today's with
+ * votes set aside after review, so every screen that shows results shows that note too.
+ */
 async function seedHistory() {
   await seedPoll(t.site.db, { question: 'Nine days ago?', status: 'past', liveDate: '2026-11-12', votes: [1, 0, 0] });
   await seedPoll(t.site.db, { question: 'Two days ago?', status: 'past', liveDate: '2026-11-19', votes: [2, 2, 1] });
@@ -21,11 +24,13 @@ async function seedHistory() {
     liveDate: '2026-11-20',
     votes: [5, 4, 1],
   });
+  await insertSetAsideVotes(t.site.db, yesterday, 3);
   const today = await seedPoll(t.site.db, {
     question: 'Should homework be banned?',
     options: ['Yes', 'No'],
     votes: [2, 1],
   });
+  await insertSetAsideVotes(t.site.db, today, 1);
   return { yesterday, today };
 }
 

@@ -10,7 +10,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seedPoll } from '../../src/server/testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
 import { browserTest, expectAccessible, newVisitor } from './support.js';
 
@@ -40,7 +40,7 @@ async function decodeQr(page: Page): Promise<string | undefined> {
 }
 
 describe('the staff-room sheet', () => {
-  it('prints a past poll on one page, A4 or Letter, with its results and a QR code to its page', async () => {
+  it('prints a past poll on one page, A4 or Letter, with its results, the votes set aside and a QR code to its page', async () => {
     const past = await seedPoll(t.site.db, {
       question: 'Should cursive still be taught in elementary school?',
       description: 'Some states have brought it back.',
@@ -49,6 +49,8 @@ describe('the staff-room sheet', () => {
       liveDate: '2026-11-20',
       votes: [50, 40, 10, 3, 2, 1],
     });
+    // Six options and the line of votes set aside: the fullest sheet a past poll makes.
+    await insertSetAsideVotes(t.site.db, past, 1234);
     // An A4 sheet's width at 96 dpi, so the screenshot looks like the paper.
     const { page, errors } = await newVisitor(t.browser, t.site, { width: 794, height: 1123 });
     // The past-poll page's Print action opens the sheet.
@@ -69,6 +71,7 @@ describe('the staff-room sheet', () => {
       expect(text.replace(/\s/g, ''), format).toContain(past.question.replace(/\s/g, ''));
       expect(text, format).toContain('47% · 50 votes');
       expect(text, format).toContain('n = 106 votes');
+      expect(text, format).toContain('1,234 votes set aside after review. How we keep results honest:');
       expect(text, format).toContain('November 20, 2026');
     }
     await page.screenshot({ path: path.join(OUT, 'poll-past-print.png'), fullPage: true });

@@ -46,7 +46,30 @@ export function navigate(to: string, { replace = false }: { replace?: boolean } 
   if (replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
   window.dispatchEvent(new Event(CHANGE));
-  if (!replace) window.scrollTo({ top: 0 });
+  if (!replace) {
+    window.scrollTo({ top: 0 });
+    scrollToAnchor(new URL(to, window.location.href).hash);
+  }
+}
+
+/** How long a link to a part of a page (`/faq#honest-results`) waits for that part to be drawn. */
+const ANCHOR_WAIT_MS = 5000;
+
+/**
+ * Brings the element a link's `#id` names into view, as the browser does on a page load. The
+ * screen may not hold it yet (its code is still loading, lazy-part.tsx), so it is looked for
+ * at each frame until it is there, from the frame after the new screen's.
+ */
+function scrollToAnchor(hash: string) {
+  const id = hash.slice(1);
+  if (!id) return;
+  const until = performance.now() + ANCHOR_WAIT_MS;
+  const look = () => {
+    const target = document.getElementById(id);
+    if (target) target.scrollIntoView();
+    else if (performance.now() < until) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };

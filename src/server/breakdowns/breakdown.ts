@@ -69,5 +69,12 @@ export function buildBreakdown(poll: PollRecord, tallies: readonly GroupTally[])
       alsoWithheld,
     };
   });
-  return { pollId: poll.id, pollNumber: poll.pollNumber, totalVotes: total, minGroupSize: MIN_GROUP_SIZE, dimensions };
+  return {
+    pollId: poll.id,
+    pollNumber: poll.pollNumber,
+    totalVotes: total,
+    setAsideVotes: poll.setAsideVotes,
+    minGroupSize: MIN_GROUP_SIZE,
+    dimensions,
+  };
 }

@@ -4,8 +4,9 @@
  * alternative. Both carry the site's name, its postal address and an unsubscribe link.
  */
 import type { Poll, PollResults } from '../../shared/api.js';
+import { HONEST_RESULTS, honestResultsUrl } from '../../shared/honest-results.js';
 import { pollUrlOf } from '../../shared/poll-links.js';
-import { votesText } from '../../shared/results.js';
+import { setAsideNote, votesText } from '../../shared/results.js';
 import { daysBetween, formatLocalDate, type LocalDate } from '../../shared/time.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 
@@ -25,7 +26,10 @@ export interface RenderedMail {
 export type DailyPoll = Pick<Poll, 'pollNumber' | 'question' | 'description'>;
 
 /** The poll before it; `liveDate` is its own date (the day it first went live). */
-export type FinalResults = Pick<PollResults, 'pollNumber' | 'liveDate' | 'question' | 'results' | 'totalVotes'>;
+export type FinalResults = Pick<
+  PollResults,
+  'pollNumber' | 'liveDate' | 'question' | 'results' | 'totalVotes' | 'setAsideVotes'
+>;
 
 const GREEN = '#15803d';
 const INK = '#1c1917';
@@ -103,6 +107,14 @@ export function resultsHeading(pollDate: LocalDate, mailDay: LocalDate): string 
   return `Results of ${formatLocalDate(pollDate)}`;
 }
 
+/** " <a>3 votes set aside after review</a> ·" after the total, when any were. */
+function setAsideHtml(previous: FinalResults, publicUrl: string): string {
+  const note = setAsideNote(previous.setAsideVotes);
+  if (note === null) return '';
+  return `
+        <a href="${e(honestResultsUrl(publicUrl))}" style="color:${MUTED}">${e(note)}</a> ·`;
+}
+
 function resultsHtml(previous: FinalResults, heading: string, publicUrl: string): string {
   const rows = previous.results
     .map(
@@ -121,7 +133,7 @@ function resultsHtml(previous: FinalResults, heading: string, publicUrl: string)
       <h2 style="margin:0 0 4px;font-size:18px">${e(heading)}</h2>
       <p style="margin:0 0 12px;color:${MUTED};font-size:15px">${e(previous.question)}</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
-      <p style="margin:12px 0 0;font-size:15px">${votesText(previous.totalVotes)} in total ·
+      <p style="margin:12px 0 0;font-size:15px">${votesText(previous.totalVotes)} in total ·${setAsideHtml(previous, publicUrl)}
         <a href="${e(pollUrlOf(publicUrl, previous.pollNumber))}" style="color:${GREEN}">See the full results</a></p>
     </td></tr>`;
 }
@@ -148,8 +160,10 @@ export function dailyEmail(
       <p style="margin:0">${button(`${site.publicUrl}/`, 'Vote now')}</p>
     </td></tr>
     ${previous && heading ? resultsHtml(previous, heading, site.publicUrl) : ''}`;
+  const setAside = previous && setAsideNote(previous.setAsideVotes);
+  const setAsideLine = setAside ? `\n${setAside}. ${HONEST_RESULTS.title}: ${honestResultsUrl(site.publicUrl)}` : '';
   const resultLines = previous
-    ? `\n\n${heading}: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${pollUrlOf(site.publicUrl, previous.pollNumber)}`
+    ? `\n\n${heading}: ${previous.question}\n${previous.results.map((r) => `- ${r.option}: ${r.percentage}% (${votesText(r.votes)})`).join('\n')}\n${votesText(previous.totalVotes)} in total. Full results: ${pollUrlOf(site.publicUrl, previous.pollNumber)}${setAsideLine}`
     : '';
   const text = `Today's hot take (${formatLocalDate(day)}):\n\n${today.question}\n${today.description ? `${today.description}\n` : ''}\nVote now: ${site.publicUrl}/${resultLines}\n\n${foot.text}`;
   return { subject, html: page(site, subject, body, foot), text };

@@ -5,7 +5,8 @@
  * allowed by its hash, so the page is the same bytes every time (and has a stable ETag) under
  * a CSP as strict as the site's, except that any site may frame it.
  */
-import { votesText } from '../../shared/results.js';
+import { honestResultsUrl } from '../../shared/honest-results.js';
+import { setAsideNote, votesText } from '../../shared/results.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
@@ -76,7 +77,9 @@ export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName
       )
       .join('');
     const status = view.past ? 'Poll closed' : 'Voting has closed for today';
-    body = `<ul>${items}</ul><p class="foot">${status} · Total: ${e(votesText(view.totalVotes))} · ${newTab(view.pollUrl, `See all votes on ${e(siteName)}`)}</p>`;
+    const note = setAsideNote(view.setAsideVotes);
+    const setAside = note === null ? '' : ` · ${newTab(honestResultsUrl(publicUrl), e(note))}`;
+    body = `<ul>${items}</ul><p class="foot">${status} · Total: ${e(votesText(view.totalVotes))}${setAside} · ${newTab(view.pollUrl, `See all votes on ${e(siteName)}`)}</p>`;
   }
   return hashedPage({
     style: EMBED_STYLE,

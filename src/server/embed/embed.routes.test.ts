@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedPoll } from '../testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestClient, type TestClient } from '../testing/test-client.js';
@@ -83,6 +83,27 @@ describe.each(testDatabaseKinds())('embeds and oEmbed (%s)', (kind) => {
     );
     // The bar is drawn to scale: its fill is the percentage of the track.
     expect(page).toContain('<rect class="fill" width="50" height="10" rx="2"/>');
+  });
+
+  it('says how many votes were set aside after review beside the total, linked to what is checked; nothing when none', async () => {
+    const stuffed = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-19', votes: [5, 4, 1] });
+    await insertSetAsideVotes(t.db, stuffed, 1233, 'held');
+    await insertSetAsideVotes(t.db, stuffed, 1, 'discounted');
+    const clean = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20', votes: [5, 4, 1] });
+    const today = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [7, 3] });
+    await insertSetAsideVotes(t.db, today, 1);
+
+    expect((await get(`/embed/poll-${stuffed.pollNumber}`)).body).toContain(
+      `Poll closed · Total: 10 votes · <a href="${PUBLIC_URL}/faq#honest-results" target="_blank" rel="noopener">1,234 votes set aside after review<span class="sr"> (opens in a new tab)</span></a> · <a href="${PUBLIC_URL}/poll-${stuffed.pollNumber}"`,
+    );
+    expect((await get(`/embed/poll-${clean.pollNumber}`)).body).not.toMatch(/set aside|honest-results/);
+    // Today's: no results while voting is open, so no note either; the note comes with the results.
+    expect((await get('/embed/today')).body).not.toMatch(/set aside|honest-results/);
+    t.clock.set(newYorkTime('2026-11-21', '20:00'));
+    expect((await get('/embed/today')).body).toContain(
+      'Total: 10 votes · <a href="https://hottake.example.org/faq#honest-results"',
+    );
+    expect((await get('/embed/today')).body).toContain('>1 vote set aside after review<');
   });
 
   it('answers 404 for scheduled and unknown polls, and a plain page when there is no poll today', async () => {

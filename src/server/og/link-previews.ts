@@ -22,7 +22,7 @@ import { resultsOf, totalVotes, type PollRecord } from '../polls/poll.js';
 import type { OgCard } from './og-image.js';
 
 /** Bump when the drawing changes, so every cached image and address is renewed. */
-const TEMPLATE_VERSION = 2;
+const TEMPLATE_VERSION = 3;
 
 export { DEFAULT_DESCRIPTION };
 const TAGLINE = 'Teachers vote anonymously and see the results.';
@@ -85,6 +85,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
         question: poll.question,
         results: resultsOf(poll),
         totalVotes: totalVotes(poll),
+        setAsideVotes: poll.setAsideVotes,
         closed: false,
       },
       TODAY_MAX_AGE_S,
@@ -100,6 +101,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
         question: poll.question,
         results: poll.results,
         totalVotes: poll.totalVotes,
+        setAsideVotes: poll.setAsideVotes,
         closed: true,
       },
       PAST_MAX_AGE_S,

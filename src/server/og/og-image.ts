@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Resvg } from '@resvg/resvg-js';
 import type satoriFn from 'satori';
 import type { PollResults } from '../../shared/api.js';
-import { votesText, type ResultItem } from '../../shared/results.js';
+import { setAsideNote, votesText, type ResultItem } from '../../shared/results.js';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -26,7 +26,7 @@ const PALETTE = ['#15803d', '#1d4ed8', '#b45309', '#7e22ce', '#be123c', '#0f766e
 export type OgCard =
   | ({ kind: 'results'; siteName: string; pollLabel: string; closed: boolean } & Pick<
       PollResults,
-      'question' | 'results' | 'totalVotes'
+      'question' | 'results' | 'totalVotes' | 'setAsideVotes'
     >)
   | { kind: 'vote'; siteName: string; pollLabel: string; question: string; closesAt: string }
   | { kind: 'site'; siteName: string; tagline: string };
@@ -62,6 +62,9 @@ const INNER_HEIGHT = OG_HEIGHT - BORDER_TOP - 2 * PADDING_Y;
 const INNER_WIDTH = OG_WIDTH - 2 * PADDING_X;
 const HEADER_BLOCK = HEADER_SIZE * LINE_HEIGHT + QUESTION_MARGIN;
 const FOOTER_BLOCK = FOOTER_MARGIN + FOOTER_SIZE * LINE_HEIGHT;
+/** "3 votes set aside after review", a smaller line under the total when there is one. */
+const NOTE_SIZE = 22;
+const NOTE_BLOCK = 4 + NOTE_SIZE * LINE_HEIGHT;
 /** The "Vote now" pill: 36px type in 18px of padding above and below. */
 const VOTE_ROW = 36 * LINE_HEIGHT + 36;
 
@@ -233,7 +236,9 @@ function layout(card: OgCard): Element {
     );
   }
   // The bars and the footer take what they need, with at least 16px of air; the question gets the rest.
-  const questionHeight = INNER_HEIGHT - HEADER_BLOCK - 16 - barMetrics(card.results.length).height - FOOTER_BLOCK;
+  const note = setAsideNote(card.setAsideVotes);
+  const footerHeight = FOOTER_BLOCK + (note === null ? 0 : NOTE_BLOCK);
+  const questionHeight = INNER_HEIGHT - HEADER_BLOCK - 16 - barMetrics(card.results.length).height - footerHeight;
   return frame(
     header(card.siteName, card.pollLabel),
     question(card.question, fitQuestion(card.question, questionHeight, 52)),
@@ -248,7 +253,12 @@ function layout(card: OgCard): Element {
         lineHeight: LINE_HEIGHT,
         flexShrink: 0,
       },
-      h('div', { color: GREEN_DARK, fontWeight: 700 }, votesText(card.totalVotes)),
+      h(
+        'div',
+        { flexDirection: 'column' },
+        h('div', { color: GREEN_DARK, fontWeight: 700 }, votesText(card.totalVotes)),
+        ...(note === null ? [] : [h('div', { fontSize: NOTE_SIZE, marginTop: 4 }, note)]),
+      ),
       h('div', {}, card.closed ? 'Poll closed' : 'Voting has closed for today'),
     ),
   );

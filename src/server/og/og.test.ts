@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed.js';
 import { HttpError } from '../http/errors.js';
-import { seedPoll } from '../testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { CLIENT_TEMPLATE, createTestClient, type TestClient } from '../testing/test-client.js';
@@ -150,6 +150,30 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       expect(head.one('og:image:alt')).toBe(`Results of the poll: ${question}`);
     });
 
+    it('says how many votes were set aside after review, after the total, and nothing when none were', async () => {
+      // Seeded before the first request: today's poll is read once a second at most.
+      const clean = await past({ votes: [5, 4, 1] });
+      const stuffed = await past({ votes: [5, 4, 1] });
+      await insertSetAsideVotes(t.db, stuffed, 1234);
+      const today = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [2, 1] });
+      await insertSetAsideVotes(t.db, today, 1, 'discounted');
+
+      expect(headOf((await get(`/poll-${stuffed.pollNumber}`)).body).one('og:description')).toBe(
+        'Final results: 10 votes. 1,234 votes set aside after review. Poll closed.',
+      );
+      expect(headOf((await get(`/poll-${clean.pollNumber}`)).body).one('og:description')).toBe(
+        'Final results: 10 votes. Poll closed.',
+      );
+      // While voting is open the description has no figures at all.
+      expect(headOf((await get('/')).body).one('og:description')).toBe(
+        "Today's hot take. Vote anonymously in seconds and see where colleagues stand.",
+      );
+      t.clock.set(newYorkTime('2026-11-21', '20:00'));
+      expect(headOf((await get('/')).body).one('og:description')).toBe(
+        'Voting has closed for today: 3 votes. 1 vote set aside after review. See where colleagues stand.',
+      );
+    });
+
     it("gives today's /poll-N today's head, at its own address", async () => {
       await past();
       const today = await seedPoll(t.db, { question: 'Should recess be longer?' });
@@ -291,6 +315,22 @@ describe.each(testDatabaseKinds())('link previews (%s)', (kind) => {
       ]);
     });
 
+    it('carry the votes set aside after review, and are drawn again under a new ETag when only that changes', async () => {
+      const poll = await past({ options: ['Yes', 'No'], votes: [3, 1] });
+      const url = `/og/poll-${poll.pollNumber}.png`;
+      const before = await get(url);
+      await insertSetAsideVotes(t.db, poll, 2);
+      const after = await get(url);
+      expect(after.statusCode).toBe(200);
+      expect(pngSize(after.rawPayload)).toEqual({ width: 1200, height: 630 });
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+      expect(drawn).toMatchObject([
+        { kind: 'results', totalVotes: 4, setAsideVotes: 0 },
+        { kind: 'results', totalVotes: 4, setAsideVotes: 2 },
+      ]);
+    });
+
     it("show today's question and a call to vote before the close, never the results; the results after", async () => {
       const today = await seedPoll(t.db, {
         question: 'Should staff meetings be e-mails?',
@@ -361,12 +401,18 @@ describe('the demo polls, drawn', () => {
         'six-options': `/og/poll-${await numberOf('What is the largest class size')}.png`,
         today: '/og/today.png',
       };
-      for (const [name, url] of Object.entries(shots)) {
-        const response = await new Visitor(t.app).get(url);
-        expect(response.statusCode, url).toBe(200);
-        expect(pngSize(response.rawPayload)).toEqual({ width: 1200, height: 630 });
-        fs.writeFileSync(path.join(outDir, `${name}.png`), response.rawPayload);
-      }
+      const shoot = async (shots: Record<string, string>) => {
+        for (const [name, url] of Object.entries(shots)) {
+          const response = await new Visitor(t.app).get(url);
+          expect(response.statusCode, url).toBe(200);
+          expect(pngSize(response.rawPayload)).toEqual({ width: 1200, height: 630 });
+          fs.writeFileSync(path.join(outDir, `${name}.png`), response.rawPayload);
+        }
+      };
+      await shoot(shots);
+      // The same past polls with the line of votes set aside after review: the most crowded cards.
+      await t.db.updateTable('polls').set({ set_aside_votes: 1234 }).where('status', '=', 'past').execute();
+      await shoot({ 'long-question-set-aside': shots['long-question'], 'six-options-set-aside': shots['six-options'] });
     } finally {
       await t.close();
     }

@@ -5,8 +5,9 @@
  */
 import type { OpenPoll } from '../../shared/api.js';
 import { MIN_GROUP_SIZE } from '../../shared/profile.js';
+import { honestResultsUrl } from '../../shared/honest-results.js';
 import { attributionOf, licenseNotice, OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../shared/open-data.js';
-import { votesText } from '../../shared/results.js';
+import { setAsideNote, votesText } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time.js';
 import { csvCell } from '../admin/votes-export.js';
 
@@ -37,7 +38,9 @@ export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): st
       `(largest remainder). Breakdown groups with fewer than ${MIN_GROUP_SIZE} votes are withheld: their votes count ` +
       'in withheldVotes. Votes whose voter did not say count in notSaidVotes. Where those two add up to 1 to ' +
       `${MIN_GROUP_SIZE - 1} votes, the overall result less the groups listed would give them away, so the smallest ` +
-      'group is withheld too: alsoWithheld names it, with its number of votes only.',
+      'group is withheld too: alsoWithheld names it, with its number of votes only. setAsideVotes counts the votes ' +
+      'set aside after review (held, or discounted by staff): they are in no total, result or breakdown. What is ' +
+      `checked: ${honestResultsUrl(site.publicUrl)}`,
     polls,
   });
 }
@@ -54,6 +57,8 @@ export const CSV_HEADER = [
   'option',
   'votes',
   'percentage',
+  // Added last, so that programs reading the columns by position read the others where they were.
+  'set_aside_votes',
 ] as const;
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark. */
@@ -63,13 +68,15 @@ const BYTE_ORDER_MARK = '\uFEFF';
  * GET /data/polls.csv: one row per poll, group and option. The group "all" of the dimension
  * "all" is everyone; then each listed group of each dimension; then a row per dimension for
  * the withheld and the not-said votes, with no option, and one with no option for a group
- * withheld though large enough (its id, label and votes: see alsoWithheld in the JSON). The
- * first line is a comment (`#`) stating the licence.
+ * withheld though large enough (its id, label and votes: see alsoWithheld in the JSON). Every
+ * row of a poll carries its votes set aside after review, as every row carries its question.
+ * The first line is a comment (`#`) stating the licence.
  */
 export function openDataCsv(site: OpenDataSite, polls: readonly OpenPoll[]): string {
   const lines = [`# ${licenseNotice(site.siteName, site.publicUrl).replaceAll(/[\r\n]/g, ' ')}`, CSV_HEADER.join(',')];
-  const row = (cells: (string | number)[]) => lines.push(cells.map((cell) => csvCell(String(cell))).join(','));
   for (const poll of polls) {
+    const row = (cells: (string | number)[]) =>
+      lines.push([...cells, poll.setAsideVotes].map((cell) => csvCell(String(cell))).join(','));
     const start = [poll.pollNumber, poll.date, poll.question];
     poll.results.forEach((result, index) =>
       row([...start, 'all', 'all', 'Everyone', poll.totalVotes, index, result.option, result.votes, result.percentage]),
@@ -120,13 +127,21 @@ function xml(text: string): string {
 }
 
 /** An entry's content, as HTML (escaped once more by `xml` into the feed). */
-function entryHtml(poll: OpenPoll): string {
+function entryHtml(poll: OpenPoll, publicUrl: string): string {
   const html = xml; // the same escapes suit HTML
   const items = poll.results
     .map((r) => `<li>${html(r.option)}: ${r.percentage}% (${votesText(r.votes)})</li>`)
     .join('');
   const description = poll.description === null ? '' : `<p>${html(poll.description)}</p>`;
-  return `${description}<ul>${items}</ul><p>Total: ${votesText(poll.totalVotes)}. <a href="${html(poll.url)}">See all votes</a></p>`;
+  const note = setAsideNote(poll.setAsideVotes);
+  const setAside = note === null ? '' : ` <a href="${html(honestResultsUrl(publicUrl))}">${html(note)}</a>.`;
+  return `${description}<ul>${items}</ul><p>Total: ${votesText(poll.totalVotes)}.${setAside} <a href="${html(poll.url)}">See all votes</a></p>`;
+}
+
+/** "(12 votes)", or "(12 votes; 3 votes set aside after review)". */
+function totalsInBrackets(poll: OpenPoll): string {
+  const note = setAsideNote(poll.setAsideVotes);
+  return `(${votesText(poll.totalVotes)}${note === null ? '' : `; ${note}`})`;
 }
 
 /** GET /feed.xml: an Atom 1.0 feed of every past poll, newest first. */
@@ -140,8 +155,8 @@ export function atomFeed(site: OpenDataSite, polls: readonly OpenPoll[]): string
     <link rel="alternate" type="text/html" href="${xml(poll.url)}"/>
     <published>${poll.closedAt}</published>
     <updated>${poll.closedAt}</updated>
-    <summary>${xml(`${formatLocalDate(poll.date)}. ${poll.results.map((r) => `${r.option}: ${r.percentage}%`).join(', ')} (${votesText(poll.totalVotes)}).`)}</summary>
-    <content type="html">${xml(entryHtml(poll))}</content>
+    <summary>${xml(`${formatLocalDate(poll.date)}. ${poll.results.map((r) => `${r.option}: ${r.percentage}%`).join(', ')} ${totalsInBrackets(poll)}.`)}</summary>
+    <content type="html">${xml(entryHtml(poll, site.publicUrl))}</content>
   </entry>
 `,
   );

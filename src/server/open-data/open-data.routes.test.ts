@@ -2,7 +2,7 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { roleDimension, shownGroup } from '../testing/breakdowns.js';
-import { seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -42,6 +42,7 @@ interface OpenPollJson {
   question: string;
   description: string | null;
   totalVotes: number;
+  setAsideVotes: number;
   closedAt: string;
   breakdowns: { dimension: string }[];
 }
@@ -58,7 +59,10 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
   const get = (path: string, headers: Record<string, string> = {}) =>
     new Visitor(t.app).request({ method: 'GET', url: path, headers });
 
-  /** Two past polls (one with groups either side of the size rule), today's, and a scheduled one. */
+  /**
+   * Two past polls (one with groups either side of the size rule, and 1,234 votes set aside after
+   * review, held and discounted), today's, and a scheduled one.
+   */
   async function seedPolls() {
     const first = await seedPoll(t.db, {
       question: 'Is "homework" <useful> & fair?',
@@ -79,6 +83,8 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       { profile: { role: 'classroom-teacher', region: 'south' }, votes: [7, 3] },
       { profile: { role: 'school-leader', region: 'south' }, votes: [9, 0] },
     ]);
+    await insertSetAsideVotes(t.db, second, 1200, 'held');
+    await insertSetAsideVotes(t.db, second, 34, 'discounted');
     await seedPoll(t.db, { question: 'Today’s question, still open?', options: ['A', 'B'], votes: [4, 4] });
     await seedPoll(t.db, { question: 'Scheduled, not yet asked?', status: 'scheduled', liveDate: '2026-11-25' });
     return { first, second };
@@ -91,7 +97,7 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers.link).toBe(`<${LICENSE_URL}>; rel="license"`);
-    const data = response.json<{ license: unknown; minGroupSize: number; polls: OpenPollJson[] }>();
+    const data = response.json<{ license: unknown; minGroupSize: number; notes: string; polls: OpenPollJson[] }>();
     expect(data.license).toEqual({
       name: 'CC BY 4.0',
       title: 'Creative Commons Attribution 4.0 International',
@@ -111,6 +117,7 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       url: `${publicUrl}/poll-1`,
       options: ['Yes', 'No', 'Not sure'],
       totalVotes: 3,
+      setAsideVotes: 0,
       results: [
         { option: 'Yes', votes: 1, percentage: 34 },
         { option: 'No', votes: 1, percentage: 33 },
@@ -119,7 +126,11 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
     });
     // Voting closed at 8 pm in New York, 01:00 UTC the next day.
     expect(first?.closedAt).toBe('2026-11-20T01:00:00.000Z');
+    // The votes set aside are in no total, result or breakdown: only counted here, and said where to read why.
     expect(second?.totalVotes).toBe(19);
+    expect(second?.setAsideVotes).toBe(1234);
+    expect(data.notes).toContain('setAsideVotes counts the votes set aside after review');
+    expect(data.notes).toContain(`${publicUrl}/faq#honest-results`);
     expect(second?.description).toBe('Many districts did so this year.');
     const role = second?.breakdowns.find((d) => d.dimension === 'role');
     // Nine school leaders: one short of a group that may be shown. Everyone less the teachers
@@ -164,8 +175,16 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       'option',
       'votes',
       'percentage',
+      'set_aside_votes',
     ]);
     const rows = parsed.data;
+    // Every row of a poll carries its votes set aside, as it carries its question.
+    expect(new Set(rows.filter((row) => row.poll_number === '1').map((row) => row.set_aside_votes))).toEqual(
+      new Set(['0']),
+    );
+    expect(new Set(rows.filter((row) => row.poll_number === '2').map((row) => row.set_aside_votes))).toEqual(
+      new Set(['1234']),
+    );
     const everyone = rows.filter((row) => row.dimension === 'all');
     expect(everyone.map((row) => [row.poll_number, row.question, row.option, row.votes, row.percentage])).toEqual([
       ['1', 'Is "homework" <useful> & fair?', 'Yes', '1', '34'],
@@ -218,10 +237,19 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
     expect(text(second, 'id')).toBe(`${publicUrl}/poll-2`);
     expect(links(second)).toEqual([{ rel: 'alternate', type: 'text/html', href: `${publicUrl}/poll-2` }]);
     expect(text(second, 'updated')).toBe('2026-11-21T01:00:00.000Z');
-    expect(text(second, 'summary')).toBe('November 20, 2026. Yes: 84%, No: 16% (19 votes).');
+    expect(text(second, 'summary')).toBe(
+      'November 20, 2026. Yes: 84%, No: 16% (19 votes; 1,234 votes set aside after review).',
+    );
     const content = children(second, 'content')[0] as Element;
     expect(content.getAttribute('type')).toBe('html');
     expect(content.textContent).toContain('<li>Yes: 84% (16 votes)</li>');
+    expect(content.textContent).toContain(
+      `Total: 19 votes. <a href="${publicUrl}/faq#honest-results">1,234 votes set aside after review</a>.`,
+    );
+    // A poll with none set aside says nothing of it.
+    const first = entries[1] as Element;
+    expect(text(first, 'summary')).toBe('November 19, 2026. Yes: 34%, No: 33%, Not sure: 33% (3 votes).');
+    expect(children(first, 'content')[0]?.textContent).not.toContain('set aside');
   });
 
   it('answers 304 to a client that has the current version, and a new ETag once another poll closes (within a second)', async () => {
@@ -248,6 +276,21 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
     }
+  });
+
+  it('builds again when a past poll’s votes set aside change, though none of its counted votes did', async () => {
+    const { first } = await seedPolls();
+    for (const path of ['/data/polls.json', '/data/polls.csv', '/feed.xml']) {
+      const before = await get(path);
+      // A vote accepted just before the poll went past, written just after, and held.
+      await insertSetAsideVotes(t.db, first, 1);
+      t.clock.advance(PAST_POLLS_VERSION_MAX_AGE_MS);
+      const after = await get(path, { 'if-none-match': String(before.headers.etag) });
+      expect(after.statusCode, path).toBe(200);
+      expect(after.headers.etag, path).not.toBe(before.headers.etag);
+    }
+    const data = (await get('/data/polls.json')).json<{ polls: OpenPollJson[] }>();
+    expect(data.polls[0]).toMatchObject({ pollNumber: first.pollNumber, totalVotes: 3, setAsideVotes: 3 });
   });
 
   it('answers empty documents, still valid and licensed, before any poll has closed', async () => {

@@ -207,6 +207,7 @@ export function toOpenPoll(poll: PollRecord, site: PollSite, breakdowns: Breakdo
     closedAt: instantAt(poll.liveDate, site.votingClosesAt, site.timeZone).toISOString(),
     options: optionLabels(poll),
     totalVotes: totalVotes(poll),
+    setAsideVotes: poll.setAsideVotes,
     results: resultsOf(poll),
     breakdowns,
   };
@@ -234,7 +235,7 @@ export type EmbedView =
         closesAt: string;
       })
   | (PollView &
-      Pick<PollResults, 'results' | 'totalVotes'> & {
+      Pick<PollResults, 'results' | 'totalVotes' | 'setAsideVotes'> & {
         kind: 'results';
         /** False for today's poll after the close (it is still today's). */
         past: boolean;
@@ -264,6 +265,7 @@ export function toEmbedView(poll: PollRecord, site: PollSite, votingOpen: boolea
     kind: 'results',
     results: resultsOf(poll),
     totalVotes: totalVotes(poll),
+    setAsideVotes: poll.setAsideVotes,
     past: poll.status === 'past',
   };
 }

@@ -113,17 +113,22 @@ export async function markPastPollsChanged(db: Db): Promise<void> {
 }
 
 /**
- * A stamp of what past polls show, cheap to read: the changes marked, and the votes counted on
- * past polls (a vote accepted just before its poll went past may be written just after, on
- * any instance: the stamp moves with it). Equal stamps, equal past polls.
+ * A stamp of what past polls show, cheap to read: the changes marked, and the votes counted and
+ * set aside on past polls (a vote accepted just before its poll went past may be written just
+ * after, on any instance, counted or held: the stamp moves with it). Equal stamps, equal past polls.
  */
 export async function pastPollsVersion(db: Db): Promise<string> {
-  const { rows } = await sql<{ changes: number | string | null; votes: number | string | null }>`
+  const { rows } = await sql<{
+    changes: number | string | null;
+    votes: number | string | null;
+    set_aside: number | string | null;
+  }>`
     select (select value from counters where name = ${PAST_POLLS_CHANGES}) as changes,
-      (select sum(o.vote_count) from poll_options o join polls p on p.id = o.poll_id where p.status = 'past') as votes
+      (select sum(o.vote_count) from poll_options o join polls p on p.id = o.poll_id where p.status = 'past') as votes,
+      (select sum(set_aside_votes) from polls where status = 'past') as set_aside
   `.execute(db);
   const row = rows[0];
-  return `${row?.changes ?? 0}:${row?.votes ?? 0}`;
+  return `${row?.changes ?? 0}:${row?.votes ?? 0}:${row?.set_aside ?? 0}`;
 }
 
 /** The next poll number; numbers only go up, so a deleted poll's number is never reused. */

@@ -4,7 +4,8 @@
  * prints the same on any printer. Today's poll before the close prints as "Vote today", with
  * its QR code and no results. No script: the stylesheet is allowed by its hash.
  */
-import { votesText } from '../../shared/results.js';
+import { HONEST_RESULTS, honestResultsUrl } from '../../shared/honest-results.js';
+import { setAsideNote, votesText } from '../../shared/results.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
@@ -24,6 +25,8 @@ h1 { margin: 0 0 6mm; font-size: 24pt; line-height: 1.2; }
 .chart text { font: 13pt system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; fill: #000; }
 .chart .pct { font-weight: 800; }
 .total { margin: 0 0 6mm; font-weight: 700; }
+.set-aside { margin: -4mm 0 6mm; font-size: 12pt; }
+.set-aside a { color: #000; }
 .options { margin: 0 0 6mm; padding-left: 6mm; font-size: 16pt; }
 .options li { margin: 2mm 0; }
 .scan { display: flex; align-items: center; gap: 6mm; break-inside: avoid; border-top: 1.5pt solid #000; padding-top: 5mm; }
@@ -63,7 +66,22 @@ function resultChart(results: { option: string; votes: number; percentage: numbe
   return `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${e(summary)}" xmlns="http://www.w3.org/2000/svg">${rows}</svg>`;
 }
 
-export function renderPrintSheet(view: EmbedView, qr: string, { siteName }: { siteName: string }): string {
+/**
+ * "3 votes set aside after review", and where the site says what it checks, written out: paper
+ * has no links. Nothing when no vote was set aside.
+ */
+function setAsideLine(setAsideVotes: number, publicUrl: string): string {
+  const note = setAsideNote(setAsideVotes);
+  if (note === null) return '';
+  const url = honestResultsUrl(publicUrl);
+  return `<p class="set-aside">${e(note)}. ${e(HONEST_RESULTS.title)}: <a class="url" href="${e(url)}">${e(url)}</a></p>`;
+}
+
+export function renderPrintSheet(
+  view: EmbedView,
+  qr: string,
+  { siteName, publicUrl }: { siteName: string; publicUrl: string },
+): string {
   const description = view.description ? `<p class="description">${e(view.description)}</p>` : '';
   let body: string;
   let kicker = '';
@@ -76,6 +94,7 @@ export function renderPrintSheet(view: EmbedView, qr: string, { siteName }: { si
     body =
       resultChart(view.results) +
       `<p class="total">n = ${e(votesText(view.totalVotes))} · ${view.past ? 'Poll closed' : 'Voting has closed for today'}</p>` +
+      setAsideLine(view.setAsideVotes, publicUrl) +
       `<div class="scan">${qr}<p>Scan to see the poll and today’s hot take.<br><span class="url">${e(view.pollUrl)}</span></p></div>`;
   }
   return hashedPage({

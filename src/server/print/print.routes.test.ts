@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedPoll } from '../testing/fixtures.js';
+import { insertSetAsideVotes, seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -31,6 +31,17 @@ describe.each(testDatabaseKinds())('the print sheet and QR codes (%s)', (kind) =
     expect(open.body).not.toMatch(/70%|7 votes/);
     t.clock.set(newYorkTime('2026-11-21', '20:00'));
     expect((await get(`/poll-${today.pollNumber}/print`)).body).toContain('70% · 7 votes');
+  });
+
+  it('prints how many votes were set aside after review under n, with where to read why written out', async () => {
+    const stuffed = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-19', votes: [3, 1] });
+    await insertSetAsideVotes(t.db, stuffed, 2, 'discounted');
+    const clean = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20', votes: [3, 1] });
+    const sheet = (await get(`/poll-${stuffed.pollNumber}/print`)).body;
+    expect(sheet).toContain(
+      '<p class="total">n = 4 votes · Poll closed</p><p class="set-aside">2 votes set aside after review. How we keep results honest: <a class="url" href="https://hottake.example.org/faq#honest-results">https://hottake.example.org/faq#honest-results</a></p>',
+    );
+    expect((await get(`/poll-${clean.pollNumber}/print`)).body).not.toMatch(/set aside|honest-results/);
   });
 
   it('draws a poll’s QR code as SVG, and answers 404 for polls not yet live or unknown', async () => {

@@ -109,3 +109,29 @@ export async function seedProfiledVotes(
     );
   }
 }
+
+/**
+ * `count` votes on `poll` that are in no tally: held (as a challenged network's votes without a
+ * proof of work are) or discounted by staff. The database counts them in polls.set_aside_votes.
+ */
+export async function insertSetAsideVotes(
+  db: Db,
+  poll: Pick<PollRecord, 'id' | 'liveDate'>,
+  count: number,
+  status: 'held' | 'discounted' = 'held',
+): Promise<void> {
+  await db
+    .insertInto('votes')
+    .values(
+      Array.from({ length: count }, () => ({
+        poll_id: poll.id,
+        voter_id: newVoterId(),
+        option_index: 0,
+        voter_email: null,
+        voted_on: poll.liveDate,
+        created_at: `${poll.liveDate}T15:00:00.000Z`,
+        status,
+      })),
+    )
+    .execute();
+}

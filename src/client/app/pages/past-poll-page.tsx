@@ -15,7 +15,12 @@ export default function PastPollPage({ pollNumber }: { pollNumber: number }) {
       extras={(poll) => (
         <>
           <div className="card past-poll__more">
-            <ClosedPollBreakdown pollId={poll.id} results={poll.results} totalVotes={poll.totalVotes} />
+            <ClosedPollBreakdown
+              pollId={poll.id}
+              results={poll.results}
+              totalVotes={poll.totalVotes}
+              setAsideVotes={poll.setAsideVotes}
+            />
           </div>
           {poll.series.length > 0 && (
             <div className="card past-poll__more">

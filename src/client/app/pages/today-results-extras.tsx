@@ -32,6 +32,7 @@ export default function TodayResultsExtras({ poll }: { poll: ActivePoll }) {
         pollId={poll.id}
         results={poll.results ?? []}
         totalVotes={poll.totalVotes}
+        setAsideVotes={poll.setAsideVotes}
         chosen={poll.userVoteOption}
       />
     </>

@@ -4,6 +4,7 @@
  * Loaded only when someone asks for it.
  */
 import type { PollResults } from '../../../shared/api.js';
+import { setAsideNote } from '../../../shared/results.js';
 import type { SiteConfig } from '../../../shared/site-config.js';
 import { localDateAt, localTimeAt } from '../../../shared/time.js';
 import { showsSliceLabel, shortLabel, votesText } from './chart-labels.js';
@@ -11,7 +12,10 @@ import { pieSlices } from './chart-geometry.js';
 import { colorFor } from './palette.js';
 
 /** The poll's results, with the site's name and time zone (for the file name's date and time). */
-export type ChartImageInput = Pick<PollResults, 'pollNumber' | 'question' | 'results' | 'totalVotes'> &
+export type ChartImageInput = Pick<
+  PollResults,
+  'pollNumber' | 'question' | 'results' | 'totalVotes' | 'setAsideVotes'
+> &
   Pick<SiteConfig, 'siteName' | 'timeZone'>;
 
 /** A failure with the sentence the toast shows (spec section 8). */
@@ -116,7 +120,8 @@ export async function chartImage(input: ChartImageInput): Promise<Blob> {
   });
   context.fillStyle = '#57534e';
   context.font = `600 16px ${FONT}`;
-  context.fillText(`${votesText(input.totalVotes)} in total`, PAD, height - 28);
+  const note = setAsideNote(input.setAsideVotes);
+  context.fillText(`${votesText(input.totalVotes)} in total${note ? ` · ${note}` : ''}`, PAD, height - 28);
 
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png', 0.95));
   if (!blob) throw new ChartImageError('Failed to create chart image. Please try again.');

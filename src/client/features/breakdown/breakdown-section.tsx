@@ -12,6 +12,7 @@ import { formatCount } from '../../../shared/results.js';
 import { useBreakdown } from '../../api/get-breakdown.js';
 import { useProfile } from '../../api/get-profile.js';
 import { votesText } from '../../components/chart/chart-labels.js';
+import { SetAsideLink } from '../../components/chart/set-aside-note.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
@@ -30,6 +31,8 @@ export interface BreakdownSectionProps {
   /** The poll's results for everyone. */
   results: ResultItem[];
   totalVotes: number;
+  /** Votes held or discounted after review: in no group, and said so. */
+  setAsideVotes: number;
   /** The option this visitor chose, when known. */
   chosen?: number | null;
   /** Shown at the end of the section: the invitation to describe oneself, when it is due. */
@@ -40,6 +43,7 @@ export default function BreakdownSection({
   pollId,
   results,
   totalVotes,
+  setAsideVotes,
   chosen = null,
   invitation,
 }: BreakdownSectionProps) {
@@ -75,7 +79,7 @@ export default function BreakdownSection({
           <DimensionPanel pollId={pollId} view={view} chosen={chosen} />
         )}
       </div>
-      <SampleNote pollId={pollId} totalVotes={totalVotes} />
+      <SampleNote pollId={pollId} totalVotes={totalVotes} setAsideVotes={setAsideVotes} />
       {invitation}
     </section>
   );
@@ -112,12 +116,31 @@ function DimensionPanel({ pollId, view, chosen }: { pollId: number; view: Profil
   );
 }
 
-/** How many voters the breakdown counts (the poll's own total until it has been read). */
-function SampleNote({ pollId, totalVotes }: { pollId: number; totalVotes: number }) {
-  const sample = useBreakdown(pollId).data?.totalVotes ?? totalVotes;
+/**
+ * How many voters the breakdown counts, and how many votes were set aside (the poll's own
+ * figures until the breakdown has been read).
+ */
+function SampleNote({
+  pollId,
+  totalVotes,
+  setAsideVotes,
+}: {
+  pollId: number;
+  totalVotes: number;
+  setAsideVotes: number;
+}) {
+  const breakdown = useBreakdown(pollId).data;
+  const sample = breakdown?.totalVotes ?? totalVotes;
+  const setAside = breakdown?.setAsideVotes ?? setAsideVotes;
   return (
     <p className="teachers-like-you__sample">
       A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; results are not weighted.
+      {setAside > 0 && (
+        <>
+          {' '}
+          <SetAsideLink setAsideVotes={setAside} />.
+        </>
+      )}
     </p>
   );
 }

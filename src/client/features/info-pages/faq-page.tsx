@@ -1,5 +1,6 @@
 /**
- * The FAQ: fifteen questions in five groups, each answer behind an expandable heading.
+ * The FAQ: fifteen questions in five groups, each answer behind an expandable heading, then
+ * "How we keep results honest", open, at its own anchor (every "votes set aside" note links it).
  *
  * Each entry is a native `<details>` rather than Radix's accordion: the answers are in the page
  * the server sends, so they open and can be read (and found with the browser's find) with
@@ -13,6 +14,7 @@ import { Link } from '../../lib/router.js';
 import { closeTimeLabel, timeZoneLabel } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { HONEST_RESULTS } from '../../../shared/honest-results.js';
 import './info-pages.css';
 
 const zone = timeZoneLabel(siteConfig.timeZone);
@@ -229,6 +231,58 @@ const GROUPS: QuestionGroup[] = [
   },
 ];
 
+/**
+ * What the site checks, in plain words: what it looks for and what happens to a vote, never the
+ * figures that trip a rule (DESIGN.md, Vote integrity). Open, not behind a disclosure, since
+ * links land on it.
+ */
+function HonestResults() {
+  const headingId = `${HONEST_RESULTS.id}-heading`;
+  return (
+    <section id={HONEST_RESULTS.id} className="card honest-results" aria-labelledby={headingId}>
+      <h2 id={headingId}>{HONEST_RESULTS.title}</h2>
+      <p>
+        A result is only worth sharing if real teachers made it. This is how we keep it that way, without accounts and
+        without knowing who you are.
+      </p>
+      <ul>
+        <li>
+          <strong>One vote per browser.</strong> Each browser gets one vote on each poll.
+        </li>
+        <li>
+          <strong>We look for signs of automated voting:</strong> unusual bursts of votes from one network, votes cast
+          faster than a person could read the question, and the same answer coming in over and over from one place.
+        </li>
+        <li>
+          <strong>A quick check, only where something looks wrong.</strong> When a network looks suspicious, browsers on
+          it are asked to do a short check before their vote counts. The browser does it on its own: there is nothing to
+          click or type.
+        </li>
+        <li>
+          <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, but it is in no
+          result until our staff have looked at it.
+        </li>
+        <li>
+          <strong>People review, and can undo.</strong> Our staff review held and suspicious votes, and can set votes
+          aside or restore them. Nothing is deleted, and every action is logged.
+        </li>
+        <li>
+          <strong>Results say so.</strong> Wherever results appear, they say how many votes were set aside after review.
+        </li>
+        <li>
+          <strong>Schools are welcome.</strong> Colleagues voting from one school’s network is normal, and a network is
+          never held just for being busy.
+        </li>
+        <li>
+          <strong>No addresses are stored.</strong> To tell networks apart we keep only a scrambled code, which can’t be
+          turned back into an address and changes every day.
+        </li>
+      </ul>
+      <p>We don’t publish the exact rules: that would only help someone get around them.</p>
+    </section>
+  );
+}
+
 function RunBy() {
   if (!brandName) return <>the {siteName} team</>;
   if (!brandUrl) return <>{brandName}</>;
@@ -269,6 +323,8 @@ export default function FaqPage() {
           </section>
         ))}
       </div>
+
+      <HonestResults />
 
       <section className="card info-page__cta" aria-labelledby="faq-cta">
         <h2 id="faq-cta">Ready to share your take?</h2>

@@ -3,6 +3,7 @@ import type { ActivePoll } from '../../../../shared/api.js';
 import { RESULTS_CHART_LABEL_MAX, votesText } from '../../../components/chart/chart-labels.js';
 import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
+import { SetAsideNote } from '../../../components/chart/set-aside-note.js';
 import { toast } from '../../../components/ui/toast.js';
 import { siteClock, siteConfig } from '../../../lib/site-config.js';
 import { OnceHydrated } from '../../../lib/use-hydrated.js';
@@ -23,6 +24,7 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
         question: poll.question,
         results,
         totalVotes: poll.totalVotes,
+        setAsideVotes: poll.setAsideVotes,
       });
       if (outcome === 'downloaded') toast({ title: 'Pie chart image downloaded!' });
     } catch (error) {
@@ -43,6 +45,7 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
       <PhaseCountdown />
       <LazyPieChart results={results} labelMax={RESULTS_CHART_LABEL_MAX} chosen={mine} />
       <p className="poll-card__total">{votesText(poll.totalVotes)}</p>
+      <SetAsideNote setAsideVotes={poll.setAsideVotes} />
       {/* A native disclosure: the bars open with scripts off too, and hydrating measures nothing. */}
       <details className="breakdown">
         <summary className="breakdown__trigger">

@@ -2,6 +2,7 @@ import { pollPath } from '../../../../shared/poll-links.js';
 import { relativeDayLabel } from '../../../../shared/time.js';
 import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
+import { SetAsideLink } from '../../../components/chart/set-aside-note.js';
 import { Link } from '../../../lib/router.js';
 import { siteClock } from '../../../lib/site-config.js';
 import { useNow } from '../../../lib/use-now.js';
@@ -43,7 +44,10 @@ export function ArchiveView() {
                 <Link to={pollPath(poll.pollNumber)}>{poll.question}</Link>
               </h2>
               <div className="archive__footer">
-                <span className="archive__votes">{votesText(poll.totalVotes)}</span>
+                <span className="archive__totals">
+                  <span className="archive__votes">{votesText(poll.totalVotes)}</span>
+                  <SetAsideLink setAsideVotes={poll.setAsideVotes} />
+                </span>
                 <Link
                   to={pollPath(poll.pollNumber)}
                   className="button button--secondary"

@@ -13,6 +13,7 @@ import { usePollResults } from '../../../api/get-poll-results.js';
 import { CLOSED_POLL_LABEL_MAX, votesText } from '../../../components/chart/chart-labels.js';
 import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
+import { SetAsideNote } from '../../../components/chart/set-aside-note.js';
 import { PageShell } from '../../../components/layout/page-shell.js';
 import { toast } from '../../../components/ui/toast.js';
 import { Link, navigate } from '../../../lib/router.js';
@@ -73,6 +74,7 @@ export function PollPage({
         <p className="poll-page__total">
           Total: <strong>{votesText(poll.totalVotes)}</strong>
         </p>
+        <SetAsideNote setAsideVotes={poll.setAsideVotes} />
         <div className="poll-page__footer">
           <p className="poll-page__closed">Poll closed</p>
           <span className="poll-page__actions">
