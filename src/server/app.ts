@@ -22,6 +22,7 @@ import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
+import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
 import { ogRoutes } from './og/og.routes.js';
 import type { PreviewImages } from './og/preview-images.js';
 import { embedRoutes } from './embed/embed.routes.js';
@@ -163,6 +164,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
   await app.register(reminderRoutes, { site, clock });
+  // TEMP(pow-integration): each client address is its own bucket, always at level 0, until
+  // the address buckets and the detector (integrity/) are wired in.
+  const bucketOf = (ip: string) => ip;
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
@@ -171,7 +175,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secureCookies: https,
       publicUrl: site.publicUrl,
       ...(metrics ? { countVote: (outcome: string) => metrics.votes.inc({ outcome }) } : {}),
+      // TEMP(pow-integration)
+      redeemProof: (proof: string, pollId: number, ip: string) =>
+        services.proofOfWork.redeem(proof, pollId, bucketOf(ip)),
     });
+    // A challenge is the first half of a vote, and making one costs a key derivation: limited with the writes.
+    await writes.register(proofOfWorkRoutes, { proofOfWork: services.proofOfWork, bucketOf, levelOf: () => 0 });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
     await writes.register(profileChangeRoutes, { profiles: services.profiles, secureCookies: https });

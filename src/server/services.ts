@@ -30,6 +30,7 @@ import type { ServiceDeps } from './service-deps.js';
 import { createStatsService } from './stats/stats.service.js';
 import { createBreakdownsService } from './breakdowns/breakdowns.service.js';
 import { createEmbedService } from './embed/embed.service.js';
+import { createProofOfWork, proofOfWorkKey } from './integrity/proof-of-work.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
@@ -92,6 +93,8 @@ export async function createServices({
   };
   const subscriptions = createSubscriptionsService(deps, { perAddressPerHour: config.subscribeLimitPerHour });
   const schedule = createScheduleService(deps);
+  // Issue 25, proof of work: the challenges votes from a challenged network carry.
+  const proofOfWork = createProofOfWork({ db, clock, key: await proofOfWorkKey(db) });
   const jobs = createJobs({
     schedule,
     outbox,
@@ -102,6 +105,7 @@ export async function createServices({
       await deleteStaleRateLimits(db, new Date(clock.now().getTime() - RATE_LIMIT_MEMORY_MS));
       await auth.purgeEndedSessions();
       await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));
+      await proofOfWork.purgeExpired();
     },
   });
   const polls = createPollsService(deps);
@@ -139,6 +143,7 @@ export async function createServices({
     suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
     adminPolls: createAdminPollsService(deps, schedule),
     auth,
+    proofOfWork,
     mailStats: createMailStats(db, transport.kind),
     previews: createLinkPreviews({
       clock,

@@ -187,6 +187,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0008-voter-key',
         '0009-email-links',
         '0010-vote-integrity',
+        '0011-proof-of-work',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
@@ -273,7 +274,7 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       });
       const migrateUpTo = async (name: string) => {
         const { error, results = [] } = await migrator.migrateTo(name);
-        if (error) throw error;
+        if (error) throw error instanceof Error ? error : new Error('the migration failed', { cause: error });
         return results.map((result) => result.migrationName);
       };
       expect((await migrator.migrateTo('0007-vote-batches')).error).toBeUndefined();

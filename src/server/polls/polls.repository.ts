@@ -85,6 +85,12 @@ export async function findPollStatus(db: Db, id: number): Promise<PollStatus | u
   return row?.status;
 }
 
+// TEMP(pow-integration): read for the ballot until the integrity integration decides it.
+export async function isChallengingEveryone(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('polls').select('challenge_everyone').where('id', '=', id).executeTakeFirst();
+  return Boolean(row?.challenge_everyone);
+}
+
 /** Polls that have gone live: the past ones and today's. */
 export async function countLivePolls(db: Db): Promise<number> {
   const row = await db

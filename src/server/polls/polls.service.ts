@@ -4,7 +4,7 @@ import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
-import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
+import { findPollByNumber, findSeriesRuns, isChallengingEveryone, listPastPolls } from './polls.repository.js';
 
 const NO_POLL = { reading: undefined, sight: '', json: 'null' } as const;
 
@@ -52,7 +52,13 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     const key = sightKey(sight);
     let json = answers.get(key);
     if (json === undefined) {
-      json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll)));
+      const seen = activePollAsSeen(poll, sight, await earlierRunsOf(poll));
+      // TEMP(pow-integration): a ballot without a token, asking for a proof of work when staff
+      // challenge everyone on the poll, until the integration writes each visitor's ballot.
+      if (seen.votingOpen && !seen.userVoted) {
+        seen.ballot = { token: '', proofOfWork: await isChallengingEveryone(db, poll.id) };
+      }
+      json = JSON.stringify(seen);
       answers.set(key, json);
     }
     return { reading: poll, sight: key, json };

@@ -24,6 +24,7 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   integrity_keys: 'day',
   integrity_buckets: 'poll_id, bucket',
   integrity_actions: 'id',
+  proof_of_work_redeemed: 'challenge_signature',
 };
 
 /** Tables of the database that are neither read by the snapshot nor left out on purpose. */

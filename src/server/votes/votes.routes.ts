@@ -38,7 +38,9 @@ export const votesRoutes: FastifyPluginAsync<{
   publicUrl: string;
   /** Told each vote's outcome (for /metrics). */
   countVote?: (outcome: VoteOutcome) => void;
-}> = async (app, { votes, secureCookies, publicUrl, countVote }) => {
+  // TEMP(pow-integration): the vote path redeems the proof until it decides counted or held.
+  redeemProof?: (proof: string, pollId: number, ip: string) => Promise<boolean>;
+}> = async (app, { votes, secureCookies, publicUrl, countVote, redeemProof }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -47,6 +49,8 @@ export const votesRoutes: FastifyPluginAsync<{
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
       const voterId = ensureVoterId(request, reply, secureCookies);
+      // TEMP(pow-integration): redeemed, so a proof is checked and used up, but counted either way.
+      if (request.body.proof !== undefined) await redeemProof?.(request.body.proof, pollId, request.ip);
       const outcome = await votes.castVote(pollId, { id: voterId, address: request.ip }, request.body);
       countVote?.(outcome);
       if (outcome !== 'counted') throw voteRefusals[outcome]();

@@ -8,6 +8,7 @@ import * as voteBatches from './0007-vote-batches.js';
 import * as voterKey from './0008-voter-key.js';
 import * as emailLinks from './0009-email-links.js';
 import * as voteIntegrity from './0010-vote-integrity.js';
+import * as proofOfWork from './0011-proof-of-work.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008-voter-key': voterKey,
   '0009-email-links': emailLinks,
   '0010-vote-integrity': voteIntegrity,
+  '0011-proof-of-work': proofOfWork,
 };
