@@ -1,22 +1,50 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { VoteReceipt } from '../../shared/api.js';
+import type { Ballot, VoteReceipt } from '../../shared/api.js';
 import type { voteRequest } from '../../shared/schemas.js';
 import { apiRequest } from '../lib/api-client.js';
+import { solveProofOfWork } from '../lib/proof-of-work.js';
+import { getProofOfWorkChallenge } from './get-proof-of-work.js';
 import { statsQuery } from './get-stats.js';
 import { activePollQuery } from './get-active-poll.js';
 
 type VoteBody = z.input<typeof voteRequest>;
 
-/** An anonymous vote: the e-mail comes later, if at all, with the subscribe invitation. */
-export function castVote({
+/**
+ * A proof of work for a vote on the poll (the ballot asked for one), or null when none could be
+ * had: the vote then goes without, and the server holds it rather than refusing it.
+ */
+async function proofFor(pollId: number): Promise<string | null> {
+  try {
+    return await solveProofOfWork(await getProofOfWorkChallenge(pollId));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An anonymous vote: the e-mail comes later, if at all, with the subscribe invitation. The
+ * ballot of the page goes with it, and a proof of work when the ballot asks for one
+ * (`onChecking` is told when that work starts).
+ */
+export async function castVote({
   pollId,
   optionIndex,
+  ballot = null,
+  onChecking,
 }: {
   pollId: number;
   optionIndex: VoteBody['optionIndex'];
+  ballot?: Ballot | null;
+  onChecking?: () => void;
 }): Promise<VoteReceipt> {
   const body: VoteBody = { optionIndex, voterEmail: '' };
+  if (ballot?.token) body.ballot = ballot.token;
+  if (ballot?.proofOfWork) {
+    onChecking?.();
+    const proof = await proofFor(pollId);
+    if (proof !== null) body.proof = proof;
+  }
   return apiRequest<VoteReceipt>(`/api/polls/${pollId}/vote`, { method: 'POST', body });
 }
 

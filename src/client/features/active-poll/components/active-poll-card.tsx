@@ -12,6 +12,7 @@ import { errorMessage, isRefusal, isRetryable } from '../../../lib/api-client.js
 import { useLocation } from '../../../lib/router.js';
 import { readPageQuery } from '../../../../shared/page-query.js';
 import { VOTE_NOTICES } from '../../../../shared/ssr.js';
+import { VOTE_CHECKING_ANNOUNCEMENT } from '../vote-wording.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
@@ -61,6 +62,8 @@ export function ActivePollCard({ onVoted, onShare, resultsExtras }: ActivePollCa
 function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps & { poll: ActivePoll }) {
   const castVote = useCastVote();
   const [pendingOption, setPendingOption] = useState<number | null>(null);
+  /** The vote waits on its proof of work (the ballot asked for one). */
+  const [checking, setChecking] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -72,7 +75,15 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
   function vote(optionIndex: number) {
     setPendingOption(optionIndex);
     castVote.mutate(
-      { pollId: poll.id, optionIndex },
+      {
+        pollId: poll.id,
+        optionIndex,
+        ballot: poll.ballot,
+        onChecking: () => {
+          setChecking(true);
+          setAnnouncement(VOTE_CHECKING_ANNOUNCEMENT);
+        },
+      },
       {
         onSuccess: () => {
           setAnnouncement(`Vote recorded for "${poll.options[optionIndex] ?? ''}". The results are shown below.`);
@@ -91,7 +102,10 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
               : undefined,
           });
         },
-        onSettled: () => setPendingOption(null),
+        onSettled: () => {
+          setPendingOption(null);
+          setChecking(false);
+        },
       },
     );
   }
@@ -116,7 +130,13 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
           {resultsExtras?.(poll)}
         </>
       ) : (
-        <VotingForm poll={poll} pendingOption={pendingOption} onVote={vote} onShare={() => onShare(poll, 'voting')} />
+        <VotingForm
+          poll={poll}
+          pendingOption={pendingOption}
+          checking={checking}
+          onVote={vote}
+          onShare={() => onShare(poll, 'voting')}
+        />
       )}
       <p className="visually-hidden" role="status">
         {announcement}
