@@ -4,7 +4,8 @@
  * For information, how long drawing a link-preview image takes. (Serving a drawn one is not
  * measured here: autocannon itself tops out near 1,000 responses/s on 45 KB of PNG.) Last, the
  * floods (bench-floods.ts): /healthz must stay flat while requests the site cannot answer from
- * memory, or once could not, pour in.
+ * memory, or once could not, pour in. And, for information, the proof of work
+ * (bench-proof-of-work.ts): what checking a solution costs, and what solving one costs a script.
  * Each server runs alone in its own process; autocannon runs here. The whole set runs several
  * times, interleaved, and each figure is the median (a small VM varies by 15% or more from one
  * run to the next). Prints each figure and each ratio against its target, and exits 1 when a
@@ -19,7 +20,8 @@
  *   BENCH_ONLY         "votes" measures the vote runs alone (SQLite and PostgreSQL); "profile"
  *                      votes with a profile and without one; "pages" the server-drawn pages
  *                      alone (bench-pages.ts); "floods" the floods alone (bench-floods.ts:
- *                      /healthz while made-up pages, the open data and preview images flood in)
+ *                      /healthz while made-up pages, the open data and preview images flood in);
+ *                      "proof-of-work" the proof of work alone
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +32,7 @@ import autocannon from 'autocannon';
 import { pastCopyOf, prepareDatabase, preparePostgres } from './bench-data.js';
 import { measureFloods } from './bench-floods.js';
 import { measurePages } from './bench-pages.js';
+import { measureProofOfWork } from './bench-proof-of-work.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -40,6 +43,7 @@ const ONLY_VOTES = process.env.BENCH_ONLY === 'votes';
 const ONLY_PROFILE = process.env.BENCH_ONLY === 'profile';
 const ONLY_PAGES = process.env.BENCH_ONLY === 'pages';
 const ONLY_FLOODS = process.env.BENCH_ONLY === 'floods';
+const ONLY_PROOF_OF_WORK = process.env.BENCH_ONLY === 'proof-of-work';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -240,6 +244,10 @@ async function main() {
     await measureProfileVotes();
     return finish();
   }
+  if (ONLY_PROOF_OF_WORK) {
+    await measureProofOfWork(work);
+    return finish();
+  }
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
   // competes with the kernel writing back another's pages.
@@ -392,6 +400,7 @@ async function main() {
     await measureProfileVotes();
     verdicts.push(await measurePages(work));
     await measureDrawing();
+    await measureProofOfWork(work);
     if (large) await measureExport(largeDb, large.pollId);
     verdicts.push(await measureFloods(work));
   }

@@ -22,6 +22,7 @@ import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
+import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
 import { ogRoutes } from './og/og.routes.js';
 import type { PreviewImages } from './og/preview-images.js';
 import { embedRoutes } from './embed/embed.routes.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   outbox?: Partial<OutboxSettings>;
   /** The link-preview image cache (tests pass one to count what it draws); closed with the app. */
   previewImages?: PreviewImages;
+  /** The proof of work's level-0 work (tests make it tiny). */
+  proofOfWorkBaseMaxNumber?: number;
   /** How long a client gets to send its whole request (tests shorten it). */
   requestTimeoutMs?: number;
   /** Told of every route as it is registered (tests sweep every staff call from them). */
@@ -140,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announceAdminPassword: options.announceAdminPassword ?? printGeneratedPassword,
     outbox: options.outbox,
     previewImages: options.previewImages,
+    proofOfWorkBaseMaxNumber: options.proofOfWorkBaseMaxNumber,
   });
   app.addHook('onClose', async () => services.close());
   app.decorate('jobs', services.jobs);
@@ -172,6 +176,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       voterIds,
       publicUrl: site.publicUrl,
       ...(metrics ? { countVote: (outcome: string) => metrics.votes.inc({ outcome }) } : {}),
+    });
+    // A challenge is the first half of a vote, and making one costs a key derivation: limited with the writes.
+    await writes.register(proofOfWorkRoutes, {
+      proofOfWork: services.proofOfWork,
+      bucketOf: (ip) => services.integrity.bucketOf(ip),
+      levelOf: async (pollId, bucket) => (await services.integrity.challengeFor(pollId, bucket))?.level ?? 0,
     });
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });

@@ -30,19 +30,16 @@ import type { ServiceDeps } from './service-deps.js';
 import { createStatsService } from './stats/stats.service.js';
 import { createBreakdownsService } from './breakdowns/breakdowns.service.js';
 import { createEmbedService } from './embed/embed.service.js';
+import { createProofOfWork, proofOfWorkKey } from './integrity/proof-of-work.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
-import { settingOrInsert } from './admin/admin-auth.repository.js';
+import { settingOrInsert } from './db/settings.js';
 import { createBallots } from './integrity/ballot.js';
 import { createIntegrity } from './integrity/integrity.service.js';
-import type { ProofCheck } from './votes/votes.service.js';
-
-/** TEMP(pow-integration): until the proof of work lands, no proof passes, so a challenged network's votes are held. */
-const NO_PROOFS: ProofCheck = { redeem: () => Promise.resolve(false) };
 import { createVotesService } from './votes/votes.service.js';
 import { createVoterIds } from './voters/voter-ids.service.js';
 
@@ -62,6 +59,8 @@ export interface ServicesOptions {
   outbox?: Partial<OutboxSettings> | undefined;
   /** The link-preview image cache (tests pass one to count what it draws); closed with the services. */
   previewImages?: PreviewImages | undefined;
+  /** The proof of work's level-0 work (tests make it tiny, to solve hundreds in Node). */
+  proofOfWorkBaseMaxNumber?: number | undefined;
 }
 
 export async function createServices({
@@ -72,6 +71,7 @@ export async function createServices({
   announceAdminPassword,
   outbox: outboxSettings,
   previewImages,
+  proofOfWorkBaseMaxNumber,
 }: ServicesOptions) {
   const { site } = config;
   const activePoll = new ActivePollCache(db, clock);
@@ -101,6 +101,13 @@ export async function createServices({
   };
   const subscriptions = createSubscriptionsService(deps, { perAddressPerHour: config.subscribeLimitPerHour });
   const schedule = createScheduleService(deps);
+  // Issue 25, proof of work: the challenges votes from a challenged network carry.
+  const proofOfWork = createProofOfWork({
+    db,
+    clock,
+    key: await proofOfWorkKey(db),
+    ...(proofOfWorkBaseMaxNumber === undefined ? {} : { baseMaxNumber: proofOfWorkBaseMaxNumber }),
+  });
   const jobs = createJobs({
     schedule,
     outbox,
@@ -112,6 +119,7 @@ export async function createServices({
       await auth.purgeEndedSessions();
       await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));
       await integrity.purge();
+      await proofOfWork.purgeExpired();
     },
   });
   const ballots = createBallots((await settingOrInsert(db, 'ballot_key', randomBytes(32).toString('base64'))).value);
@@ -120,7 +128,7 @@ export async function createServices({
   const votes = createVotesService(
     deps,
     { emailTriesPerAddressPerHour: config.subscribeLimitPerHour },
-    { integrity, ballots, proofs: NO_PROOFS },
+    { integrity, ballots, proofs: proofOfWork },
   );
   const auth = createAdminAuth({
     db,
@@ -157,6 +165,8 @@ export async function createServices({
     suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
     adminPolls: createAdminPollsService(deps, schedule),
     auth,
+    proofOfWork,
+    integrity,
     mailStats: createMailStats(db, transport.kind),
     previews: createLinkPreviews({
       clock,

@@ -180,6 +180,28 @@ export interface Ballot {
   proofOfWork: boolean;
 }
 
+/**
+ * GET /api/polls/:id/proof-of-work: an ALTCHA challenge (the protocol of the altcha widget 3 and
+ * altcha-lib 2), bound to the poll and the caller's network for five minutes. Its solution goes
+ * back as the vote's `proof`: base64 of the JSON `{ challenge: { parameters, signature }, solution }`.
+ */
+export interface ProofOfWorkChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    memoryCost?: number;
+    parallelism?: number;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature?: string;
+}
+
 /** GET and POST /api/stats: the strip under the poll. */
 export interface Stats {
   /** Polls that have gone live: past polls plus today's. */

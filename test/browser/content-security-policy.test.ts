@@ -1,14 +1,13 @@
 /**
  * The pages' Content Security Policy is never even tried: on every public page and flow, no
- * script, style or frame asks for anything the policy forbids. Chromium reports each attempt as
- * a `securitypolicyviolation` event and a console error, even one whose failure the code
- * catches (zod's probe for `new Function` was one), so both are watched.
+ * script, style or frame asks for anything the policy forbids (watchCspViolations says how
+ * that is seen).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { AdminPanel, TodayPage } from './pages.js';
-import { browserTest, LAPTOP, newVisitor } from './support.js';
+import { browserTest, LAPTOP, newVisitor, watchCspViolations } from './support.js';
 
 const t = browserTest();
 
@@ -24,29 +23,16 @@ const seedPolls = async () => ({
   today: await seedPoll(t.site.db, { question, options: ['Yes', 'No', 'Depends on the grade'], votes: [3, 1, 0] }),
 });
 
-/** Every violation any page of the visitor's browser reports, by event or on its console. */
+/** Every violation any page of the visitor's browser reports (watchCspViolations). */
 let violations: string[] = [];
 afterEach(() => {
   violations = [];
 });
 
 async function watchedVisitor(viewport?: typeof LAPTOP): Promise<{ page: Page; context: BrowserContext }> {
-  const { page, context } = await newVisitor(t.browser, t.site, viewport);
-  await context.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await context.addInitScript(() => {
-    document.addEventListener(
-      'securitypolicyviolation',
-      (event) => {
-        const report = (window as unknown as { reportViolation: (text: string) => Promise<void> }).reportViolation;
-        void report(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
-      },
-      true,
-    );
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
-  return { page, context };
+  const visitor = await newVisitor(t.browser, t.site, viewport);
+  violations = await watchCspViolations(visitor);
+  return visitor;
 }
 
 describe('the Content Security Policy', () => {

@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/testing/test-app.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
@@ -101,6 +101,34 @@ export async function newVisitor(
 }
 
 const openContexts = new Set<BrowserContext>();
+
+/**
+ * Every Content Security Policy violation that any page of the visitor's browser, or a worker
+ * one starts, reports from now on: call it before the pages load. Chromium reports each
+ * attempt as a `securitypolicyviolation` event and a console error, even one whose failure the
+ * code catches (zod's probe for `new Function` was one), so both are watched; a worker has a
+ * console of its own.
+ */
+export async function watchCspViolations({ context, page }: Pick<Visitor, 'context' | 'page'>): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { reportViolation: (text: string) => Promise<void> }).reportViolation;
+        void report(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      },
+      true,
+    );
+  });
+  const fromConsole = (message: ConsoleMessage) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  };
+  page.on('console', fromConsole);
+  page.on('worker', (worker) => worker.on('console', fromConsole));
+  return violations;
+}
 
 /**
  * A page loads the app's script once its server-drawn content has painted, so `load` no longer

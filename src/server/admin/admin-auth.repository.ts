@@ -2,21 +2,8 @@
 import type { Db } from '../db/connection.js';
 import { toIsoString } from '../db/tables.js';
 
-/** A setting's value, writing `value` first if none was stored (the first writer wins). */
-export async function settingOrInsert(
-  db: Db,
-  name: string,
-  value: string,
-): Promise<{ value: string; inserted: boolean }> {
-  const inserted = await db
-    .insertInto('settings')
-    .values({ name, value })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .returning('name')
-    .executeTakeFirst();
-  const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return { value: row.value, inserted: inserted !== undefined };
-}
+// Moved to db/settings.ts, where integrity/ reads its key too without reaching into admin/.
+export { settingOrInsert } from '../db/settings.js';
 
 export interface SessionRow {
   lastSeenAt: string;

@@ -114,6 +114,12 @@ export interface IntegrityActionsTable {
   created_at: Timestamp;
 }
 
+/** A proof of work already counted (integrity/proof-of-work.ts), by its challenge's signature, until that expires. */
+export interface ProofOfWorkRedeemedTable {
+  challenge_signature: string;
+  expires_at: Timestamp;
+}
+
 /** One answer of a browser's profile: a group id from the dimension's list (src/shared/profile.ts). */
 export interface ProfileAnswersTable {
   voter_id: string;
@@ -251,6 +257,7 @@ export interface Database {
   integrity_buckets: IntegrityBucketsTable;
   integrity_actions: IntegrityActionsTable;
   reissued_voter_ids: ReissuedVoterIdsTable;
+  proof_of_work_redeemed: ProofOfWorkRedeemedTable;
 }
 
 export function toIsoString(value: Date | string): string {

@@ -4,7 +4,8 @@
  * together.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivePoll } from '../../shared/api.js';
+import type { ActivePoll, ProofOfWorkChallenge } from '../../shared/api.js';
+import { solveInNode } from '../testing/proof-of-work-solver.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-app.js';
@@ -147,6 +148,90 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
     const watched = await t.db.selectFrom('integrity_buckets').select('state').execute();
     expect(watched).toEqual([{ state: 'watch' }]);
   });
+
+  it('holds under 1% of a school’s votes when a stuffer shares its /24: the teachers’ browsers prove their work', async () => {
+    // Tiny proofs of work, so that Node solves 300 of them in the test's time.
+    t = await createTestApp(kind, { env, now: START, proofOfWorkBaseMaxNumber: 20 });
+    const poll = await seedPoll(t.db, { options: ['Agree', 'Disagree'], votes: [150, 150] }, START);
+    const next = random(99);
+    const start = START.getTime();
+    type Step = { at: number; who: number; kind: 'read' | 'vote' | 'stuff' };
+    const arrivals = poissonTimes(next, 300, 10 * 60_000, start);
+    const steps: Step[] = [
+      ...arrivals.flatMap((at, who) => [
+        { at, who, kind: 'read' as const },
+        { at: at + humanDelayMs(next), who, kind: 'vote' as const },
+      ]),
+      // The stuffer: 5 votes a second for 2 minutes from minute 2, no page, no cookie.
+      ...Array.from({ length: 600 }, (_, i) => ({ at: start + 2 * 60_000 + i * 200, who: -1, kind: 'stuff' as const })),
+    ];
+    steps.sort((a, b) => a.at - b.at);
+    const teachers = arrivals.map((_, i) => ({
+      visitor: new Visitor(t.app),
+      ballot: null as ActivePoll['ballot'],
+      readAt: 0,
+      choice: next() < 0.85 ? 0 : 1,
+      address: `203.0.113.${10 + (i % 200)}`,
+    }));
+    const honestIds = new Set<string>();
+    for (const step of steps) {
+      t.clock.set(new Date(step.at));
+      if (step.kind === 'stuff') {
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/polls/${poll.id}/vote`,
+          payload: { optionIndex: 1 },
+          remoteAddress: '203.0.113.5',
+        });
+        continue;
+      }
+      const teacher = teachers[step.who];
+      if (!teacher) throw new Error('no such teacher');
+      const as = { remoteAddress: teacher.address };
+      if (step.kind === 'read') {
+        teacher.ballot = (
+          await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', ...as })
+        ).json<ActivePoll>().ballot;
+        continue;
+      }
+      // As the app does (cast-vote.ts): a proof of work when the ballot asks for one, or, for a
+      // ballot older than 5 s, when today's poll asks now; the page's own ballot goes with it.
+      let proof: string | undefined;
+      const askedNow =
+        step.at - teacher.readAt >= 5_000 &&
+        (await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', ...as })).json<ActivePoll>().ballot
+          ?.proofOfWork;
+      if (teacher.ballot?.proofOfWork || askedNow) {
+        const challenge = await teacher.visitor.request({
+          method: 'GET',
+          url: `/api/polls/${poll.id}/proof-of-work`,
+          ...as,
+        });
+        proof = await solveInNode(challenge.json<ProofOfWorkChallenge>());
+      }
+      const response = await teacher.visitor.request({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/vote`,
+        payload: { optionIndex: teacher.choice, ballot: teacher.ballot?.token, ...(proof ? { proof } : {}) },
+        ...as,
+      });
+      expect(response.statusCode).toBe(201);
+      honestIds.add(teacher.visitor.voterId ?? '');
+    }
+    const votes = await t.db
+      .selectFrom('votes')
+      .select(['status', 'voter_id'])
+      .where('poll_id', '=', poll.id)
+      .where('bucket', 'is not', null)
+      .execute();
+    const honest = votes.filter((vote) => honestIds.has(vote.voter_id));
+    const stuffed = votes.filter((vote) => !honestIds.has(vote.voter_id));
+    expect(honest).toHaveLength(300);
+    expect(stuffed).toHaveLength(600);
+    // Some teachers voted while the bucket was challenged: their proofs made them count.
+    expect(honest.filter((vote) => vote.status === 'held').length / honest.length).toBeLessThan(0.01);
+    expect(stuffed.filter((vote) => vote.status === 'held').length).toBeGreaterThan(500);
+  }, 120_000);
 
   it('flags a smart stuffer, who reads pages and waits like a person, by volume and skew', async () => {
     t = await createTestApp(kind, { env, now: START });

@@ -1,4 +1,4 @@
-/** Housekeeping forgets what is no longer needed, by the site's clock: ended staff sessions, old limit counts, mail sent over 30 days ago. */
+/** Housekeeping forgets what is no longer needed, by the site's clock: ended staff sessions, old limit counts, mail sent over 30 days ago, expired proofs of work. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
@@ -69,5 +69,19 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
     t.clock.set(new Date(t.clock.now().getTime() + 2 * 24 * 3_600_000));
     await t.app.jobs.housekeeping();
     expect(await t.db.selectFrom('email_outbox').select('dedupe_key').execute()).toHaveLength(2);
+  });
+
+  it('purges redeemed proofs of work once their challenges have expired, and keeps the others', async () => {
+    const minutesAgo = (minutes: number) => new Date(t.clock.now().getTime() - minutes * 60_000).toISOString();
+    await t.db
+      .insertInto('proof_of_work_redeemed')
+      .values([
+        { challenge_signature: 'expired', expires_at: minutesAgo(1) },
+        { challenge_signature: 'good for a minute more', expires_at: minutesAgo(-1) },
+      ])
+      .execute();
+    await t.app.jobs.housekeeping();
+    const kept = await t.db.selectFrom('proof_of_work_redeemed').select('challenge_signature').execute();
+    expect(kept).toEqual([{ challenge_signature: 'good for a minute more' }]);
   });
 });

@@ -25,6 +25,7 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   integrity_buckets: 'poll_id, bucket',
   integrity_actions: 'id',
   reissued_voter_ids: 'id_hash',
+  proof_of_work_redeemed: 'challenge_signature',
 };
 
 /** Tables of the database that are neither read by the snapshot nor left out on purpose. */

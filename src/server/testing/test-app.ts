@@ -27,6 +27,7 @@ export interface TestAppOptions extends Pick<
   | 'previewImages'
   | 'requestTimeoutMs'
   | 'onRoute'
+  | 'proofOfWorkBaseMaxNumber'
 > {
   /** Environment variables, as a deploy would set them. */
   env?: Record<string, string>;

@@ -9,6 +9,7 @@ import * as voterKey from './0008-voter-key.js';
 import * as emailLinks from './0009-email-links.js';
 import * as voteIntegrity from './0010-vote-integrity.js';
 import * as reissuedVoterIds from './0011-reissued-voter-ids.js';
+import * as proofOfWork from './0012-proof-of-work.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009-email-links': emailLinks,
   '0010-vote-integrity': voteIntegrity,
   '0011-reissued-voter-ids': reissuedVoterIds,
+  '0012-proof-of-work': proofOfWork,
 };

@@ -3,7 +3,7 @@
  * closes), then the results. What follows a vote or a press of Share (the subscribe invitation,
  * the share dialog) belongs to other features: the page wires them in through the callbacks.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
 import { useCastVote } from '../../../api/cast-vote.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
@@ -12,6 +12,7 @@ import { errorMessage, isRefusal, isRetryable } from '../../../lib/api-client.js
 import { useLocation } from '../../../lib/router.js';
 import { readPageQuery } from '../../../../shared/page-query.js';
 import { VOTE_NOTICES } from '../../../../shared/ssr.js';
+import { VOTE_CHECKING_ANNOUNCEMENT } from '../vote-wording.js';
 import { ResultsView } from './results-view.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
@@ -30,7 +31,14 @@ export interface ActivePollCardProps {
 }
 
 export function ActivePollCard({ onVoted, onShare, resultsExtras }: ActivePollCardProps) {
-  const { data: poll, isPending, isError, refetch } = useActivePoll();
+  const { data: poll, isPending, isError, refetch, dataUpdatedAt } = useActivePoll();
+  const mayVote = poll ? !poll.userVoted && poll.votingOpen : false;
+  const needsBallot = mayVote && poll?.ballot === null;
+  // A page drawn by the server is shared by every visitor who sees the same thing, so it holds
+  // no ballot of its own: the app asks for this visitor's once it runs.
+  useEffect(() => {
+    if (needsBallot) void refetch();
+  }, [needsBallot, refetch]);
 
   if (isPending) return <PollCardSkeleton />;
   // A failed refresh keeps the poll on screen: a vote lost to the network can be sent again.
@@ -55,12 +63,28 @@ export function ActivePollCard({ onVoted, onShare, resultsExtras }: ActivePollCa
       </section>
     );
   }
-  return <PollCard poll={poll} onVoted={onVoted} onShare={onShare} resultsExtras={resultsExtras} />;
+  return (
+    <PollCard
+      poll={poll}
+      ballotReceivedAt={dataUpdatedAt}
+      onVoted={onVoted}
+      onShare={onShare}
+      resultsExtras={resultsExtras}
+    />
+  );
 }
 
-function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps & { poll: ActivePoll }) {
+function PollCard({
+  poll,
+  ballotReceivedAt,
+  onVoted,
+  onShare,
+  resultsExtras,
+}: ActivePollCardProps & { poll: ActivePoll; ballotReceivedAt: number }) {
   const castVote = useCastVote();
   const [pendingOption, setPendingOption] = useState<number | null>(null);
+  /** The vote waits on its proof of work (the ballot asked for one). */
+  const [checking, setChecking] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -72,7 +96,16 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
   function vote(optionIndex: number) {
     setPendingOption(optionIndex);
     castVote.mutate(
-      { pollId: poll.id, optionIndex },
+      {
+        pollId: poll.id,
+        optionIndex,
+        ballot: poll.ballot,
+        ballotReceivedAt,
+        onChecking: () => {
+          setChecking(true);
+          setAnnouncement(VOTE_CHECKING_ANNOUNCEMENT);
+        },
+      },
       {
         onSuccess: () => {
           setAnnouncement(`Vote recorded for "${poll.options[optionIndex] ?? ''}". The results are shown below.`);
@@ -91,7 +124,10 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
               : undefined,
           });
         },
-        onSettled: () => setPendingOption(null),
+        onSettled: () => {
+          setPendingOption(null);
+          setChecking(false);
+        },
       },
     );
   }
@@ -116,7 +152,13 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
           {resultsExtras?.(poll)}
         </>
       ) : (
-        <VotingForm poll={poll} pendingOption={pendingOption} onVote={vote} onShare={() => onShare(poll, 'voting')} />
+        <VotingForm
+          poll={poll}
+          pendingOption={pendingOption}
+          checking={checking}
+          onVote={vote}
+          onShare={() => onShare(poll, 'voting')}
+        />
       )}
       <p className="visually-hidden" role="status">
         {announcement}

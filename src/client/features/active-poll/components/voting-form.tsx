@@ -3,6 +3,7 @@ import type { ActivePoll } from '../../../../shared/api.js';
 import { readPageQuery } from '../../../../shared/page-query.js';
 import { votePath } from '../../../../shared/ssr.js';
 import { navigate, useLocation } from '../../../lib/router.js';
+import { VOTE_CHECKING, VOTE_SENDING } from '../vote-wording.js';
 import { TimeLeftBadge } from './countdown.js';
 
 /**
@@ -29,12 +30,15 @@ function forgetPick({ pathname, search }: { pathname: string; search: URLSearchP
 export function VotingForm({
   poll,
   pendingOption,
+  checking = false,
   onVote,
   onShare,
 }: {
   poll: ActivePoll;
   /** The option being sent, while it is. */
   pendingOption: number | null;
+  /** The pending vote waits on its proof of work. */
+  checking?: boolean;
   onVote: (optionIndex: number) => void;
   onShare: () => void;
 }) {
@@ -100,7 +104,9 @@ export function VotingForm({
               }}
             >
               {option}
-              {pendingOption === index && <span className="poll-card__sending"> · Voting…</span>}
+              {pendingOption === index && (
+                <span className="poll-card__sending"> · {checking ? VOTE_CHECKING : VOTE_SENDING}</span>
+              )}
             </button>
           ))}
         </div>
