@@ -26,6 +26,7 @@ import {
   suggestions,
   type DemoPoll,
 } from './demo-content.js';
+import { seededRandom } from './seeded-random.js';
 
 export interface DemoSummary {
   polls: number;
@@ -34,17 +35,6 @@ export interface DemoSummary {
 
 const REGULAR_VOTERS = 160;
 const MIDNIGHT = { hours: 0, minutes: 0 };
-
-/** A small deterministic random number generator (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<DemoSummary> {
   const random = seededRandom(2026);
