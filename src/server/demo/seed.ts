@@ -26,6 +26,7 @@ import {
   suggestions,
   type DemoPoll,
 } from './demo-content.js';
+import { addFlaggedRuns, recordNetworks } from './networks.js';
 import { seededRandom } from './seeded-random.js';
 
 export interface DemoSummary {
@@ -144,6 +145,7 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
         new Date(instantAt(addDays(liveDate, -3), { hours: 15, minutes: 0 }, site.timeZone)),
       );
       if (status === 'scheduled') return created;
+      live.push(created);
       const cast = ballots(created.id, poll, liveDate);
       await storeProfiles(trx, cast, created.createdAt);
       await insertVotes(trx, cast);
@@ -152,6 +154,8 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     });
   }
 
+  /** The polls that have been live, for their votes' networks. */
+  const live: PollRecord[] = [];
   // Oldest first, so poll numbers rise with the dates as they would in real life.
   const earlierRuns: PollRecord[] = [];
   for (const run of activePollEarlierRuns) {
@@ -161,6 +165,17 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     await addPoll(poll, addDays(today, -(pastPolls.length - i)), 'past');
   }
   const todays = await addPoll(activePoll, today, 'active');
+  // What staff review sees: networks and signals, and two flagged runs on today's poll.
+  const networksRandom = seededRandom(25);
+  await recordNetworks(db, live, now, networksRandom);
+  votes += await addFlaggedRuns(db, {
+    poll: todays,
+    day: today,
+    now,
+    site,
+    weights: activePoll.weights,
+    random: networksRandom,
+  });
   // Each run asks the one before again, as staff would link them; the first run starts the series.
   const runs = [...earlierRuns, todays];
   const seriesId = runs[0]?.id ?? null;
