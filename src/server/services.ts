@@ -30,7 +30,7 @@ import type { ServiceDeps } from './service-deps.js';
 import { createStatsService } from './stats/stats.service.js';
 import { createBreakdownsService } from './breakdowns/breakdowns.service.js';
 import { createEmbedService } from './embed/embed.service.js';
-import { createReviewService } from './integrity/review.service.js';
+import { createReviewService } from './review/review.service.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';

@@ -12,6 +12,7 @@ import type {
   VoteStatus,
 } from '../../shared/api.js';
 import { resultItems } from '../../shared/results.js';
+import { WATCH_WINDOW_MS } from '../integrity/detector.js';
 import type {
   ActionRow,
   BucketOptionCount,
@@ -26,10 +27,10 @@ export const INTEGRITY_TOP_BUCKETS = 20;
 
 /**
  * How far before a network was first flagged its burst is taken to start: the detector flags a
- * network once it has seen enough votes in its widest window (10 minutes, for watch), so the
- * votes that made it flag the network are up to that long before.
+ * network once it has seen enough votes in its widest window (watch's), so the votes that made
+ * it flag the network are up to that long before.
  */
-export const BURST_LOOKBACK_MS = 10 * 60_000;
+export const BURST_LOOKBACK_MS = WATCH_WINDOW_MS;
 
 /**
  * A short name for a network, for people: six of its code's hex digits. The code is already a

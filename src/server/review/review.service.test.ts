@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pastPollsVersion } from '../polls/polls.repository.js';
+import { createProfilesService } from '../profiles/profiles.service.js';
 import { seedPoll } from '../testing/fixtures.js';
 import {
   flagBucket,
@@ -259,6 +260,49 @@ describe.each(testDatabaseKinds())('staff review of votes (%s)', (kind) => {
       expect(await service.release(poll.id, undefined, 'staff')).toEqual({ outcome: 'nothing-held' });
       expect(await service.release(poll.id + 1, undefined, 'staff')).toEqual({ outcome: 'not-found' });
       expect(await snapshotDatabase(services.db)).toEqual(before);
+    });
+  });
+
+  describe('profiles changed while votes are set aside', () => {
+    /**
+     * Today's vote follows its voter's profile change into the new groups, but only a counted
+     * vote is in any group: moving a held or discounted one would take a vote from a group that
+     * never had it.
+     */
+    it('leave held and discounted votes out of every group; released, a vote counts in its new groups', async () => {
+      const poll = await seedAttack();
+      const [held] = await insertReviewVotes(services.db, [
+        {
+          pollId: poll.id,
+          optionIndex: 1,
+          createdAt: at('14:30:00'),
+          status: 'held',
+          bucket: HOME,
+          profile: { region: 'west' },
+        },
+      ]);
+      const [discounted] = await insertReviewVotes(services.db, [
+        { pollId: poll.id, optionIndex: 2, createdAt: at('14:40:00'), bucket: HOME, profile: { region: 'west' } },
+      ]);
+      const service = review();
+      const discount = done(
+        await service.discount(
+          poll.id,
+          { bucket: HOME, from: at('14:40:00'), to: at('14:40:00'), reason: 'Test' },
+          'staff',
+        ),
+      );
+      const before = await keptTallies(services.db, poll.id);
+      const profiles = createProfilesService(services.deps());
+      await profiles.save(held ?? '', { region: 'south' });
+      await profiles.save(discounted ?? '', { region: 'south' });
+      expect(await keptTallies(services.db, poll.id)).toEqual(before);
+
+      done(await service.release(poll.id, HOME, 'staff'));
+      expect((await keptTallies(services.db, poll.id)).groups).toContain('region/south/1: 1');
+      // The restore gives back exactly what the discount took: its voter's group then.
+      done(await service.restore(poll.id, discount.id, 'staff'));
+      expect((await keptTallies(services.db, poll.id)).groups).toContain('region/west/2: 1');
     });
   });
 
