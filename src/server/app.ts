@@ -13,6 +13,7 @@ import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
+import { reviewRoutes } from './review/review.routes.js';
 import { registerMetrics } from './health/metrics.js';
 import { closeConnectionsWhileDraining, type Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
@@ -194,6 +195,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     suggestions: services.suggestions,
     publicUrl: site.publicUrl,
     mailStats: services.mailStats,
+  });
+  await app.register(reviewRoutes, {
+    auth: services.auth,
+    review: services.integrityReview,
+    publicUrl: site.publicUrl,
   });
   const linkPages = { subscriptions: services.subscriptions, siteName: site.siteName, https };
   await app.register(unsubscribeRoutes, linkPages);

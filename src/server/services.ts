@@ -31,6 +31,7 @@ import { createStatsService } from './stats/stats.service.js';
 import { createBreakdownsService } from './breakdowns/breakdowns.service.js';
 import { createEmbedService } from './embed/embed.service.js';
 import { createProofOfWork, proofOfWorkKey } from './integrity/proof-of-work.js';
+import { createReviewService } from './review/review.service.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
@@ -164,6 +165,7 @@ export async function createServices({
     embeds: createEmbedService(deps),
     suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
     adminPolls: createAdminPollsService(deps, schedule),
+    integrityReview: createReviewService(deps),
     auth,
     proofOfWork,
     integrity,

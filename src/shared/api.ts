@@ -296,3 +296,127 @@ export interface VotesSummary extends Pick<PastPoll, 'totalVotes'> {
   withEmail: number;
   options: (Omit<ResultItem, 'percentage'> & { withEmail: number })[];
 }
+
+/**
+ * Staff review of a poll's votes (GET /api/admin/polls/:id/integrity). A network is a bucket: a
+ * keyed hash of an IPv4 /24 or IPv6 /48 under the day's key, never an address. Shares are
+ * fractions from 0 to 1; times are ISO instants.
+ */
+export interface IntegrityReport {
+  pollId: Poll['id'];
+  pollNumber: Poll['pollNumber'];
+  question: Poll['question'];
+  options: Poll['options'];
+  status: AdminPoll['status'];
+  /** Votes received, by status: only counted ones are in any figure. */
+  votes: Record<VoteStatus, number>;
+  /** The results everyone sees now: counted votes only. */
+  results: ResultItem[];
+  /** Staff asked every vote on this poll for a proof of work. */
+  challengeEveryone: boolean;
+  /** Votes per minute, only the minutes that have any, oldest first. */
+  minutes: IntegrityMinute[];
+  /** When networks were watched or challenged, and when staff challenged everyone. */
+  marks: IntegrityMark[];
+  /** The networks with the most votes (at most INTEGRITY_TOP_BUCKETS), most first. */
+  buckets: IntegrityBucket[];
+  /** The networks and votes beyond those listed. */
+  otherBuckets: { buckets: number; votes: number };
+  /** Votes with no network: cast before review existed, or older than 30 days (their signals emptied). */
+  votesWithoutBucket: number;
+  /** Runs of votes the detector flagged, each with the results as they would be without it. */
+  bursts: FlaggedBurst[];
+  /** Every staff action on the poll, newest first. */
+  log: IntegrityAction[];
+}
+
+export type VoteStatus = 'counted' | 'held' | 'discounted';
+
+/** One minute's votes, per option, by status. */
+export interface IntegrityMinute {
+  /** The minute's first instant. */
+  at: string;
+  counted: number[];
+  held: number[];
+  discounted: number[];
+}
+
+export interface IntegrityMark {
+  state: 'watch' | 'challenge';
+  /** The network's label; null when staff challenged everyone. */
+  label: string | null;
+  from: string;
+  to: string;
+}
+
+export interface IntegrityBucket {
+  /** The code to name this network by in a discount or a release. */
+  bucket: string;
+  /** A short name for people (NET-3F9A2C), from the code. */
+  label: string;
+  votes: number;
+  firstVoteAt: string;
+  lastVoteAt: string;
+  /** Its busiest minute. */
+  peakPerMinute: number;
+  /** The option this network chose most, its share of the network's votes, and that option's share of everyone else's counted votes. */
+  topOption: { index: number; share: number; shareElsewhere: number } | null;
+  /** The median time from a page to its vote, of votes that carried a ballot; null when none did. */
+  medianPageMs: number | null;
+  /** Votes without a valid ballot (no page, or not one this site served). */
+  withoutBallotShare: number;
+  /** Votes whose voter cookie was issued with the vote. */
+  freshCookieShare: number;
+  held: number;
+  discounted: number;
+  /** What the detector says of it now; null when it flagged nothing. */
+  state: 'watch' | 'challenge' | null;
+}
+
+/** A run of one network's votes the detector flagged, from its first vote to its last. */
+export interface FlaggedBurst {
+  bucket: string;
+  label: string;
+  state: 'watch' | 'challenge';
+  /** What the detector saw: volume, skew, fast, no-ballot, regular. */
+  reasons: string[];
+  from: string;
+  to: string;
+  votes: Record<VoteStatus, number>;
+  /** The results without this burst's counted votes. */
+  preview: { results: ResultItem[]; totalVotes: number };
+}
+
+export type IntegrityActionKind = 'discount' | 'restore' | 'release' | 'challenge-on' | 'challenge-off';
+
+/** One entry of a poll's integrity log. */
+export interface IntegrityAction {
+  id: number;
+  kind: IntegrityActionKind;
+  bucket: string | null;
+  label: string | null;
+  from: string | null;
+  to: string | null;
+  reason: string;
+  /** How many votes it set aside, gave back or released. */
+  votes: number;
+  /** Who did it ('staff' while there is one shared staff password). */
+  actor: string;
+  /** For a restore: the discount it undid. */
+  undoesId: number | null;
+  /** For a discount: the restore that undid it, if one has. */
+  undoneById: number | null;
+  createdAt: string;
+}
+
+/** What a discount (201), a restore or a release answers: the log entry it made. */
+export interface IntegrityChange extends Confirmation {
+  action: IntegrityAction;
+}
+
+/** PUT /api/admin/polls/:id/challenge */
+export interface ChallengeChange extends Confirmation {
+  challengeEveryone: boolean;
+  /** The log entry it made; null when the switch was already so. */
+  action: IntegrityAction | null;
+}

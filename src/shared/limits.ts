@@ -50,3 +50,9 @@ export const BALLOT_TOKEN_MAX_LENGTH = 200;
 
 /** An ALTCHA solution (base64 JSON of the challenge, salt, number and signature) is under 1 KB. */
 export const PROOF_MAX_LENGTH = 2_000;
+
+/**
+ * Why staff set votes aside, or released them: a sentence or two for whoever reads the integrity
+ * log later ("400 votes in 6 minutes from one network, 95% one option, no ballots").
+ */
+export const INTEGRITY_REASON_MAX_LENGTH = 500;

@@ -140,3 +140,34 @@ export class TeachersLikeMe {
     return this.page.getByRole('region', { name: /^Asked (before|again)$/ });
   }
 }
+
+/** A poll's integrity review in the admin panel's All Polls, opened. */
+export class IntegrityReview {
+  constructor(
+    readonly admin: AdminPanel,
+    readonly question: string,
+  ) {}
+
+  get item(): Locator {
+    return this.admin.item('All Polls', this.question);
+  }
+
+  async open() {
+    await this.item.getByRole('button', { name: /Integrity review/ }).click();
+    await this.item.getByRole('heading', { name: 'Votes per minute' }).waitFor();
+  }
+
+  burst(label: string): Locator {
+    return this.item.getByRole('listitem', { name: `Flagged burst from ${label}` });
+  }
+
+  /** "Results now" or "Without this burst": each option's "NN% · N votes". */
+  async results(burst: Locator, which: 'Results now' | 'Without this burst'): Promise<string[]> {
+    const block = burst.locator('.integrity-burst__results > div', { hasText: which });
+    return block.locator('.result-bars__numbers').allTextContents();
+  }
+
+  logRow(text: string | RegExp): Locator {
+    return this.item.getByRole('region', { name: 'Integrity log' }).getByRole('row').filter({ hasText: text });
+  }
+}

@@ -15,6 +15,11 @@ const PrivacyPage = lazyPart(
 );
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
 const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
+/** A poll's integrity review in the admin panel: loaded when staff open one. */
+const IntegrityView = lazyPart(
+  'features/integrity/integrity-view.tsx',
+  () => import('../features/integrity/integrity-view.js'),
+);
 
 export function App() {
   const { pathname, search } = useLocation();
@@ -36,7 +41,7 @@ export function App() {
       ) : screen.kind === 'privacy' ? (
         <PrivacyPage />
       ) : screen.kind === 'admin' ? (
-        <AdminPage />
+        <AdminPage reviewPanel={IntegrityView} />
       ) : screen.kind === 'poll' ? (
         <PollRoute pollNumber={screen.pollNumber} />
       ) : screen.kind === 'not-found' ? (

@@ -12,6 +12,7 @@ import type {
 import { ActivePollCache } from '../polls/active-poll-cache.js';
 import { createScheduleService } from '../polls/schedule.service.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { insertReviewVotes } from '../testing/review-fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { newYorkTime, TestClock, testSite } from '../testing/test-clock.js';
@@ -77,13 +78,25 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     return response.json<{ id: number }>().id;
   }
 
+  /** A network's vote on the poll, and a discount of it by staff (which a sweep's restore can undo). */
+  const SWEEP_BUCKET = '00000000000000aa';
+  const SWEEP_RANGE = { bucket: SWEEP_BUCKET, from: '2026-11-21T14:00:00.000Z', to: '2026-11-21T14:59:59.999Z' };
+  async function seedDiscount(pollId: number) {
+    await insertReviewVotes(t.db, [
+      { pollId, optionIndex: 0, createdAt: '2026-11-21T14:30:00.000Z', bucket: SWEEP_BUCKET },
+    ]);
+    const response = await staff.post(`/api/admin/polls/${pollId}/discounts`, { ...SWEEP_RANGE, reason: 'Sweep' });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ action: { id: number } }>().action.id;
+  }
+
   describe('protection', () => {
     /**
      * Every staff call with its path's ids filled in with real ones (a poll's and a suggestion's),
      * and a body each would take: what a signed-in member of staff would send.
      */
-    function staffRequests(ids: { polls: number; 'poll-suggestions': number }) {
-      const body = { ...draft(), status: 'approved', replacing: null };
+    function staffRequests(ids: { polls: number; 'poll-suggestions': number; discounts: number }) {
+      const body = { ...draft(), status: 'approved', replacing: null, ...SWEEP_RANGE, reason: 'Sweep', everyone: true };
       return staffCalls(routes).map(({ name, method, url }) => {
         const path = url.replace(/\/([\w-]+)\/:(\w+)/g, (_, collection: string, param: string) => {
           const id = collection in ids ? ids[collection as keyof typeof ids] : undefined;
@@ -118,6 +131,11 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
           'PUT /api/admin/poll-suggestions/:id/status',
           'DELETE /api/admin/poll-suggestions/:id',
           'GET /api/poll-suggestions',
+          'GET /api/admin/polls/:id/integrity',
+          'POST /api/admin/polls/:id/discounts',
+          'DELETE /api/admin/polls/:id/discounts/:discountId',
+          'POST /api/admin/polls/:id/held/release',
+          'PUT /api/admin/polls/:id/challenge',
         ]),
       );
       // An exception names a route that exists: a renamed one cannot slip out of the sweep.
@@ -129,7 +147,8 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     it('answers every staff call with 401 without a session, even with a bad body, and changes nothing', async () => {
       const poll = await seedPoll(t.db);
       const suggestionId = await seedSuggestion();
-      const requests = staffRequests({ polls: poll.id, 'poll-suggestions': suggestionId });
+      const discountId = await seedDiscount(poll.id);
+      const requests = staffRequests({ polls: poll.id, 'poll-suggestions': suggestionId, discounts: discountId });
       const before = await snapshotDatabase(t.db);
       const stranger = new Visitor(t.app);
       for (const { name, method, options } of requests) {
@@ -147,7 +166,12 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect(await snapshotDatabase(t.db)).toEqual(before);
 
       // The same requests reach their poll and suggestion with a session (DELETE last, so each finds them).
-      const deletesLast = [...requests].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+      // What belongs to a poll (a discount) goes before the poll itself.
+      const deletesLast = [...requests].sort(
+        (a, b) =>
+          Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
+          (a.method === 'DELETE' ? b.name.length - a.name.length : 0),
+      );
       for (const { name, options } of deletesLast) {
         expect([200, 201, 409], name).toContain((await staff.request(options)).statusCode);
       }
@@ -156,9 +180,12 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     it('refuses every state-changing staff call from another site with 403, even with a session', async () => {
       const poll = await seedPoll(t.db);
       const suggestionId = await seedSuggestion();
-      const requests = staffRequests({ polls: poll.id, 'poll-suggestions': suggestionId }).filter(
-        ({ method }) => !['GET', 'HEAD', 'OPTIONS'].includes(method),
-      );
+      const discountId = await seedDiscount(poll.id);
+      const requests = staffRequests({
+        polls: poll.id,
+        'poll-suggestions': suggestionId,
+        discounts: discountId,
+      }).filter(({ method }) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
       expect(requests.length).toBeGreaterThanOrEqual(7);
       const before = await snapshotDatabase(t.db);
       const forged = new Visitor(t.app, { origin: 'https://evil.example' });

@@ -1,9 +1,10 @@
 /** The demo set shows every part of the site: breakdowns with real differences, and a series. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivePoll, Breakdown, PastPoll, PollResults } from '../../shared/api.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import type { ActivePoll, Breakdown, IntegrityReport, PastPoll, PollResults } from '../../shared/api.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { Visitor } from '../testing/visitor.js';
+import { STAFF_MEETING, STUFFED_BURST } from './networks.js';
 import { seedDemo } from './seed.js';
 
 describe('the demo data', () => {
@@ -47,5 +48,40 @@ describe('the demo data', () => {
     expect(firstRun.question).toBe(today.question);
     // After the close, today's run joins the series of the earlier ones.
     expect(firstRun.series.map((run) => run.pollNumber)).toHaveLength(2);
+  });
+
+  it('gives staff one stuffed burst on today’s poll to review, beside a staff meeting and ordinary networks', async () => {
+    const staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
+    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    const today = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+    const report = (await staff.get(`/api/admin/polls/${today.id}/integrity`)).json<IntegrityReport>();
+
+    const [burst, meeting] = ['challenge', 'watch'].map((state) => report.bursts.find((b) => b.state === state));
+    expect(burst?.votes).toEqual({
+      counted: STUFFED_BURST.counted,
+      held: STUFFED_BURST.votes - STUFFED_BURST.counted,
+      discounted: 0,
+    });
+    // Six minutes, one vote every 0.9 s.
+    expect(Date.parse(burst?.to ?? '') - Date.parse(burst?.from ?? '')).toBeLessThan(6 * 60_000 + 1000);
+    const stuffer = report.buckets.find((b) => b.bucket === burst?.bucket);
+    expect(stuffer).toMatchObject({ votes: 400, withoutBallotShare: 1, freshCookieShare: 1, medianPageMs: null });
+    expect(stuffer?.topOption?.index).toBe(STUFFED_BURST.option);
+    expect(stuffer?.topOption?.share).toBeGreaterThan(0.9);
+    expect(stuffer?.topOption?.shareElsewhere).toBeLessThan(0.1);
+    // Without it, "No restrictions needed" falls back to a few percent.
+    expect(burst?.preview.results[STUFFED_BURST.option]?.percentage).toBeLessThan(10);
+    expect(report.results[STUFFED_BURST.option]?.percentage).toBeGreaterThan(30);
+
+    expect(meeting?.votes.counted).toBe(STAFF_MEETING.votes);
+    expect(report.marks.map((mark) => mark.state).sort()).toEqual(['challenge', 'watch', 'watch']);
+    // Ordinary networks look like people: most votes carry a ballot, seconds after the page.
+    const ordinary = report.buckets.filter((b) => b.state === null);
+    expect(ordinary.length).toBeGreaterThan(10);
+    for (const network of ordinary) {
+      expect(network.medianPageMs ?? 0).toBeGreaterThan(2_000);
+      expect(network.withoutBallotShare).toBeLessThan(0.5);
+    }
+    expect(report.votesWithoutBucket).toBe(0);
   });
 });

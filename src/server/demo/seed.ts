@@ -26,6 +26,8 @@ import {
   suggestions,
   type DemoPoll,
 } from './demo-content.js';
+import { addFlaggedRuns, recordNetworks } from './networks.js';
+import { seededRandom } from './seeded-random.js';
 
 export interface DemoSummary {
   polls: number;
@@ -34,17 +36,6 @@ export interface DemoSummary {
 
 const REGULAR_VOTERS = 160;
 const MIDNIGHT = { hours: 0, minutes: 0 };
-
-/** A small deterministic random number generator (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<DemoSummary> {
   const random = seededRandom(2026);
@@ -154,6 +145,7 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
         new Date(instantAt(addDays(liveDate, -3), { hours: 15, minutes: 0 }, site.timeZone)),
       );
       if (status === 'scheduled') return created;
+      live.push(created);
       const cast = ballots(created.id, poll, liveDate);
       await storeProfiles(trx, cast, created.createdAt);
       await insertVotes(trx, cast);
@@ -162,6 +154,8 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     });
   }
 
+  /** The polls that have been live, for their votes' networks. */
+  const live: PollRecord[] = [];
   // Oldest first, so poll numbers rise with the dates as they would in real life.
   const earlierRuns: PollRecord[] = [];
   for (const run of activePollEarlierRuns) {
@@ -171,6 +165,17 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     await addPoll(poll, addDays(today, -(pastPolls.length - i)), 'past');
   }
   const todays = await addPoll(activePoll, today, 'active');
+  // What staff review sees: networks and signals, and two flagged runs on today's poll.
+  const networksRandom = seededRandom(25);
+  await recordNetworks(db, live, now, networksRandom);
+  votes += await addFlaggedRuns(db, {
+    poll: todays,
+    day: today,
+    now,
+    site,
+    weights: activePoll.weights,
+    random: networksRandom,
+  });
   // Each run asks the one before again, as staff would link them; the first run starts the series.
   const runs = [...earlierRuns, todays];
   const seriesId = runs[0]?.id ?? null;

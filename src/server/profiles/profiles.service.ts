@@ -4,8 +4,9 @@
  * A vote is counted in its voter's groups as they were when it was cast (the votes trigger),
  * so editing a profile never changes a past poll's breakdown. Today's is the exception, while
  * voting is open: "vote, then tell us about you" should count today, so a change moves this
- * voter's vote on today's poll to the new groups. From the close time on, today's breakdown is
- * shown and no longer moves: a change then would let someone watching it see one vote move.
+ * voter's vote on today's poll to the new groups (if it is counted: a held or discounted vote
+ * is in no group). From the close time on, today's breakdown is shown and no longer moves: a
+ * change then would let someone watching it see one vote move.
  */
 import type { Profile } from '../../shared/api.js';
 import { EMPTY_PROFILE, PROFILE_DIMENSION_IDS, type ProfileDimension } from '../../shared/profile.js';
@@ -15,7 +16,7 @@ import { moveVoteBetweenGroups } from '../breakdowns/breakdowns.repository.js';
 import type { Db } from '../db/connection.js';
 import { findActivePollId } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { detachEmails, findVoterChoice } from '../votes/votes.repository.js';
+import { detachEmails, findCountedVoterChoice } from '../votes/votes.repository.js';
 import { deleteProfile, findProfileAnswers, setProfileAnswer } from './profiles.repository.js';
 
 /** The stored answers as a Profile; an answer the lists no longer have reads as not given. */
@@ -50,7 +51,7 @@ export function createProfilesService({ db, clock, site }: Pick<ServiceDeps, 'db
         }
         if (moves.length > 0 && votingOpen) {
           const todayId = await findActivePollId(trx);
-          const vote = todayId === undefined ? undefined : await findVoterChoice(trx, todayId, voterId);
+          const vote = todayId === undefined ? undefined : await findCountedVoterChoice(trx, todayId, voterId);
           if (todayId !== undefined && vote) {
             await moveVoteBetweenGroups(trx, { pollId: todayId, optionIndex: vote.optionIndex }, moves);
           }

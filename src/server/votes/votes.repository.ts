@@ -179,6 +179,25 @@ export async function findVoterChoice(db: Db, pollId: number, voterId: string): 
   return row && { optionIndex: row.option_index, votedAt: new Date(row.created_at).getTime() };
 }
 
+/**
+ * This voter's vote on the poll if it is counted: only a counted vote is in the group tallies,
+ * so only it moves with its voter's profile. A held or discounted one stays out of them.
+ */
+export async function findCountedVoterChoice(
+  db: Db,
+  pollId: number,
+  voterId: string,
+): Promise<VoterChoice | undefined> {
+  const row = await db
+    .selectFrom('votes')
+    .select(['option_index', 'created_at'])
+    .where('poll_id', '=', pollId)
+    .where('voter_id', '=', voterId)
+    .where('status', '=', 'counted')
+    .executeTakeFirst();
+  return row && { optionIndex: row.option_index, votedAt: new Date(row.created_at).getTime() };
+}
+
 export async function isEmailUsedOnPoll(db: Db, pollId: number, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('votes')

@@ -4,11 +4,13 @@ import { useAdminSession } from '../../api/admin/get-admin-session.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { storage } from '../../lib/storage.js';
 import { AdminPanel } from './admin-panel.js';
+import type { ReviewPanel } from './poll-lists.js';
 import { LoginScreen } from './login-screen.js';
 import '../../components/ui/dialog.css';
 import './admin.css';
 
-export default function AdminPage() {
+/** `reviewPanel`: each poll's integrity review (features/integrity), handed in by the app. */
+export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }) {
   const { data, isPending, isError } = useAdminSession();
   const signedIn = data?.authenticated === true;
   useEffect(() => {
@@ -26,7 +28,7 @@ export default function AdminPage() {
           The admin panel could not be reached. Please try again.
         </p>
       ) : signedIn ? (
-        <AdminPanel />
+        <AdminPanel reviewPanel={reviewPanel} />
       ) : (
         <LoginScreen />
       )}

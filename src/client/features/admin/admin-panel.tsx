@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import type { AdminPoll, AdminSuggestion } from '../../../shared/api.js';
 import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
 import { toast } from '../../components/ui/toast.js';
-import { AllPolls, UpcomingPolls } from './poll-lists.js';
+import { AllPolls, UpcomingPolls, type ReviewPanel } from './poll-lists.js';
 import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from './poll-form.js';
 import { StatusUpdate } from './status-update.js';
 import { SuggestionsSection } from './suggestions-section.js';
@@ -58,7 +58,8 @@ function usePollFormState() {
   };
 }
 
-export function AdminPanel() {
+/** `reviewPanel`: each poll's integrity review, from the page that composes the panel. */
+export function AdminPanel({ reviewPanel }: { reviewPanel?: ReviewPanel | undefined }) {
   const polls = useAdminPolls();
   const { form, section, reset, edit, loadSuggestion } = usePollFormState();
   const { actions, dialog } = usePollActions({
@@ -86,7 +87,7 @@ export function AdminPanel() {
         <UpcomingPolls polls={polls.data} {...actions} />
       )}
       <SuggestionsSection onUse={loadSuggestion} />
-      {polls.data && <AllPolls polls={polls.data} {...actions} />}
+      {polls.data && <AllPolls polls={polls.data} reviewPanel={reviewPanel} {...actions} />}
       <UtilitiesSection />
       {dialog}
     </div>

@@ -11,7 +11,7 @@ import { TextAreaField } from '../../components/forms/text-area-field.js';
 import { toast } from '../../components/ui/toast.js';
 import { checkForm, preloadSchemas } from '../../lib/form-check.js';
 import { siteClock } from '../../lib/site-config.js';
-import { useAdminFailure } from './use-admin-failure.js';
+import { useAdminFailure } from '../../components/admin/use-admin-failure.js';
 
 export interface PollFormValues {
   question: string;

@@ -1,6 +1,6 @@
 /** Upcoming Polls and All Polls, with their actions and each poll's voter e-mails. */
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import type { AdminPoll } from '../../../shared/api.js';
 import { pollPath } from '../../../shared/poll-links.js';
 import { formatCount } from '../../../shared/results.js';
@@ -14,6 +14,12 @@ import { todayInSiteZone } from './poll-form.js';
 
 /** The two activation buttons; each asks for confirmation in its own words (spec section 5). */
 export type ActivateButton = 'Make Active Now' | 'Make Active';
+
+/**
+ * A poll's integrity review, as the page hands it in (another feature's, loaded when opened):
+ * today's poll is `live`, so it keeps reading new votes.
+ */
+export type ReviewPanel = ComponentType<{ pollId: number; live: boolean }>;
 
 export interface PollActions {
   onEdit: (poll: AdminPoll) => void;
@@ -104,7 +110,13 @@ export function UpcomingPolls({ polls, onEdit, onActivate, onDelete }: { polls: 
 
 const STATUS_LABEL = { active: 'Active', scheduled: 'Scheduled', missed: 'Missed', past: 'Past' } as const;
 
-export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: AdminPoll[] } & PollActions) {
+export function AllPolls({
+  polls,
+  onEdit,
+  onActivate,
+  onDelete,
+  reviewPanel,
+}: { polls: AdminPoll[]; reviewPanel?: ReviewPanel | undefined } & PollActions) {
   return (
     <AdminListSection title="All Polls" count={polls.length} empty="No polls yet.">
       {polls.map((poll) => (
@@ -133,6 +145,9 @@ export function AllPolls({ polls, onEdit, onActivate, onDelete }: { polls: Admin
             )}
           </div>
           <VoterEmails poll={poll} />
+          {reviewPanel && (poll.status === 'active' || poll.status === 'past') && (
+            <IntegrityReview poll={poll} panel={reviewPanel} />
+          )}
         </li>
       ))}
     </AdminListSection>
@@ -207,6 +222,24 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
             </div>
           </>
         )}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+/** A poll's integrity review, opened on demand: the panel's code and the report load then. */
+function IntegrityReview({ poll, panel: Panel }: { poll: AdminPoll; panel: ReviewPanel }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="admin-voters">
+      <Collapsible.Trigger className="admin-voters__trigger">
+        Integrity review{poll.setAsideVotes > 0 ? ` (${votesText(poll.setAsideVotes)} set aside)` : ''}{' '}
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <Suspense fallback={<p role="status">Loading the integrity review…</p>}>
+          <Panel pollId={poll.id} live={poll.status === 'active'} />
+        </Suspense>
       </Collapsible.Content>
     </Collapsible.Root>
   );

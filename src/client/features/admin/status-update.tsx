@@ -1,6 +1,6 @@
 /** Update Poll Status: runs the daily switch now, as midnight would. */
 import { useUpdatePollStatuses } from '../../api/admin/poll-changes.js';
-import { useStaffAction } from './staff-action.js';
+import { useStaffAction } from '../../components/admin/staff-action.js';
 
 export function StatusUpdate() {
   const mutation = useUpdatePollStatuses();

@@ -7,7 +7,7 @@ import {
   type SuggestionList,
 } from '../../api/admin/suggestions.js';
 import { useConfirm } from '../../components/ui/confirm.js';
-import { useStaffAction } from './staff-action.js';
+import { useStaffAction } from '../../components/admin/staff-action.js';
 import { SuggestionLists, type ShownList } from './suggestion-lists.js';
 
 type Review = { suggestion: AdminSuggestion; status: 'approved' | 'rejected' };

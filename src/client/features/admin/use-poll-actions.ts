@@ -4,7 +4,7 @@ import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
 import { useActivatePoll, useDeletePoll } from '../../api/admin/poll-changes.js';
 import { useConfirm, type ConfirmRequest } from '../../components/ui/confirm.js';
 import type { ActivateButton, PollActions } from './poll-lists.js';
-import { useStaffAction } from './staff-action.js';
+import { useStaffAction } from '../../components/admin/staff-action.js';
 
 /** What each activation button asks; the spec words them apart, whatever the poll's status. */
 const ACTIVATE_CONFIRMATIONS: Record<ActivateButton, ConfirmRequest> = {

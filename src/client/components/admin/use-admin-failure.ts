@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { adminSessionQuery } from '../../api/admin/get-admin-session.js';
-import { toast, tryAgain } from '../../components/ui/toast.js';
+import { toast, tryAgain } from '../ui/toast.js';
 import { errorMessage, isRefusal, isRetryable } from '../../lib/api-client.js';
 
 /**

@@ -5,8 +5,8 @@
  */
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Confirmation } from '../../../shared/api.js';
-import { toast, type ToastMessage } from '../../components/ui/toast.js';
-import type { ConfirmRequest } from '../../components/ui/confirm.js';
+import { toast, type ToastMessage } from '../ui/toast.js';
+import type { ConfirmRequest } from '../ui/confirm.js';
 import { useAdminFailure } from './use-admin-failure.js';
 
 export interface StaffActionSpec<Input, Variables, Result extends Confirmation> {

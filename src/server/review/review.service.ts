@@ -1,0 +1,292 @@
+/**
+ * What staff see of a poll's votes and do about them (issue 25, section 3; DESIGN.md, "Vote
+ * integrity"): the integrity report, and four reversible actions, each one transaction that
+ * also writes its line of the append-only integrity log.
+ *
+ * - A discount sets the counted votes of one network between two instants aside; a restore
+ *   counts exactly those again (those the discount still holds); a release counts held votes.
+ *   Nothing is deleted.
+ * - The option tallies and the set-aside count are counted again from the votes' statuses in
+ *   the same transaction, so every tally always equals the count of counted votes.
+ * - Group tallies (the breakdowns) cannot be counted again: a vote keeps no copy of its voter's
+ *   profile, by design, so that no row ties a vote to a description of the person who cast it;
+ *   the tallies hold the groups as they were when each vote was counted. So a discount takes
+ *   the votes out of their voters' groups as the profiles read now (never below zero: a voter
+ *   may have changed groups since), records exactly what it took, and its restore gives
+ *   exactly that back. A release adds the votes to their voters' groups as they read now, as
+ *   the database does for a vote counted on arrival.
+ *
+ * After each change this instance's copy of today's poll is dropped (the pages drawn from it
+ * go with it; other instances read theirs again within a second), and past polls are marked
+ * changed, so the open data is built again on every instance.
+ */
+import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
+import { localDateAt } from '../../shared/time.js';
+import type { Db } from '../db/connection.js';
+import { isForeignKeyViolation } from '../db/errors.js';
+import { resultsOf, toAdminPoll } from '../polls/poll.js';
+import { findPollById, findPollStatus, markPastPollsChanged } from '../polls/polls.repository.js';
+import type { ServiceDeps } from '../service-deps.js';
+import {
+  bucketOf,
+  burstOf,
+  burstWindow,
+  INTEGRITY_TOP_BUCKETS,
+  marksOf,
+  minutesOf,
+  toIntegrityAction,
+} from './review-report.js';
+import {
+  actionsOf,
+  addToGroups,
+  bucketOptionCounts,
+  bucketPeaks,
+  bucketSpread,
+  bucketStates,
+  challengesEveryone,
+  completeAction,
+  discountVotes,
+  findAction,
+  findRestoreOf,
+  groupsOfVotes,
+  insertAction,
+  lockTallies,
+  medianPageMs,
+  recountTallies,
+  releaseVotes,
+  restoreVotes,
+  setChallengeEveryone,
+  takeFromGroups,
+  topBuckets,
+  votesByStatus,
+  votesInRange,
+  votesPerMinute,
+  type ActionRow,
+} from './review.repository.js';
+
+/** A network's counted votes between two instants (both included), and why they are set aside. */
+export interface Discount {
+  bucket: string;
+  from: string;
+  to: string;
+  reason: string;
+}
+
+export type ReviewRefusal =
+  | 'not-found'
+  /** A restore of no discount of this poll. */
+  | 'no-such-discount'
+  /** The network has no counted votes in that time. */
+  | 'nothing-to-discount'
+  | 'already-restored'
+  | 'nothing-held'
+  /** The challenge switch of a poll whose voting is over. */
+  | 'voting-over';
+
+export type ReviewResult = { outcome: ReviewRefusal } | { outcome: 'done'; action: IntegrityAction };
+
+export type ChallengeResult =
+  { outcome: 'not-found' | 'voting-over' } | { outcome: 'done'; on: boolean; action: IntegrityAction | null };
+
+/** Thrown inside a transaction to end it, changing nothing, with a refusal. */
+class Refused extends Error {
+  constructor(readonly outcome: ReviewRefusal) {
+    super(outcome);
+  }
+}
+
+export function createReviewService({
+  db,
+  clock,
+  site,
+  activePoll,
+}: Pick<ServiceDeps, 'db' | 'clock' | 'site' | 'activePoll'>) {
+  /**
+   * Runs a change to a poll's votes as one transaction holding the poll's tally locks; gives the
+   * new log entry as staff read it. A refusal rolls everything back; so does a poll deleted
+   * meanwhile, as 'not-found'.
+   */
+  async function change(pollId: number, work: (trx: Db, now: string) => Promise<number>): Promise<ReviewResult> {
+    const now = clock.now().toISOString();
+    try {
+      const actionId = await db.transaction().execute(async (trx) => {
+        await lockTallies(trx, pollId);
+        if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
+        const id = await work(trx, now);
+        await recountTallies(trx, pollId);
+        await markPastPollsChanged(trx);
+        return id;
+      });
+      activePoll.invalidate();
+      return { outcome: 'done', action: await loggedAction(pollId, actionId) };
+    } catch (error) {
+      if (error instanceof Refused) return { outcome: error.outcome };
+      if (isForeignKeyViolation(error)) return { outcome: 'not-found' };
+      throw error;
+    }
+  }
+
+  async function loggedAction(pollId: number, id: number): Promise<IntegrityAction> {
+    const log = await actionsOf(db, pollId);
+    const action = log.find((entry) => entry.id === id);
+    if (!action) throw new Error(`integrity action ${id} vanished`);
+    return toIntegrityAction(action, log);
+  }
+
+  const logEntry = (
+    pollId: number,
+    now: string,
+    entry: Pick<ActionRow, 'kind' | 'actor' | 'reason'> &
+      Partial<Pick<ActionRow, 'bucket' | 'from' | 'to' | 'undoesId'>>,
+  ) => ({
+    pollId,
+    bucket: null,
+    from: null,
+    to: null,
+    votes: 0,
+    undoesId: null,
+    createdAt: now,
+    ...entry,
+  });
+
+  return {
+    /** Everything the integrity view shows of a poll; undefined for an unknown poll. */
+    async report(pollId: number): Promise<IntegrityReport | undefined> {
+      const poll = await findPollById(db, pollId);
+      if (!poll) return undefined;
+      const now = clock.now().toISOString();
+      const options = poll.options.map((option) => option.label);
+      const counted = poll.options.map((option) => option.votes);
+      const [minutes, votes, everyone, spread, top, states, log] = await Promise.all([
+        votesPerMinute(db, pollId),
+        votesByStatus(db, pollId),
+        challengesEveryone(db, pollId),
+        bucketSpread(db, pollId),
+        topBuckets(db, pollId, INTEGRITY_TOP_BUCKETS),
+        bucketStates(db, pollId),
+        actionsOf(db, pollId),
+      ]);
+      const listed = top.map((bucket) => bucket.bucket);
+      const [optionCounts, peaks, medians, ranges] = await Promise.all([
+        bucketOptionCounts(db, pollId, listed),
+        bucketPeaks(db, pollId, listed),
+        Promise.all(top.map((b) => medianPageMs(db, pollId, b.bucket, b.votes - b.withoutBallot))),
+        Promise.all(states.map((row) => votesInRange(db, pollId, { bucket: row.bucket, ...burstWindow(row, now) }))),
+      ]);
+      const stateOf = new Map(states.map((row) => [row.bucket, row]));
+      return {
+        pollId: poll.id,
+        pollNumber: poll.pollNumber,
+        question: poll.question,
+        options,
+        status: toAdminPoll(poll, localDateAt(clock.now(), site.timeZone)).status,
+        votes,
+        results: resultsOf(poll),
+        challengeEveryone: everyone,
+        minutes: minutesOf(minutes, options.length),
+        marks: marksOf(states, log, now),
+        buckets: top.map((totals, i) =>
+          bucketOf(totals, {
+            optionCounts: optionCounts.filter((row) => row.bucket === totals.bucket),
+            counted,
+            peak: peaks.get(totals.bucket) ?? 0,
+            medianPageMs: medians[i] ?? null,
+            state: stateOf.get(totals.bucket),
+          }),
+        ),
+        otherBuckets: {
+          buckets: spread.buckets - top.length,
+          votes: spread.votesWithBucket - top.reduce((sum, bucket) => sum + bucket.votes, 0),
+        },
+        votesWithoutBucket: spread.votesWithoutBucket,
+        bursts: states.flatMap((row, i) => {
+          const range = ranges[i];
+          const burst = range && burstOf(row, range, options, counted);
+          return burst ? [burst] : [];
+        }),
+        log: log.map((action) => toIntegrityAction(action, log)),
+      };
+    },
+
+    /** Sets a network's counted votes between two instants aside. */
+    discount(pollId: number, discount: Discount, actor: string): Promise<ReviewResult> {
+      return change(pollId, async (trx, now) => {
+        const range = { bucket: discount.bucket, from: discount.from, to: discount.to };
+        const inRange = await votesInRange(trx, pollId, range);
+        if (!inRange.counts.some((count) => count.status === 'counted' && count.votes > 0)) {
+          throw new Refused('nothing-to-discount');
+        }
+        const id = await insertAction(
+          trx,
+          logEntry(pollId, now, { kind: 'discount', actor, reason: discount.reason, ...range }),
+        );
+        const votes = await discountVotes(trx, pollId, range, id);
+        const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
+        await completeAction(trx, id, votes, taken);
+        return id;
+      });
+    },
+
+    /** Counts a discount's votes again, and gives their groups back exactly what it took. */
+    restore(pollId: number, discountId: number, actor: string): Promise<ReviewResult> {
+      return change(pollId, async (trx, now) => {
+        const discount = await findAction(trx, pollId, discountId);
+        if (discount?.kind !== 'discount') throw new Refused('no-such-discount');
+        if ((await findRestoreOf(trx, pollId, discountId)) !== undefined) throw new Refused('already-restored');
+        const id = await insertAction(
+          trx,
+          logEntry(pollId, now, {
+            kind: 'restore',
+            actor,
+            reason: `Restores discount #${discountId}`,
+            bucket: discount.bucket,
+            from: discount.from,
+            to: discount.to,
+            undoesId: discountId,
+          }),
+        );
+        const votes = await restoreVotes(trx, pollId, discountId);
+        const given = discount.groupChanges.map((taken) => ({ ...taken, votes: -taken.votes }));
+        await addToGroups(trx, pollId, given);
+        await completeAction(trx, id, votes, given);
+        return id;
+      });
+    },
+
+    /** Counts the held votes of one network (or every held vote of the poll). */
+    release(pollId: number, bucket: string | undefined, actor: string, reason = ''): Promise<ReviewResult> {
+      return change(pollId, async (trx, now) => {
+        // Read before they are counted, since then nothing tells them from the others; no held
+        // vote can arrive meanwhile, as the poll's row is locked.
+        const groups = await groupsOfVotes(trx, pollId, { held: true, bucket });
+        const id = await insertAction(
+          trx,
+          logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
+        );
+        const votes = await releaseVotes(trx, pollId, bucket);
+        if (votes === 0) throw new Refused('nothing-held');
+        await addToGroups(trx, pollId, groups);
+        await completeAction(trx, id, votes, groups);
+        return id;
+      });
+    },
+
+    /** Asks every vote on the poll for a proof of work, or stops asking; logged when it changes. */
+    async setChallengeEveryone(pollId: number, on: boolean, actor: string): Promise<ChallengeResult> {
+      const now = clock.now().toISOString();
+      const changed = await db.transaction().execute(async (trx) => {
+        const status = await findPollStatus(trx, pollId);
+        if (!status) return 'not-found' as const;
+        if (status === 'past') return 'voting-over' as const;
+        if (!(await setChallengeEveryone(trx, pollId, on))) return null;
+        const kind = on ? 'challenge-on' : 'challenge-off';
+        return insertAction(trx, logEntry(pollId, now, { kind, actor, reason: '' }));
+      });
+      if (changed === 'not-found' || changed === 'voting-over') return { outcome: changed };
+      activePoll.invalidate();
+      return { outcome: 'done', on, action: changed === null ? null : await loggedAction(pollId, changed) };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;
