@@ -586,6 +586,31 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect(lines.at(-2)).toBe('Should homework be banned?,"Yes, ""all"" of it",,2026-11-22,02:50:00');
     });
 
+    it('leaves held and discounted votes out of every export: the list, the summary and the CSV', async () => {
+      const poll = await seedPoll(t.db, { options: ['Yes', 'No'] });
+      const row = (i: number, status: 'counted' | 'held' | 'discounted') => ({
+        poll_id: poll.id,
+        voter_id: `voter-${i}`,
+        option_index: 1,
+        voter_email: `teacher${i}@example.org`,
+        voted_on: '2026-11-21',
+        created_at: `2026-11-21T15:00:0${i}.000Z`,
+        status,
+      });
+      await t.db
+        .insertInto('votes')
+        .values([row(1, 'counted'), row(2, 'held'), row(3, 'discounted')])
+        .execute();
+      const list = (await staff.get(`/api/admin/polls/${poll.id}/votes?limit=10`)).json<{ voterEmail: string }[]>();
+      expect(list.map((vote) => vote.voterEmail)).toEqual(['teacher1@example.org']);
+      const summary = (await staff.get(`/api/admin/polls/${poll.id}/votes/summary`)).json<{ withEmail: number }>();
+      expect(summary.withEmail).toBe(1);
+      const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv`)).body;
+      expect(csv).toContain('teacher1@example.org');
+      expect(csv).not.toContain('teacher2@example.org');
+      expect(csv).not.toContain('teacher3@example.org');
+    });
+
     it('neutralises every CSV cell a spreadsheet would run, multi-line ones included', async () => {
       const poll = await seedPoll(t.db, {
         question: '=HYPERLINK("http://evil.example","click")\nsecond line',

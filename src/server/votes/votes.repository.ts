@@ -250,7 +250,7 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
 }
 
 /**
- * Up to `limit` votes of a poll in the order they were cast, after vote `afterId` (0 for the
+ * Up to `limit` counted votes of a poll in the order they were cast, after vote `afterId` (0 for the
  * first page): one short indexed query per page, however many votes the poll has, so reading
  * a whole poll page by page never holds it in memory nor the database connection for long.
  */
@@ -263,7 +263,9 @@ export async function votesPage(
     .selectFrom('votes')
     .select(['id', 'voter_email', 'option_index', 'created_at'])
     .where('poll_id', '=', pollId)
-    .where('id', '>', afterId);
+    .where('id', '>', afterId)
+    // Held and discounted votes are in no export (integrity/): staff review them in the integrity view.
+    .where('status', '=', 'counted');
   if (withEmail) query = query.where('voter_email', 'is not', null);
   const rows = await query.orderBy('id').limit(limit).execute();
   return rows.map((row) => ({
@@ -281,6 +283,7 @@ export async function emailCountsByOption(db: Db, pollId: number): Promise<Map<n
     .select((eb) => ['option_index', eb.fn.countAll<number>().as('n')])
     .where('poll_id', '=', pollId)
     .where('voter_email', 'is not', null)
+    .where('status', '=', 'counted')
     .groupBy('option_index')
     .execute();
   return new Map(rows.map((row) => [row.option_index, row.n]));
