@@ -38,6 +38,9 @@ if (mode === 'app' || mode === 'app-closed') {
   const config = loadConfig({
     DATABASE_URL: file,
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    // The load generator stands for a proxy, naming each vote's network (bench.ts), so votes
+    // come from many address buckets as real traffic does, not all from 127.0.0.1.
+    TRUST_PROXY: '127.0.0.1',
     PORT: '0',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
   });

@@ -104,7 +104,7 @@ async function load(
             {
               setupRequest: (req: autocannon.Request) => ({
                 ...req,
-                headers: { ...req.headers, cookie: `voter_id=${nextVoter()}` },
+                headers: { ...req.headers, cookie: `voter_id=${nextVoter()}`, 'x-forwarded-for': nextNetwork() },
               }),
             },
           ],
@@ -113,6 +113,19 @@ async function load(
     connections,
     duration: seconds,
   });
+}
+
+/**
+ * The address each vote comes from (the app trusts the load generator as its proxy): 4,096
+ * networks in turn, as votes from schools and homes across the country arrive, so integrity's
+ * buckets and detector work as they do on a real day. `BENCH_ONE_NETWORK=1` sends every vote
+ * from one address instead: a burst under challenge, every vote held.
+ */
+let network = 0;
+function nextNetwork(): string {
+  if (process.env.BENCH_ONE_NETWORK === '1') return '198.51.100.7';
+  network = (network + 1) % 4096;
+  return `10.${network >> 8}.${network & 255}.${(network * 7) % 250}`;
 }
 
 /** Hands out the voters one by one, across one run's warm-up and measure (each votes once). */

@@ -121,10 +121,13 @@ export function createVotesService(
       const bucket = await integrity.bucketOf(voter.address, now);
       const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime());
       const challenge = await integrity.challengeFor(pollId, bucket, now);
-      // A proof is used up when redeemed: not for a vote that is refused anyway.
-      if (challenge !== null && (await voterChoices.of(pollId, voterId))) return 'already-voted';
+      // A proof is used up when redeemed: not for a vote that is refused anyway (then held, the
+      // vote meets the one already cast and is refused as a second vote).
       const proven =
-        challenge === null || (ballot.proof !== undefined && (await proofs.redeem(ballot.proof, pollId, bucket)));
+        challenge === null ||
+        (ballot.proof !== undefined &&
+          !(await voterChoices.of(pollId, voterId)) &&
+          (await proofs.redeem(ballot.proof, pollId, bucket)));
       const status = proven ? 'counted' : 'held';
 
       const outcome = await batcher.add({
