@@ -22,6 +22,8 @@
  *                      alone (bench-pages.ts); "floods" the floods alone (bench-floods.ts:
  *                      /healthz while made-up pages, the open data and preview images flood in);
  *                      "proof-of-work" the proof of work alone
+ *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
+ *                      instead of 4,096 networks
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

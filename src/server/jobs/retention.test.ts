@@ -1,5 +1,6 @@
-/** Housekeeping forgets what is no longer needed, by the site's clock: ended staff sessions, old limit counts, mail sent over 30 days ago, expired proofs of work. */
+/** Housekeeping forgets what is no longer needed, by the site's clock: ended staff sessions, old limit counts, mail sent over 30 days ago, expired proofs of work, old bucket keys and vote signals. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -83,5 +84,51 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
     await t.app.jobs.housekeeping();
     const kept = await t.db.selectFrom('proof_of_work_redeemed').select('challenge_signature').execute();
     expect(kept).toEqual([{ challenge_signature: 'good for a minute more' }]);
+  });
+
+  it("deletes bucket keys after 14 days and empties votes' signals after 30, keeping every vote and its status", async () => {
+    await t.db
+      .insertInto('integrity_keys')
+      .values([
+        { day: '2026-11-06', key: 'fifteen days old' },
+        { day: '2026-11-07', key: 'fourteen days old' },
+        { day: '2026-11-21', key: 'today' },
+      ])
+      .execute();
+    const old = await seedPoll(t.db, { status: 'past', liveDate: '2026-10-21' });
+    const recent = await seedPoll(t.db, { status: 'past', liveDate: '2026-10-23' });
+    const vote = (pollId: number, voterId: string, status: 'counted' | 'held', on: string) => ({
+      poll_id: pollId,
+      voter_id: voterId,
+      option_index: 0,
+      voted_on: on,
+      created_at: `${on}T15:00:00.000Z`,
+      status,
+      bucket: '0123456789abcdef',
+      page_ms: 9_000,
+      cookie_age_s: 60,
+    });
+    await t.db
+      .insertInto('votes')
+      .values([
+        vote(old.id, 'a', 'counted', '2026-10-21'),
+        vote(old.id, 'b', 'held', '2026-10-21'),
+        vote(recent.id, 'c', 'counted', '2026-10-23'),
+      ])
+      .execute();
+    await t.app.jobs.housekeeping();
+    const keys = await t.db.selectFrom('integrity_keys').select('day').orderBy('day').execute();
+    expect(keys.map((key) => key.day)).toEqual(['2026-11-07', '2026-11-21']);
+    const votes = await t.db
+      .selectFrom('votes')
+      .select(['voter_id', 'status', 'bucket', 'page_ms', 'cookie_age_s'])
+      .where('poll_id', 'in', [old.id, recent.id])
+      .orderBy('voter_id')
+      .execute();
+    expect(votes).toEqual([
+      { voter_id: 'a', status: 'counted', bucket: null, page_ms: null, cookie_age_s: null },
+      { voter_id: 'b', status: 'held', bucket: null, page_ms: null, cookie_age_s: null },
+      { voter_id: 'c', status: 'counted', bucket: '0123456789abcdef', page_ms: 9_000, cookie_age_s: 60 },
+    ]);
   });
 });
