@@ -152,7 +152,9 @@ export function createVotesService(
       if (outcome === 'counted') {
         // A held vote is this voter's vote all the same: they see that they voted.
         voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
-        await integrity.observe(pollId, bucket, now.getTime());
+        // Judging the bucket is advice for the next votes: a failure to judge (a dropped
+        // connection) must not fail this vote, which is written; its bucket's next votes judge again.
+        await integrity.observe(pollId, bucket, now.getTime()).catch(() => undefined);
         return status;
       }
       // Either this browser voted already, or the e-mail is on another browser's vote.
