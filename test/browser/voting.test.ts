@@ -150,6 +150,10 @@ describe('voting', () => {
     await firstTab.goto(t.site.url);
     await secondTab.goto(t.site.url);
     await secondTab.question.waitFor();
+    // Each tab asks for its ballot once its app runs: let the second tab's answer come before the
+    // first tab votes, or it would already know of that vote and show the results.
+    await second.waitForLoadState('networkidle');
+    await firstTab.page.waitForLoadState('networkidle');
 
     await firstTab.option('Yes').click();
     await firstTab.results.waitFor();
