@@ -35,6 +35,12 @@ function readServerState(): SsrState | null {
   }
 }
 
+// The service worker (public/sw.js): reminders and closed polls offline. Registered once the
+// page has loaded, so it never competes with the page itself.
+if ('serviceWorker' in navigator) {
+  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}
+
 const root = document.getElementById('root');
 if (root) {
   const queryClient = newQueryClient();

@@ -41,6 +41,7 @@ import { unsubscribeRoutes } from './subscriptions/unsubscribe.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
 import { remindersChangeRoutes, remindersRoutes } from './push/reminders.routes.js';
+import { manifestRoutes } from './install/manifest.routes.js';
 import type { Agent } from 'node:https';
 import type { ReminderSenderSettings } from './push/reminder-sender.js';
 
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(printRoutes, { embeds: services.embeds, site, https });
   await app.register(reminderRoutes, { site, clock });
   await app.register(remindersRoutes, { reminders: services.reminders, voterIds });
+  await app.register(manifestRoutes, { siteName: site.siteName });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
