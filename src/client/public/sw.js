@@ -49,11 +49,11 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** Only a page of this site is opened from a notification. */
+/** Only a page of this site is opened from a notification: the path, at this worker's origin. */
 function sameOriginUrl(url) {
   try {
     const parsed = new URL(url, self.location.origin);
-    return parsed.origin === self.location.origin ? parsed.href : self.location.origin + '/';
+    return new URL(parsed.pathname + parsed.search, self.location.origin).href;
   } catch {
     return self.location.origin + '/';
   }
