@@ -173,7 +173,7 @@ describe('reminders in Chromium', () => {
     await page.getByRole('button', { name: '🔔 Turn reminders on' }).click();
     await page
       .getByText(
-        'Reminders on: Mondays, Tuesdays, Wednesdays, Thursdays, Fridays and Saturdays at 07:45 (Europe/London).',
+        'Reminders on: Mondays to Saturdays at 07:45 (Europe/London).',
       )
       .first()
       .waitFor();

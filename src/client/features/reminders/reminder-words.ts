@@ -6,6 +6,8 @@ export function daysText(days: readonly number[]): string {
   if (key === '12345') return 'weekdays';
   if (key === '1234567') return 'every day';
   const names = days.map((day) => `${WEEKDAY_NAMES[day - 1] ?? ''}s`);
+  const consecutive = days.every((day, i) => i === 0 || day === (days[i - 1] ?? 0) + 1);
+  if (consecutive && days.length >= 3) return `${names[0] ?? ''} to ${names.at(-1) ?? ''}`;
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
 }
 
