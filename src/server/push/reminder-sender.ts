@@ -34,6 +34,7 @@ import {
   enqueueReminders,
   findDueSubscriptions,
   settleReminder,
+  settleSent,
   type ClaimedReminder,
   type SettledReminder,
   type StoredSubscription,
@@ -54,7 +55,7 @@ export interface ReminderSenderSettings {
 }
 
 export const DEFAULT_SENDER_SETTINGS: ReminderSenderSettings = {
-  leaseMs: 2 * 60_000,
+  leaseMs: 5 * 60_000,
   batchSize: 500,
   concurrency: 64,
   maxAttempts: 6,
@@ -88,7 +89,15 @@ export interface PushMessage {
   keys: { p256dh: string; auth: string };
 }
 
-/** One encrypted, VAPID-signed POST to a push service (web-push), with our agent. */
+/** A VAPID token is good for 12 hours (web-push's default); a new one is made with an hour still left. */
+const VAPID_RENEW_BEFORE_MS = 3_600_000;
+const VAPID_VALID_S = 12 * 3600;
+
+/**
+ * One encrypted, VAPID-signed POST to a push service (web-push), with our agent. The VAPID
+ * token is signed once per push service origin and reused until it nears its expiry, rather
+ * than signed again for every message.
+ */
 export function createPushTransport({
   vapid,
   subject,
@@ -100,9 +109,29 @@ export function createPushTransport({
   agent: Agent;
   timeoutMs: number;
 }) {
+  const tokens = new Map<string, { authorization: string; renewAt: number }>();
+  function authorization(endpoint: string): string {
+    const audience = new URL(endpoint).origin;
+    const now = Date.now();
+    let token = tokens.get(audience);
+    if (!token || token.renewAt <= now) {
+      const expiration = Math.floor(now / 1000) + VAPID_VALID_S;
+      const headers = webpush.getVapidHeaders(
+        audience,
+        subject,
+        vapid.publicKey,
+        vapid.privateKey,
+        'aes128gcm',
+        expiration,
+      );
+      token = { authorization: headers.Authorization, renewAt: expiration * 1000 - VAPID_RENEW_BEFORE_MS };
+      tokens.set(audience, token);
+    }
+    return token.authorization;
+  }
   return async (subscription: PushMessage, payload: ReminderPayload, options: { ttlSeconds: number; topic: string }) =>
     webpush.sendNotification(subscription, JSON.stringify(payload), {
-      vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      headers: { Authorization: authorization(subscription.endpoint) },
       TTL: options.ttlSeconds,
       topic: options.topic,
       urgency: 'normal',
@@ -189,7 +218,8 @@ export function createReminderSender({
     return queued;
   }
 
-  async function deliver(reminder: ClaimedReminder, round: SendRound): Promise<void> {
+  /** Sends one reminder; a success is left for the batch to record, anything else is recorded now. */
+  async function deliver(reminder: ClaimedReminder, round: SendRound, sent: number[]): Promise<void> {
     const now = clock.now();
     const closesAt = votingDayAt(now, site);
     const ttlSeconds = Math.floor((closesAt.closesAt.getTime() - now.getTime()) / 1000);
@@ -204,7 +234,8 @@ export function createReminderSender({
     } else {
       outcome = await sendOne(reminder, ttlSeconds, hash, round);
     }
-    await settleReminder(db, reminder.id, owner, outcome);
+    if (outcome.status === 'sent' && outcome.httpStatus === 201) sent.push(reminder.id);
+    else await settleReminder(db, reminder.id, owner, outcome);
   }
 
   async function sendOne(
@@ -262,7 +293,9 @@ export function createReminderSender({
         const now = clock.now();
         const batch = await claimReminders(db, owner, now, new Date(now.getTime() + leaseMs), batchSize);
         if (batch.length === 0) break;
-        await eachWithLimit(batch, concurrency, (reminder) => deliver(reminder, round));
+        const sent: number[] = [];
+        await eachWithLimit(batch, concurrency, (reminder) => deliver(reminder, round, sent));
+        await settleSent(db, sent, owner, clock.now(), 201);
         if (batch.length < batchSize) break;
       }
       return round;

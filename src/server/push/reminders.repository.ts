@@ -347,6 +347,29 @@ export async function settleReminder(db: Db, id: number, owner: string, outcome:
     .execute();
 }
 
+/** Records many sends at once (a batch's successes: one statement instead of one each). */
+export async function settleSent(
+  db: Db,
+  ids: readonly number[],
+  owner: string,
+  at: Date,
+  httpStatus: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('push_reminders')
+    .set({
+      status: 'sent',
+      lease_owner: null,
+      lease_expires_at: null,
+      last_status: httpStatus,
+      sent_at: at.toISOString(),
+    })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
 /** Forgets reminders of days before `before` (YYYY-MM-DD). */
 export async function deleteRemindersBefore(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('push_reminders').where('site_date', '<', before).executeTakeFirst();
