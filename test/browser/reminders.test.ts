@@ -47,8 +47,10 @@ async function stubPush(context: BrowserContext, subscription: TestSubscription)
     PushManager.prototype.subscribe = async (options) => {
       counts.subscribes++;
       if (!options?.applicationServerKey) throw new Error('no applicationServerKey');
+      const key = options.applicationServerKey as Uint8Array;
       current = {
         endpoint: json.endpoint,
+        options: { applicationServerKey: key.buffer.slice(key.byteOffset, key.byteOffset + key.byteLength) },
         toJSON: () => json,
         unsubscribe: async () => true,
       } as unknown as PushSubscription;
@@ -171,12 +173,7 @@ describe('reminders in Chromium', () => {
     await page.getByLabel('Time', { exact: true }).fill('07:45');
     await page.getByRole('checkbox', { name: 'Sat' }).check();
     await page.getByRole('button', { name: '🔔 Turn reminders on' }).click();
-    await page
-      .getByText(
-        'Reminders on: Mondays to Saturdays at 07:45 (Europe/London).',
-      )
-      .first()
-      .waitFor();
+    await page.getByText('Reminders on: Mondays to Saturdays at 07:45 (Europe/London).').first().waitFor();
     expect(await pushCounts(page)).toEqual({ permissionRequests: 1, subscribes: 1 });
 
     await page.getByLabel('Pause until (optional)').fill('2026-12-01');
@@ -242,7 +239,9 @@ describe('installable and offline', () => {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     }
-    const manifest = await (await fetch(`${t.site.url}/manifest.webmanifest`)).json();
+    const manifest = (await (await fetch(`${t.site.url}/manifest.webmanifest`)).json()) as {
+      icons: { purpose: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'Teacher Hot Take', display: 'standalone', start_url: '/' });
     expect(manifest.icons.map((icon: { purpose: string }) => icon.purpose)).toContain('maskable');
   });

@@ -144,12 +144,9 @@ export type PushTransport = ReturnType<typeof createPushTransport>;
 
 /** Runs `work` on every item with at most `limit` running at once. */
 async function eachWithLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
+  const queue = items.entries();
   const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
+    for (let next = queue.next(); !next.done; next = queue.next()) await work(next.value[1]);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
@@ -157,7 +154,7 @@ async function eachWithLimit<T>(items: readonly T[], limit: number, work: (item:
 /** The HTTP status of a failed send, or null when no answer came (refused, reset, timed out). */
 function statusOf(error: unknown): { status: number | null; headers: Record<string, string | string[] | undefined> } {
   if (error instanceof webpush.WebPushError) {
-    return { status: error.statusCode, headers: error.headers as Record<string, string | string[] | undefined> };
+    return { status: error.statusCode, headers: error.headers };
   }
   return { status: null, headers: {} };
 }

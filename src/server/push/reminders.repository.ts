@@ -49,7 +49,7 @@ const toSubscription = (row: SubscriptionRow): StoredSubscription => ({
   settings: {
     timeOfDay: row.time_of_day,
     timeZone: row.time_zone,
-    days: [...row.days].map(Number),
+    days: (row.days.match(/[1-7]/g) ?? []).map(Number),
     pausedUntil: row.paused_until,
   },
   nextDueAt: row.next_due_at === null ? null : toIsoString(row.next_due_at),
@@ -153,10 +153,11 @@ export async function deleteUnseenSubscriptions(db: Db, before: Date): Promise<n
   const result = await db
     .deleteFrom('push_subscriptions')
     .where('last_seen_at', '<', cutoff)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('votes')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('votes')
             .select(sql`1`.as('one'))
             .whereRef('votes.voter_id', '=', 'push_subscriptions.voter_id')
             .where('votes.created_at', '>=', cutoff),
@@ -208,10 +209,11 @@ export async function enqueueReminders(
           sql`${at}`.as('created_at'),
         ])
         .where('s.id', 'in', ids)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('votes')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('votes')
                 .select(sql`1`.as('one'))
                 .whereRef('votes.voter_id', '=', 's.voter_id')
                 .where('votes.poll_id', '=', day.pollId),
@@ -296,13 +298,16 @@ export async function claimReminders(
       's.auth',
       'p.question',
     ])
-    .select(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('votes')
-          .select(sql`1`.as('one'))
-          .whereRef('votes.voter_id', '=', 's.voter_id')
-          .whereRef('votes.poll_id', '=', 'r.poll_id'),
-      ).as('voted'),
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('votes')
+            .select(sql`1`.as('one'))
+            .whereRef('votes.voter_id', '=', 's.voter_id')
+            .whereRef('votes.poll_id', '=', 'r.poll_id'),
+        )
+        .as('voted'),
     )
     .where(
       'r.id',

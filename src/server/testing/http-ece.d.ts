@@ -9,7 +9,6 @@ declare module 'http_ece' {
     /** The subscription's 16-byte authentication secret. */
     authSecret: Buffer;
   }
-  function decrypt(buffer: Buffer, params: DecryptParams): Buffer;
-  const ece: { decrypt: typeof decrypt };
+  const ece: { decrypt(buffer: Buffer, params: DecryptParams): Buffer };
   export default ece;
 }

@@ -48,6 +48,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const bytes = new Uint8Array(a);
+  return bytes.every((byte, i) => byte === b[i]);
+}
+
 export type TurnOnOutcome = { ok: true; reminder: ReminderSettings } | { ok: false; reason: 'denied' | 'failed' };
 
 /** Asks the browser's permission (the prompt), subscribes with the site's key, and tells the site. */
@@ -58,19 +64,21 @@ export async function turnOn(
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return { ok: false, reason: 'denied' };
   const registration = await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(applicationServerKey),
-    }));
+  const key = keyBytes(applicationServerKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // One made with another key (the site's keys changed, or the demo was refilled) cannot be sent to.
+  if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const { reminder } = await turnOnReminder(subscription.toJSON(), { timeZone: browserTimeZone(), ...settings });
   return { ok: true, reminder };
 }
 
 /** Turns push off in the browser too, so nothing lingers once the site forgot it. */
 export async function unsubscribeBrowser(): Promise<void> {
-  const registration = await navigator.serviceWorker?.getRegistration();
+  const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   await subscription?.unsubscribe();
 }

@@ -5,7 +5,7 @@
  * the page says so and nothing more.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { changeReminder, remindersQuery, testReminder, turnOffReminder, useReminders } from '../../api/reminders.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { toast } from '../../components/ui/toast.js';
@@ -110,7 +110,7 @@ function ReminderForm({ state }: { state: { applicationServerKey: string; remind
     }
   }
 
-  function save(event: FormEvent) {
+  function save(event: { preventDefault: () => void }) {
     event.preventDefault();
     if (current) {
       void act(async () => reminderSummary((await changeReminder(settings)).reminder), 'Could not save your reminder');
