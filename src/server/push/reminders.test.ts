@@ -303,6 +303,18 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
       expect(push.messagesFor(subscription.id)).toHaveLength(3);
     });
 
+    it('a retry finds the teacher has voted meanwhile: nothing is sent', async () => {
+      const { visitor, subscription } = await browserWithReminder({ timeZone: 'America/New_York' });
+      push.scripts.set(subscription.id, [{ status: 503 }]);
+      teaTime();
+      expect(await run()).toMatchObject({ retried: 1 });
+      const [poll] = await t.db.selectFrom('polls').select('id').execute();
+      await insertVoteRow(t.db, { pollId: poll!.id, voterId: visitor.voterId!, votedOn: '2026-11-23' });
+      t.clock.advance(30_000);
+      expect(await run()).toMatchObject({ skipped: 1, sent: 0 });
+      expect(push.messagesFor(subscription.id)).toHaveLength(1);
+    });
+
     it('a retry that would land after voting closes is given up', async () => {
       const { subscription } = await browserWithReminder({ timeZone: 'America/New_York', timeOfDay: '19:59' });
       push.scripts.set(subscription.id, [{ status: 429, headers: { 'retry-after': '3600' } }]);
@@ -338,6 +350,28 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
         push.expectedKey = siteKey;
       }
     });
+  });
+
+  it('housekeeping drops browsers not seen nor voting for 60 days, and keeps the others', async () => {
+    const poll = await seedPoll(t.db);
+    const idle = await browserWithReminder({ timeZone: 'UTC' });
+    const voting = await browserWithReminder({ timeZone: 'UTC' });
+    const visiting = await browserWithReminder({ timeZone: 'UTC' });
+    t.clock.advance(59 * 86_400_000);
+    expect((await visiting.visitor.get('/api/reminders')).json()).toMatchObject({ reminder: { timeZone: 'UTC' } });
+    await insertVoteRow(t.db, {
+      pollId: poll.id,
+      voterId: voting.visitor.voterId!,
+      createdAt: t.clock.now().toISOString(),
+    });
+    t.clock.advance(2 * 86_400_000);
+    await t.app.jobs.housekeeping();
+    const left = await t.db.selectFrom('push_subscriptions').select('endpoint').orderBy('id').execute();
+    expect(left.map((row) => row.endpoint)).toEqual([
+      voting.subscription.json.endpoint,
+      visiting.subscription.json.endpoint,
+    ]);
+    expect(idle.subscription.json.endpoint).not.toBe(voting.subscription.json.endpoint);
   });
 
   it('two instances on one database send each reminder once', async () => {
