@@ -206,6 +206,46 @@ describe('reminders in Chromium', () => {
     expect(await t.site.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
   });
 
+  it.each([
+    ['an iPhone outside a home-screen app: how to add it to the home screen', 'iphone'],
+    ['notifications blocked: nothing', 'denied'],
+  ] as const)('after a vote, on %s, instead of the offer', async (_name, kind) => {
+    await seedPoll(t.site.db, { question: 'Should phones be banned in class?', options: ['Yes', 'No'] });
+    const context = await t.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      ...(kind === 'iphone'
+        ? {
+            userAgent:
+              'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+          }
+        : {}),
+    });
+    try {
+      if (kind === 'denied') {
+        await context.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
+      }
+      const page = await context.newPage();
+      await page.clock.install({ time: t.site.clock.now() });
+      const today = new TodayPage(page);
+      await today.goto(t.site.url);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await today.option('No').click();
+      await today.subscribeModal.waitFor();
+      await page.getByRole('button', { name: 'No Thanks' }).waitFor();
+      if (kind === 'iphone') {
+        await page.getByText('Get a daily reminder on this iPhone or iPad').waitFor();
+        await saveScreenshots(page, 'reminders-offer-iphone');
+      } else {
+        // The lazy offer has had its chance to load with the dialog: it drew nothing.
+        await page.waitForLoadState('networkidle');
+        expect(await page.locator('.remind-offer').count()).toBe(0);
+      }
+      expect(await page.getByRole('button', { name: '🔔 Remind me in this browser' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('without scripts, the settings page says reminders need them', async () => {
     const context = await t.browser.newContext({ javaScriptEnabled: false });
     try {
