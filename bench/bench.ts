@@ -21,7 +21,9 @@
  *                      votes with a profile and without one; "pages" the server-drawn pages
  *                      alone (bench-pages.ts); "floods" the floods alone (bench-floods.ts:
  *                      /healthz while made-up pages, the open data and preview images flood in);
- *                      "proof-of-work" the proof of work alone
+ *                      "proof-of-work" the proof of work alone; "reminders" the push
+ *                      reminders alone (bench-reminders.ts: 10,000 due at once, sent to a fake
+ *                      push service that checks and decrypts each)
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -35,6 +37,7 @@ import { pastCopyOf, prepareDatabase, preparePostgres } from './bench-data.js';
 import { measureFloods } from './bench-floods.js';
 import { measurePages } from './bench-pages.js';
 import { measureProofOfWork } from './bench-proof-of-work.js';
+import { measureReminders } from './bench-reminders.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -46,6 +49,7 @@ const ONLY_PROFILE = process.env.BENCH_ONLY === 'profile';
 const ONLY_PAGES = process.env.BENCH_ONLY === 'pages';
 const ONLY_FLOODS = process.env.BENCH_ONLY === 'floods';
 const ONLY_PROOF_OF_WORK = process.env.BENCH_ONLY === 'proof-of-work';
+const ONLY_REMINDERS = process.env.BENCH_ONLY === 'reminders';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -263,6 +267,10 @@ async function main() {
     await measureProofOfWork(work);
     return finish();
   }
+  if (ONLY_REMINDERS) {
+    verdicts.push(await measureReminders(work));
+    return finish();
+  }
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
   // competes with the kernel writing back another's pages.
@@ -416,6 +424,7 @@ async function main() {
     verdicts.push(await measurePages(work));
     await measureDrawing();
     await measureProofOfWork(work);
+    verdicts.push(await measureReminders(work));
     if (large) await measureExport(largeDb, large.pollId);
     verdicts.push(await measureFloods(work));
   }

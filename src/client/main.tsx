@@ -35,6 +35,14 @@ function readServerState(): SsrState | null {
   }
 }
 
+// The service worker (public/sw.js): reminders and closed polls offline. Registered once the
+// page has loaded (this script may itself run after that), so it never competes with the page.
+if ('serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
 const root = document.getElementById('root');
 if (root) {
   const queryClient = newQueryClient();

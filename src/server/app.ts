@@ -40,6 +40,10 @@ import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { unsubscribeRoutes } from './subscriptions/unsubscribe.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
+import { remindersChangeRoutes, remindersRoutes } from './push/reminders.routes.js';
+import { manifestRoutes } from './install/manifest.routes.js';
+import type { Agent } from 'node:https';
+import type { ReminderSenderSettings } from './push/reminder-sender.js';
 
 /** Small on purpose: the largest real body, a suggestion, is under 2 KB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -66,6 +70,10 @@ export interface AppOptions {
   previewImages?: PreviewImages;
   /** The proof of work's level-0 work (tests make it tiny). */
   proofOfWorkBaseMaxNumber?: number;
+  /** The HTTPS agent push reminders go out through (tests trust their fake push service with it). */
+  pushAgent?: Agent;
+  /** Push reminder sender settings (tests shorten the lease). */
+  reminderSender?: Partial<ReminderSenderSettings>;
   /** How long a client gets to send its whole request (tests shorten it). */
   requestTimeoutMs?: number;
   /** Told of every route as it is registered (tests sweep every staff call from them). */
@@ -145,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox: options.outbox,
     previewImages: options.previewImages,
     proofOfWorkBaseMaxNumber: options.proofOfWorkBaseMaxNumber,
+    pushAgent: options.pushAgent,
+    reminderSender: options.reminderSender,
   });
   app.addHook('onClose', async () => services.close());
   app.decorate('jobs', services.jobs);
@@ -169,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
   await app.register(reminderRoutes, { site, clock });
+  await app.register(remindersRoutes, { reminders: services.reminders, voterIds });
+  await app.register(manifestRoutes, { siteName: site.siteName });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
     await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
@@ -187,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await writes.register(subscriptionsRoutes, { subscriptions: services.subscriptions });
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
     await writes.register(profileChangeRoutes, { profiles: services.profiles, voterIds });
+    await writes.register(remindersChangeRoutes, { reminders: services.reminders, voterIds });
   });
   await app.register(adminAuthRoutes, { auth: services.auth, publicUrl: site.publicUrl, secureCookies: https });
   await app.register(adminRoutes, {

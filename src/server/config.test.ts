@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SQLITE_FILE, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, DEFAULT_SQLITE_FILE, loadConfig } from './config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -41,6 +41,11 @@ describe('loadConfig', () => {
       subscribeLimitPerHour: 30,
       suggestLimitPerHour: 100,
       logLevel: 'info',
+      push: {
+        vapidKeys: null,
+        subject: 'mailto:no-reply@localhost',
+        serviceHosts: DEFAULT_PUSH_SERVICE_HOSTS,
+      },
       mail: {
         smtpUrl: undefined,
         allowPlaintextLocalhost: false,
@@ -106,6 +111,7 @@ describe('loadConfig', () => {
       subscribeLimitPerHour: 12,
       suggestLimitPerHour: 40,
       logLevel: 'warn',
+      push: { vapidKeys: null, subject: 'mailto:hello@teaching.example.org', serviceHosts: DEFAULT_PUSH_SERVICE_HOSTS },
       mail: {
         smtpUrl: 'smtps://mailer:secret@mail.example.org:465',
         allowPlaintextLocalhost: false,
@@ -247,5 +253,42 @@ describe('loadConfig', () => {
     const problems = problemsOf({ ADMIN_PASSWORD: 'hunter2' });
     expect(problems).toEqual(['ADMIN_PASSWORD must be at least 12 characters long']);
     expect(new ConfigError(problems).message).not.toContain('hunter2');
+  });
+});
+
+describe('push reminder settings', () => {
+  it('takes a VAPID pair, a subject and push service hosts', () => {
+    const keys = { publicKey: `B${'a'.repeat(86)}`, privateKey: 'b'.repeat(43) };
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: keys.publicKey,
+        VAPID_PRIVATE_KEY: keys.privateKey,
+        VAPID_SUBJECT: 'https://hottake.example.org/contact',
+        PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *.push.apple.com',
+      }).push,
+    ).toEqual({
+      vapidKeys: keys,
+      subject: 'https://hottake.example.org/contact',
+      serviceHosts: ['fcm.googleapis.com', '*.push.apple.com'],
+    });
+  });
+
+  it('refuses half a pair, a bad key, a bad subject and a host that is not one', () => {
+    expect(() =>
+      loadConfig({
+        VAPID_PUBLIC_KEY: 'short',
+        VAPID_SUBJECT: 'http://example.org',
+        PUSH_SERVICE_HOSTS: 'https://fcm.googleapis.com',
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        problems: [
+          expect.stringContaining('VAPID_PUBLIC_KEY must be a P-256 public key'),
+          expect.stringContaining('VAPID_SUBJECT must be a mailto: address or an https:// URL'),
+          expect.stringContaining('PUSH_SERVICE_HOSTS must be comma-separated host names'),
+          expect.stringContaining('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together'),
+        ],
+      }),
+    );
   });
 });

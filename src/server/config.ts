@@ -232,6 +232,53 @@ function isLocalHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
+/**
+ * The push services' hosts a browser's endpoint may name (issue 28): Chromium's (FCM),
+ * Firefox's (autopush), Safari's (APNs) and Edge's (WNS). Any other endpoint is refused, so the
+ * site never posts to an address a visitor chose. `*.` matches any subdomain.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+const pushServiceHosts = setting().transform((value, ctx) => {
+  if (value === undefined) return DEFAULT_PUSH_SERVICE_HOSTS;
+  const hosts = value.split(',').map((host) => host.trim().toLowerCase());
+  const bad = hosts.filter(
+    (host) => !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host),
+  );
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be comma-separated host names, *.example.com for subdomains (bad: ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return hosts;
+});
+
+/** A VAPID key, base64url: the public one 65 bytes (87 characters), the private one 32 (43). */
+const vapidKey = (length: number, what: string) =>
+  setting().transform((value, ctx) => {
+    if (value !== undefined && !new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`).test(value)) {
+      ctx.addIssue({ code: 'custom', message: `must be ${what} in base64url (npx web-push generate-vapid-keys)` });
+      return z.NEVER;
+    }
+    return value?.replace(/=+$/, '');
+  });
+
+const vapidSubject = setting().transform((value, ctx) => {
+  if (value !== undefined && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: `must be a mailto: address or an https:// URL (got "${value}")` });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logLevel = setting().transform((value, ctx): LogLevel => {
   if (value === undefined) return 'info';
@@ -278,6 +325,10 @@ const environment = z.object({
     return value;
   }),
   REDIS_KEY_PREFIX: setting(),
+  VAPID_PUBLIC_KEY: vapidKey(87, 'a P-256 public key'),
+  VAPID_PRIVATE_KEY: vapidKey(43, 'a P-256 private key'),
+  VAPID_SUBJECT: vapidSubject,
+  PUSH_SERVICE_HOSTS: pushServiceHosts,
   METRICS_TOKEN: setting().transform((value, ctx) => {
     if (value !== undefined && value.length < 16) {
       ctx.addIssue({ code: 'custom', message: 'must be at least 16 characters long' });
@@ -307,6 +358,11 @@ function crossChecks(env: Record<string, string | undefined>): string[] {
     problems.push(
       'SMTP_ALLOW_PLAINTEXT_LOCALHOST is only for a mail server on this machine: SMTP_URL must name localhost, 127.0.0.1 or [::1]. ' +
         'Any other server gets the password only over TLS (smtps://, or smtp:// with STARTTLS)',
+    );
+  }
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to have the site make a pair',
     );
   }
   return problems;
@@ -358,6 +414,23 @@ const configSchema = environment.transform((env) => {
     metricsToken: env.METRICS_TOKEN,
     /** Where instances count the per-address write limit together; unset, each counts alone. */
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'hot-take:limits:' } : null,
+    push: {
+      /** Both or neither; neither: the site makes a pair at its first start and keeps it (push/vapid.ts). */
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      /** Who push services may write to about our messages (RFC 8292's `sub`). */
+      subject:
+        env.VAPID_SUBJECT ??
+        (env.CONTACT_EMAIL
+          ? `mailto:${env.CONTACT_EMAIL}`
+          : publicUrl.startsWith('https:')
+            ? publicUrl
+            : `mailto:no-reply@${new URL(publicUrl).hostname}`),
+      /** Hosts a subscription's endpoint may name. */
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
+    },
     mail: {
       /** smtp:// or smtps:// URL of the mail server; undefined writes .eml files instead. */
       smtpUrl: env.SMTP_URL,
@@ -372,6 +445,7 @@ const configSchema = environment.transform((env) => {
 
 export type Config = z.output<typeof configSchema>;
 export type MailConfig = Config['mail'];
+export type PushConfig = Config['push'];
 
 /**
  * The facts about this site that pages, e-mails, previews and rules use: one object, made once

@@ -43,6 +43,15 @@ import { createBallots } from './integrity/ballot.js';
 import { createIntegrity } from './integrity/integrity.service.js';
 import { createVotesService } from './votes/votes.service.js';
 import { createVoterIds } from './voters/voter-ids.service.js';
+import { Agent } from 'node:https';
+import {
+  createPushTransport,
+  createReminderSender,
+  DEFAULT_SENDER_SETTINGS,
+  type ReminderSenderSettings,
+} from './push/reminder-sender.js';
+import { createRemindersService } from './push/reminders.service.js';
+import { vapidKeys } from './push/vapid.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
 const RATE_LIMIT_MEMORY_MS = 24 * 3_600_000;
@@ -62,6 +71,10 @@ export interface ServicesOptions {
   previewImages?: PreviewImages | undefined;
   /** The proof of work's level-0 work (tests make it tiny, to solve hundreds in Node). */
   proofOfWorkBaseMaxNumber?: number | undefined;
+  /** The HTTPS agent reminders go out through (tests pass one that trusts their fake push service). */
+  pushAgent?: Agent | undefined;
+  /** Push reminder sender settings (tests shorten the lease, the bench widens the batches). */
+  reminderSender?: Partial<ReminderSenderSettings> | undefined;
 }
 
 export async function createServices({
@@ -73,6 +86,8 @@ export async function createServices({
   outbox: outboxSettings,
   previewImages,
   proofOfWorkBaseMaxNumber,
+  pushAgent,
+  reminderSender,
 }: ServicesOptions) {
   const { site } = config;
   const activePoll = new ActivePollCache(db, clock);
@@ -109,11 +124,31 @@ export async function createServices({
     key: await proofOfWorkKey(db),
     ...(proofOfWorkBaseMaxNumber === undefined ? {} : { baseMaxNumber: proofOfWorkBaseMaxNumber }),
   });
+  // Issue 28, push reminders: one keep-alive agent, as many sockets as requests in flight.
+  const senderSettings = { ...DEFAULT_SENDER_SETTINGS, ...reminderSender };
+  const agent = pushAgent ?? new Agent({ keepAlive: true, maxSockets: senderSettings.concurrency });
+  const vapid = await vapidKeys(db, config.push);
+  const sendPush = createPushTransport({
+    vapid,
+    subject: config.push.subject,
+    agent,
+    timeoutMs: senderSettings.timeoutMs,
+  });
+  const reminders = createRemindersService(deps, {
+    applicationServerKey: vapid.publicKey,
+    serviceHosts: config.push.serviceHosts,
+    perAddressPerHour: config.subscribeLimitPerHour,
+    send: sendPush,
+    log,
+  });
+  const reminderSenderWorker = createReminderSender({ db, clock, site, send: sendPush, log, settings: senderSettings });
   const jobs = createJobs({
     schedule,
     outbox,
     log,
+    reminders: () => reminderSenderWorker.runOnce(),
     housekeeping: async () => {
+      await reminders.purge();
       await subscriptions.purgeUnconfirmed();
       await subscriptions.purgeOldLinks();
       await deleteStaleRateLimits(db, new Date(clock.now().getTime() - RATE_LIMIT_MEMORY_MS));
@@ -156,10 +191,11 @@ export async function createServices({
     polls,
     subscriptions,
     votes,
+    reminders,
     /** Signs and checks voter cookies (http/voter-cookie.ts). */
     voterIds,
     stats: createStatsService(deps),
-    profiles: createProfilesService(deps),
+    profiles: createProfilesService(deps, { forgetAlso: (voterId) => reminders.forget(voterId) }),
     breakdowns: createBreakdownsService(deps),
     openData: createOpenDataService(deps),
     embeds: createEmbedService(deps),
@@ -192,6 +228,7 @@ export async function createServices({
       jobs.stop();
       await votes.drained();
       transport.close();
+      if (!pushAgent) agent.destroy();
       redis?.disconnect();
       await images.close();
     },

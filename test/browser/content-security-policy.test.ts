@@ -78,6 +78,7 @@ describe('the Content Security Policy', () => {
       ['/faq', 'Frequently Asked Questions'],
       ['/terms', 'Terms of Service'],
       ['/privacy', 'Privacy & Cookie Policy'],
+      ['/reminders', 'Reminders'],
       ['/no-such-page', '404 Page Not Found'],
     ]) {
       await page.goto(`${t.site.url}${path}`);

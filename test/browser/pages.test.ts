@@ -284,6 +284,7 @@ describe('every screen', () => {
       ['faq', '/faq', 'h1'],
       ['terms', '/terms', 'h1'],
       ['privacy', '/privacy', 'h1'],
+      ['reminders', '/reminders', 'h1'],
       ['not-found', '/nope', 'h1'],
     ];
     for (const [name, url, ready] of screens) {

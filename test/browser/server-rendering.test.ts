@@ -347,6 +347,7 @@ describe('hydration', () => {
       ['/faq', 'Frequently Asked Questions'],
       ['/terms', 'Terms of Service'],
       ['/privacy', 'Privacy & Cookie Policy'],
+      ['/reminders', 'Reminders'],
       ['/no-such-page', '404 Page Not Found'],
       // Drawn for the address as the app reads it (shared/page-query.ts), and kept for all its spellings.
       ['/?view=archive&utm_source=mail', 'Past Hot Takes'],

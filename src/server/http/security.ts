@@ -24,6 +24,8 @@ const PAGE_CSP: Record<string, string[]> = {
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'manifest-src': ["'self'"],
+  // The service worker (/sw.js) and the proof of work's worker, from this site only.
+  'worker-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -1,17 +1,20 @@
 /**
  * What the server does on its own: the daily switch (checked every 30 seconds, so a new day's
  * poll goes live within half a minute of midnight, and at start-up), sending the outbox
- * (every 15 seconds, and right after something is queued), and housekeeping (hourly: forgetting
+ * (every 15 seconds, and right after something is queued), push reminders (every 20 seconds), and housekeeping (hourly: forgetting
  * unconfirmed subscriptions and old limit counts). Tests call `tick`, `sendMail` and
  * `housekeeping` with their own clock instead of starting the timers.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxWorker, RoundResult } from '../email/outbox.worker.js';
 import type { ScheduleService, Transition } from '../polls/schedule.service.js';
+import type { SendRound } from '../push/reminder-sender.js';
 
 const TRANSITION_CHECK_MS = 30_000;
 const OUTBOX_CHECK_MS = 15_000;
 const HOUSEKEEPING_MS = 3_600_000;
+/** Push reminders are checked this often: a teacher's 15:30 reminder leaves by 15:30:20. */
+const REMINDER_CHECK_MS = 20_000;
 
 export interface Jobs {
   /** The daily switch, then the outbox. */
@@ -20,6 +23,8 @@ export interface Jobs {
   /** Something was queued: send soon. */
   mailQueued(): void;
   housekeeping(): Promise<void>;
+  /** Queues the push reminders that are due and sends what is queued. */
+  sendReminders(): Promise<SendRound>;
   start(): void;
   stop(): void;
 }
@@ -29,9 +34,11 @@ export function createJobs({
   outbox,
   log,
   housekeeping,
+  reminders,
 }: {
   schedule: ScheduleService;
   outbox: OutboxWorker;
+  reminders: () => Promise<SendRound>;
   log: FastifyBaseLogger;
   /** Deletes what is no longer needed; run hourly. */
   housekeeping: () => Promise<void>;
@@ -40,6 +47,12 @@ export function createJobs({
   let started = false;
   let sending: Promise<RoundResult> | undefined;
   let ticking: Promise<Transition> | undefined;
+  let reminding: Promise<SendRound> | undefined;
+
+  function sendReminders(): Promise<SendRound> {
+    reminding ??= reminders().finally(() => (reminding = undefined));
+    return reminding;
+  }
 
   function sendMail(): Promise<RoundResult> {
     // One round at a time per instance; a round asked for meanwhile joins the current one.
@@ -70,6 +83,7 @@ export function createJobs({
     tick,
     sendMail,
     housekeeping,
+    sendReminders,
     mailQueued() {
       if (started) setImmediate(quietly(sendMail, 'sending e-mail'));
     },
@@ -78,6 +92,7 @@ export function createJobs({
       quietly(tick, 'the daily switch')();
       timers.push(setInterval(quietly(tick, 'the daily switch'), TRANSITION_CHECK_MS));
       timers.push(setInterval(quietly(sendMail, 'sending e-mail'), OUTBOX_CHECK_MS));
+      timers.push(setInterval(quietly(sendReminders, 'sending reminders'), REMINDER_CHECK_MS));
       quietly(housekeeping, 'housekeeping')();
       timers.push(setInterval(quietly(housekeeping, 'housekeeping'), HOUSEKEEPING_MS));
     },

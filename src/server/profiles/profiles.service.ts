@@ -27,7 +27,15 @@ async function readProfile(db: Db, voterId: string): Promise<Profile> {
   return profile as Profile;
 }
 
-export function createProfilesService({ db, clock, site }: Pick<ServiceDeps, 'db' | 'clock' | 'site'>) {
+export function createProfilesService(
+  { db, clock, site }: Pick<ServiceDeps, 'db' | 'clock' | 'site'>,
+  {
+    forgetAlso,
+  }: {
+    /** What else "Forget this browser" deletes: its push subscriptions (push/). */
+    forgetAlso?: (voterId: string) => Promise<void>;
+  } = {},
+) {
   return {
     /** This browser's profile; every answer null for a browser without one (or without a voter id). */
     async profile(voterId: string | null): Promise<Profile> {
@@ -61,7 +69,7 @@ export function createProfilesService({ db, clock, site }: Pick<ServiceDeps, 'db
     },
 
     /**
-     * Forgets this browser: its profile, and the e-mails on its votes. The votes stay counted,
+     * Forgets this browser: its profile, the e-mails on its votes and its push subscriptions. The votes stay counted,
      * in their groups too, but nothing ties them to anyone any more.
      */
     async forget(voterId: string | null): Promise<void> {
@@ -70,6 +78,7 @@ export function createProfilesService({ db, clock, site }: Pick<ServiceDeps, 'db
         await deleteProfile(trx, voterId);
         await detachEmails(trx, voterId);
       });
+      await forgetAlso?.(voterId);
     },
   };
 }

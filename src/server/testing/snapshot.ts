@@ -26,6 +26,8 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   integrity_actions: 'id',
   reissued_voter_ids: 'id_hash',
   proof_of_work_redeemed: 'challenge_signature',
+  push_subscriptions: 'id',
+  push_reminders: 'id',
 };
 
 /** Tables of the database that are neither read by the snapshot nor left out on purpose. */

@@ -28,6 +28,8 @@ export interface TestAppOptions extends Pick<
   | 'requestTimeoutMs'
   | 'onRoute'
   | 'proofOfWorkBaseMaxNumber'
+  | 'pushAgent'
+  | 'reminderSender'
 > {
   /** Environment variables, as a deploy would set them. */
   env?: Record<string, string>;

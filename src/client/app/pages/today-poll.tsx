@@ -1,6 +1,6 @@
 /**
  * Today's poll with what follows from it: the card (active-poll), the subscribe invitation
- * right after a vote (subscribe), the share dialog (share), and under the results the
+ * right after a vote (subscribe) with the offer of push reminders (reminders), the share dialog (share), and under the results the
  * breakdowns, the "about you" invitation and the question's last run (today-results-extras).
  * The features stay apart; this is where they meet. All but the card load when first shown.
  */
@@ -14,6 +14,11 @@ import { lazyPart } from '../../lib/lazy-part.js';
 const SubscribeModal = lazyPart(
   'features/subscribe/components/subscribe-modal.tsx',
   () => import('../../features/subscribe/components/subscribe-modal.js'),
+);
+/** Push reminders, offered in the invitation after a vote (features/reminders). */
+const RemindOffer = lazyPart(
+  'features/reminders/remind-offer.tsx',
+  () => import('../../features/reminders/remind-offer.js'),
 );
 const ShareDialog = lazyPart('features/share/share-dialog.tsx', () => import('../../features/share/share-dialog.js'));
 const TodayResultsExtras = lazyPart('app/pages/today-results-extras.tsx', () => import('./today-results-extras.js'));
@@ -46,6 +51,7 @@ export function TodayPoll() {
             pollId={invitation.pollId}
             onClose={() => setInvitation(null)}
             returnFocus={invitation.returnFocus}
+            more={<RemindOffer />}
           />
         )}
         {share && (

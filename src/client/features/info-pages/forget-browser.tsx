@@ -34,7 +34,7 @@ export function ForgetBrowser() {
     const yes = await confirm({
       title: 'Forget this browser?',
       description:
-        'The answers you gave about yourself and any e-mail address on your votes will be deleted. Your votes stay counted, anonymously, but this browser will no longer show how you voted or your stats. This cannot be undone.',
+        'The answers you gave about yourself, any e-mail address on your votes and this browser’s reminders will be deleted. Your votes stay counted, anonymously, but this browser will no longer show how you voted or your stats. This cannot be undone.',
       confirmLabel: 'Forget this browser',
     });
     if (yes) send();
@@ -44,9 +44,9 @@ export function ForgetBrowser() {
     <div className="forget-browser">
       <h3>Forget this browser</h3>
       <p>
-        Deletes what we hold about this browser: the answers you gave about yourself, and any e-mail address on its
-        votes. Your votes stay in the results, with nothing to tie them to you. E-mail subscriptions are separate: use
-        the unsubscribe link in any of our e-mails.
+        Deletes what we hold about this browser: the answers you gave about yourself, any e-mail address on its votes,
+        and its reminders. Your votes stay in the results, with nothing to tie them to you. E-mail subscriptions are
+        separate: use the unsubscribe link in any of our e-mails.
       </p>
       <button type="button" className="button button--danger" onClick={() => void ask()} disabled={!hydrated}>
         {forget.isPending ? 'Forgetting…' : 'Forget this browser'}

@@ -163,6 +163,29 @@ export default function PrivacyPage() {
             unsubscribe link: one click and the e-mails stop.
           </p>
 
+          <h3>Reminders in your browser, only if you turn them on</h3>
+          <p>
+            If you choose “Remind me in this browser” after a vote, your browser asks whether {siteName} may show you
+            notifications, and then gives us a push address: a web address at your browser maker’s push service, with
+            two keys only your browser can use to read what we send. We store it with the anonymous identifier of your
+            voter cookie and the reminder settings you chose (the time, your time zone, the days, and a pause if you set
+            one). We treat the push address as personal data: our logs only ever hold a scrambled fingerprint of it.
+          </p>
+          <p>
+            The push service belongs to the company that makes your browser: Google (Firebase Cloud Messaging) for
+            Chrome, Edge on Android, Samsung Internet and Opera; Mozilla for Firefox; Apple for Safari on Mac, iPhone
+            and iPad; Microsoft (Windows Push Notification Services) for Edge on Windows. For each reminder, it receives
+            the push address, an encrypted message it can’t read, how long to keep it (until voting closes), and our
+            site’s public key. The message itself holds only our site’s name, today’s question and the address of
+            today’s page: never results or anything about you.
+          </p>
+          <p>
+            We send at most one reminder a day, at your chosen time, and none once you have voted that day. You can
+            change the settings or turn reminders off at any time on the <a href="/reminders">Reminders</a> page, or by
+            blocking notifications in your browser. A push address we have not seen used for 60 days (no visit, no vote)
+            is deleted, and “Forget this browser” below deletes it at once.
+          </p>
+
           <h3>Poll suggestions</h3>
           <p>
             When you suggest a poll, we store your question and answer options, plus your name and e-mail address if you

@@ -21,6 +21,9 @@ export function ReminderLink() {
           Opens in Google Calendar, Outlook or Apple Calendar. Times are in the site’s time zone ({siteConfig.timeZone}
           ).
         </p>
+        <p className="reminder__hint">
+          Or get a notification in this browser at your own time: <a href="/reminders">Reminders</a>.
+        </p>
       </form>
     </details>
   );

@@ -3,7 +3,7 @@
  * way (No Thanks, Escape, a click outside) counts as seen, so it does not come back.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { consentText } from '../../../../shared/consent.js';
 import { activePollQuery } from '../../../api/get-active-poll.js';
 import { statsQuery } from '../../../api/get-stats.js';
@@ -27,8 +27,11 @@ export default function SubscribeModal({
   pollId,
   onClose,
   returnFocus,
+  more,
 }: {
   pollId: number;
+  /** Other ways to hear from us, offered under the e-mail form (the page composes them). */
+  more?: ReactNode;
   onClose: () => void;
   /** Where focus goes once the dialog is gone (the option that was clicked is gone too). */
   returnFocus: () => void;
@@ -140,6 +143,7 @@ export default function SubscribeModal({
           </SubmitButton>
         </div>
       </form>
+      {more}
     </Dialog>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * This browser's push reminder (keyed by its voter cookie): GET reads it with the key to
+ * subscribe with; POST turns it on, PUT changes it, DELETE turns it off, POST …/test sends a
+ * test notification, POST …/seen tells the site the browser is still in use.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { RemindersState } from '../../shared/reminders.js';
+import { reminderSettingsRequest, reminderSubscribeRequest } from '../../shared/reminders.js';
+import { badRequest, notFound, tooManyRequests } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import { ensureVoterId, readVoterId, type VoterIds } from '../http/voter-cookie.js';
+import type { RemindersService } from './reminders.service.js';
+
+export const NO_REMINDER = 'This browser has no reminder. Turn reminders on after your vote.';
+
+export const remindersRoutes: FastifyPluginAsync<{ reminders: RemindersService; voterIds: VoterIds }> = async (
+  app,
+  { reminders, voterIds },
+) => {
+  app.get('/api/reminders', async (request, reply): Promise<RemindersState> => {
+    void reply.header('cache-control', 'no-store');
+    return reminders.state((await readVoterId(request, voterIds))?.id ?? null);
+  });
+};
+
+/** The calls that change something: registered under the write limit. */
+export const remindersChangeRoutes: FastifyPluginAsync<{ reminders: RemindersService; voterIds: VoterIds }> = async (
+  app,
+  { reminders, voterIds },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/reminders', { schema: { body: reminderSubscribeRequest } }, async (request, reply) => {
+    const voter = await ensureVoterId(request, reply, voterIds);
+    const result = await reminders.subscribe(voter.id, request.body, request.ip);
+    if (result.outcome === 'bad-endpoint')
+      throw badRequest(result.message, [{ path: 'subscription.endpoint', message: result.message }]);
+    if (result.outcome === 'rate-limited') {
+      throw tooManyRequests('Too many new reminders from your network in the last hour. Please try again later.');
+    }
+    return reply.status(201).send({ reminder: result.reminder });
+  });
+
+  api.put('/api/reminders', { schema: { body: reminderSettingsRequest } }, async (request) => {
+    const reminder = await reminders.change((await readVoterId(request, voterIds))?.id ?? null, request.body);
+    if (!reminder) throw notFound(NO_REMINDER);
+    return { reminder };
+  });
+
+  api.delete('/api/reminders', async (request, reply) => {
+    await reminders.remove((await readVoterId(request, voterIds))?.id ?? null);
+    return reply.status(204).send();
+  });
+
+  api.post('/api/reminders/test', async (request, reply) => {
+    const reached = await reminders.test((await readVoterId(request, voterIds))?.id ?? null, request.ip);
+    if (reached === 'none') throw notFound(NO_REMINDER);
+    if (reached === 'rate-limited')
+      throw tooManyRequests('Too many test notifications from your network. Please try again later.');
+    return reply
+      .status(202)
+      .send({ message: reached > 0 ? 'Test notification sent.' : 'The push service did not take it.' });
+  });
+
+  api.post('/api/reminders/seen', async (request, reply) => {
+    await reminders.seen((await readVoterId(request, voterIds))?.id ?? null);
+    return reply.status(204).send();
+  });
+};
