@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { staffRoutes } from './admin/staff.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
 import { reviewRoutes } from './review/review.routes.js';
@@ -188,17 +189,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await writes.register(suggestionsRoutes, { suggestions: services.suggestions });
     await writes.register(profileChangeRoutes, { profiles: services.profiles, voterIds });
   });
-  await app.register(adminAuthRoutes, { auth: services.auth, publicUrl: site.publicUrl, secureCookies: https });
+  await app.register(adminAuthRoutes, {
+    auth: services.auth,
+    passkeys: services.passkeys,
+    db,
+    clock,
+    publicUrl: site.publicUrl,
+  });
   await app.register(adminRoutes, {
     auth: services.auth,
     polls: services.adminPolls,
     suggestions: services.suggestions,
     publicUrl: site.publicUrl,
     mailStats: services.mailStats,
+    db,
+    clock,
   });
   await app.register(reviewRoutes, {
     auth: services.auth,
     review: services.integrityReview,
+    publicUrl: site.publicUrl,
+    clock,
+  });
+  await app.register(staffRoutes, {
+    auth: services.auth,
+    staff: services.staff,
+    passkeys: services.passkeys,
+    db,
+    clock,
     publicUrl: site.publicUrl,
   });
   const linkPages = { subscriptions: services.subscriptions, siteName: site.siteName, https };

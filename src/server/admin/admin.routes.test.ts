@@ -14,7 +14,7 @@ import { createScheduleService } from '../polls/schedule.service.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { insertReviewVotes } from '../testing/review-fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, createTestAppOn, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime, TestClock, testSite } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     routes = [];
     t = await createTestApp(kind, { onRoute: (route) => void routes.push(route) });
     staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await staff.post('/api/admin/login', TEST_SIGN_IN)).statusCode).toBe(200);
   });
   afterEach(() => t.close());
 
@@ -436,7 +436,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-22', '00:00:10'));
       expect((await t.app.jobs.tick()).activatedPollId).toBeNull();
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().question).toBe('Current?');
-      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/login', TEST_SIGN_IN);
       const statuses = (await staff.get('/api/admin/polls')).json<AdminPoll[]>().map((p) => [p.id, p.status]);
       expect(statuses).toEqual(
         expect.arrayContaining([
@@ -485,7 +485,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-22', '00:00'));
       // Fourteen hours on, the session has ended (twelve at most): sign in again.
       expect((await staff.post('/api/admin/update-poll-status')).statusCode).toBe(401);
-      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/login', TEST_SIGN_IN);
       expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBe(tomorrow.id);
       expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBeNull();
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(tomorrow.id);
@@ -840,7 +840,7 @@ describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind
     staff = [];
     for (const instance of instances) {
       const visitor = new Visitor(instance.app, { origin: instance.config.site.publicUrl });
-      await visitor.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await visitor.post('/api/admin/login', TEST_SIGN_IN);
       staff.push(visitor);
     }
   });

@@ -14,7 +14,7 @@ import type { PollRecord } from '../polls/poll.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { flagBucket, insertReviewVotes, type ReviewVote } from '../testing/review-fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('staff review calls (%s)', (kind) => {
   beforeEach(async () => {
     t = await createTestApp(kind);
     staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await staff.post('/api/admin/login', TEST_SIGN_IN)).statusCode).toBe(200);
   });
   afterEach(() => t.close());
 
