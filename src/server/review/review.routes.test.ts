@@ -129,7 +129,10 @@ describe.each(testDatabaseKinds())('staff review calls (%s)', (kind) => {
     expect(response.statusCode).toBe(201);
     const { message, action } = response.json<IntegrityChange>();
     expect(message).toBe('40 votes set aside.');
-    expect(action).toMatchObject({ kind: 'discount', votes: 40, actor: 'staff', label: 'NET-3F9A2C' });
+    // The person who acted (the test's owner, named after ADMIN_EMAIL), in the log and in the audit log.
+    expect(action).toMatchObject({ kind: 'discount', votes: 40, actor: 'owner', label: 'NET-3F9A2C' });
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'integrity.discount').execute();
+    expect(audit).toMatchObject([{ actor_name: 'owner', actor_role: 'owner', target: `poll ${poll.id}` }]);
 
     expect(await results()).toMatchObject({
       totalVotes: 30,
