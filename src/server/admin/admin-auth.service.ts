@@ -213,12 +213,13 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
       const personKey = `sign-in-person:${keyedHash(email)}`;
       // Counted first: concurrent guesses each see the count with the others in it. Refused
       // before the slow hash, so a flood of guesses costs the server little.
+      // An address already refused does not count against the person too.
       const waitAddress = await throttle(addressKey, now);
+      if (waitAddress !== null) return { outcome: 'throttled', retryAfterMinutes: waitAddress };
       // Per person, more than per address: guesses at one account from many addresses are slowed,
       // while a stranger guessing cannot lock its owner out for long (and passkeys still work).
-      const waitPerson = await throttle(personKey, now, config.adminLoginAttempts * PERSON_ATTEMPTS_FACTOR);
-      const wait = Math.max(waitAddress ?? 0, waitPerson ?? 0);
-      if (wait > 0) return { outcome: 'throttled', retryAfterMinutes: wait };
+      const wait = await throttle(personKey, now, config.adminLoginAttempts * PERSON_ATTEMPTS_FACTOR);
+      if (wait !== null) return { outcome: 'throttled', retryAfterMinutes: wait };
       const person = await findStaffByEmail(db, email);
       const usable = person && !person.disabled && person.passwordHash !== null ? person : undefined;
       const matches = await verifyPassword(password, usable?.passwordHash ?? DUMMY_HASH);
