@@ -16,7 +16,12 @@ import { ApiRequestError } from '../../lib/api-client.js';
 
 /** A refusal's own words, or a line saying the panel could not be reached. */
 function failed(title: string) {
-  return (error: unknown) =>
+  return (error: unknown) => {
+    if (!(error instanceof ApiRequestError) && !(error instanceof Error && error.name === 'NotAllowedError')) {
+      // Not an answer about what was typed: it stays, so pressing the button again retries.
+      toast({ title: 'The admin panel could not be reached.', description: 'Please try again.', variant: 'failure' });
+      return;
+    }
     toast({
       title,
       description:
@@ -27,6 +32,7 @@ function failed(title: string) {
             : 'The admin panel could not be reached. Please try again.',
       variant: 'destructive',
     });
+  };
 }
 
 const welcome = (session: AdminSession) =>
