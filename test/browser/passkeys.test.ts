@@ -76,7 +76,7 @@ describe('passkeys', () => {
 
     await signOut(page);
     const took = await signInWithPasskey(page);
-    console.info(`passkey sign-in, click to panel: ${Math.round(took)} ms`);
+    console.warn(`passkey sign-in, click to panel: ${Math.round(took)} ms`);
 
     // A second passkey, on another authenticator (the first one's credential is set aside).
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: first });

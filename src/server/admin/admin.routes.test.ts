@@ -78,7 +78,7 @@ function staffCalls(routes: RouteOptions[]): StaffCall[] {
         name: callName(method, route.url),
         method,
         url: route.url,
-        permission: (route.config as { permission?: StaffAction } | undefined)?.permission,
+        permission: route.config?.permission,
       }))
       .filter(
         ({ name, url }) =>

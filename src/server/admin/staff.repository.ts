@@ -46,7 +46,7 @@ export async function findStaffById(db: Db, id: number): Promise<StaffRow | unde
 export async function countStaff(db: Db): Promise<number> {
   const row = await db
     .selectFrom('staff')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -55,7 +55,7 @@ export async function countStaff(db: Db): Promise<number> {
 export async function countActiveOwners(db: Db): Promise<number> {
   const row = await db
     .selectFrom('staff')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('role', '=', 'owner')
     .where('disabled_at', 'is', null)
     .executeTakeFirstOrThrow();
@@ -110,7 +110,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
       'staff.password_hash',
       'staff.disabled_at',
       'staff.created_at',
-      eb.fn.count<number>('staff_passkeys.id').as('passkeys'),
+      eb.fn.count<number | string>('staff_passkeys.id').as('passkeys'),
     ])
     .groupBy([
       'staff.id',

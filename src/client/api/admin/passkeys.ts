@@ -5,8 +5,11 @@
 import type { AdminSession, Confirmation } from '../../../shared/api.js';
 import { apiRequest } from '../../lib/api-client.js';
 
-type CreationOptions = Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'];
-type RequestOptions = Parameters<typeof import('@simplewebauthn/browser').startAuthentication>[0]['optionsJSON'];
+// Types only: erased from the build, so the library still loads only when a ceremony starts.
+import type {
+  PublicKeyCredentialCreationOptionsJSON as CreationOptions,
+  PublicKeyCredentialRequestOptionsJSON as RequestOptions,
+} from '@simplewebauthn/browser';
 
 const browserLibrary = () => import('@simplewebauthn/browser');
 
