@@ -7,7 +7,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_SIGN_IN } from '../../src/server/testing/test-app.js';
-import { browserTest, LAPTOP, newVisitor, saveScreenshots } from './support.js';
+import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } from './support.js';
 
 const t = browserTest();
 
@@ -117,5 +117,37 @@ describe('passkeys', () => {
       .where('email', '=', 'pat@school.example')
       .execute();
     expect(accounts).toEqual([]);
+  });
+});
+
+describe('the owner’s screens', () => {
+  it('shows staff, sessions and the audit log to the owner, accessibly, with the log’s check', async () => {
+    await inviteEditor('kim@school.example');
+    const { page } = await newVisitor(t.browser, t.site, LAPTOP);
+    await page.goto(`${t.site.publicUrl}/admin`);
+    await page.getByLabel('Email').fill(TEST_SIGN_IN.email);
+    await page.getByLabel('Password').fill(TEST_SIGN_IN.password);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    const staff = page.locator('section', { has: page.getByRole('heading', { name: /^Staff/ }) });
+    await staff.getByText('kim@school.example as Editor').waitFor();
+    const audit = page.locator('section', { has: page.getByRole('heading', { name: 'Audit log' }) });
+    await audit.getByText('The log is intact').waitFor();
+    await audit.getByRole('cell', { name: 'invite.create' }).waitFor();
+    await expectAccessible(page);
+    const account = page.locator('section', { has: page.getByRole('heading', { name: /^Your sign-in/ }) });
+    for (const [section, name] of [
+      [staff, 'admin-staff'],
+      [account, 'admin-sessions'],
+      [audit, 'admin-audit'],
+    ] as const) {
+      for (const [label, size] of [
+        ['phone', { width: 390, height: 844 }],
+        ['laptop', LAPTOP],
+      ] as const) {
+        await page.setViewportSize(size);
+        await section.screenshot({ path: `test-results/screenshots/${name}-${label}.png` });
+      }
+    }
+    await saveScreenshots(page, 'admin-owner');
   });
 });

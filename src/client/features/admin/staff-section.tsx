@@ -155,7 +155,7 @@ export function StaffSection({ me }: { me: number }) {
       {invites.data && invites.data.length > 0 && (
         <>
           <h3>Invites waiting</h3>
-          <ul className="admin-list">
+          <ul className="admin-list admin-staff-invites">
             {invites.data.map((invite) => (
               <li key={invite.id} className="admin-item">
                 <span>
