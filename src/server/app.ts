@@ -85,8 +85,9 @@ declare module 'fastify' {
 /** Printed once, where whoever started the site sees it, and not into the structured log. */
 function printGeneratedPassword(password: string) {
   process.stderr.write(
-    `\nNo ADMIN_PASSWORD is set, so one was generated. It is shown only this once:\n\n    ${password}\n\n` +
-      'Sign in at /admin with it, or set ADMIN_PASSWORD to choose your own.\n\n',
+    `\nNo staff account exists and no ADMIN_PASSWORD is set, so one was generated. It is shown only this once:\n\n    ${password}\n\n` +
+      'Open /admin and use it to create the owner account (it opens that screen only, once), or set\n' +
+      'ADMIN_EMAIL and ADMIN_PASSWORD to have the owner made at start.\n\n',
   );
 }
 

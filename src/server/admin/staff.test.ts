@@ -107,6 +107,24 @@ describe.each(testDatabaseKinds())('staff accounts (%s)', (kind) => {
     expect(await verifyAuditChain(db)).toMatchObject({ ok: false, brokenAt: 2, rows: 1 });
   });
 
+  it('throttles guesses at one person from many addresses, more loosely than per address', async () => {
+    t = await createTestApp(kind, { env: { TRUST_PROXY: '1' } });
+    const guess = (n: number, password = `wrong guess ${n}`) =>
+      new Visitor(t!.app, { 'x-forwarded-for': `198.51.100.${n}` }).post('/api/admin/login', {
+        email: TEST_SIGN_IN.email,
+        password,
+      });
+    // ADMIN_LOGIN_ATTEMPTS (5) per address, four times that per person, whatever the address.
+    for (let n = 0; n < 20; n += 1) expect((await guess(n)).statusCode, `guess ${n}`).toBe(401);
+    expect((await guess(20)).statusCode).toBe(429);
+    expect((await guess(21, TEST_SIGN_IN.password)).statusCode).toBe(429);
+    // Another person is not slowed by guesses at this one.
+    const moderator = await signedInStaff(t, 'moderator');
+    expect(moderator.id).toBeGreaterThan(0);
+    t.clock.advance(15 * MINUTE);
+    expect((await guess(22, TEST_SIGN_IN.password)).statusCode).toBe(200);
+  });
+
   it('keeps the last owner, and disabling a person ends every one of their sessions at once', async () => {
     t = await createTestApp(kind);
     const owner = await ownerOf(t);
