@@ -13,6 +13,8 @@ import { signIn } from '../../api/admin/sign-in.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
+import { navigate, useLocation } from '../../lib/router.js';
+import { readPageQuery } from '../../../shared/page-query.js';
 
 /** A refusal's own words, or a line saying the panel could not be reached. */
 function failed(title: string) {
@@ -316,21 +318,16 @@ function InviteScreen({ token, done }: { token: string; done: () => void }) {
   );
 }
 
-/** Reads ?invite= or ?sign-in= once, and takes it out of the address bar. */
-function useLinkToken(name: 'invite' | 'sign-in'): [string | null, () => void] {
-  const [token, setToken] = useState(() =>
-    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get(name),
-  );
-  const clear = () => {
-    window.history.replaceState(null, '', window.location.pathname);
-    setToken(null);
-  };
-  return [token, clear];
+/** The token of an invite or sign-in link in the address, until it is acted on; then the address drops it. */
+function useLinkToken(name: 'invite' | 'signInLink'): [string | null, () => void] {
+  const { pathname, search } = useLocation();
+  const token = readPageQuery(search)[name];
+  return [token, () => navigate(pathname, { replace: true })];
 }
 
 export function LoginScreen({ needsOwner = false }: { needsOwner?: boolean }) {
   const [invite, clearInvite] = useLinkToken('invite');
-  const [link, clearLink] = useLinkToken('sign-in');
+  const [link, clearLink] = useLinkToken('signInLink');
   const viaLink = useGetIn(signInWithLink);
   const { mutate } = viaLink;
   useEffect(() => {
