@@ -18,6 +18,7 @@ import {
 } from './admin/admin-auth.service.js';
 import { createPasskeys } from './admin/passkeys.service.js';
 import { createStaffService } from './admin/staff.service.js';
+import { createStaffMail } from './admin/staff-mail.js';
 import { createAdminPollsService } from './admin/admin-polls.service.js';
 import { createMailStats } from './admin/mail-stats.js';
 import { createMailTransport } from './email/mail-transport.js';
@@ -84,11 +85,13 @@ export async function createServices({
   const { site } = config;
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);
+  const subscriberMail = createSubscriberMail({ db, clock, site });
+  const staffMail = createStaffMail({ db, clock, site });
   const outbox = createOutboxWorker({
     db,
     clock,
     transport,
-    compose: createSubscriberMail({ db, clock, site }),
+    compose: (mail) => (mail.kind === 'staff-invite' ? staffMail(mail) : subscriberMail(mail)),
     messageIdHost: new URL(site.publicUrl).hostname,
     log,
     ...(outboxSettings ? { settings: outboxSettings } : {}),
@@ -188,7 +191,7 @@ export async function createServices({
     integrityReview: createReviewService(deps),
     auth,
     passkeys,
-    staff: createStaffService({ db, clock }),
+    staff: createStaffService({ db, clock, mailQueued: deps.mailQueued }),
     proofOfWork,
     integrity,
     mailStats: createMailStats(db, transport.kind),

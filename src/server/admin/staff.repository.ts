@@ -417,7 +417,7 @@ export async function findLiveLink(
   const row = await db
     .selectFrom('staff_links')
     .select(['id', 'email', 'role', 'staff_id'])
-    .where('token_hash', '=', tokenHash)
+    .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('mail_token_hash', '=', tokenHash)]))
     .where('kind', '=', kind)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)

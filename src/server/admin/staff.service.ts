@@ -9,6 +9,7 @@ import { can, type StaffRole } from '../../shared/staff-permissions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
+import { enqueueStaffInvite } from '../email/outbox.repository.js';
 import { appendAudit } from './audit.js';
 import { actorOf, INVITE_LIFETIME_MS, type SignedIn } from './admin-auth.service.js';
 import { hashPassword } from './password.js';
@@ -28,7 +29,7 @@ import {
 
 export type StaffChangeOutcome = 'done' | 'not-found' | 'last-owner' | 'unchanged';
 
-export function createStaffService({ db, clock }: { db: Db; clock: Clock }) {
+export function createStaffService({ db, clock, mailQueued }: { db: Db; clock: Clock; mailQueued: () => void }) {
   return {
     list: (): Promise<StaffMember[]> => listStaff(db),
 
@@ -81,6 +82,8 @@ export function createStaffService({ db, clock }: { db: Db; clock: Clock }) {
           now.toISOString(),
           expiresAt,
         );
+        // The e-mail, queued with the invite: both or neither.
+        await enqueueStaffInvite(trx, linkId, now);
         await appendAudit(trx, now, actorOf(by), {
           action: 'invite.create',
           target: `invite ${linkId}`,
@@ -88,6 +91,7 @@ export function createStaffService({ db, clock }: { db: Db; clock: Clock }) {
         });
         return linkId;
       });
+      mailQueued();
       return { token, invite: { id, email, role, createdAt: now.toISOString(), expiresAt } };
     },
 

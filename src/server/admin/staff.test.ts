@@ -7,7 +7,13 @@ import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.js';
 import { signedInStaff } from '../testing/staff.js';
-import { createTestApp, createTestAppOn, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
+import {
+  createTestApp,
+  createTestAppOn,
+  createTestAppWithMail,
+  TEST_SIGN_IN,
+  type TestApp,
+} from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 import { verifyAuditChain } from './audit.js';
@@ -256,6 +262,29 @@ describe.each(testDatabaseKinds())('staff accounts (%s)', (kind) => {
     });
     expect(expired.statusCode).toBe(404);
     expect(expired.json().message).toMatch(/expired or was already used/);
+  });
+
+  it('sends the invite by e-mail through the outbox, with a link of its own; a withdrawn one is not sent', async () => {
+    const mailed = await createTestAppWithMail(kind);
+    t = mailed;
+    const owner = await ownerOf(mailed);
+    await invite(owner, 'mailed@school.example', 'moderator');
+    const withdrawn = await invite(owner, 'never@school.example');
+    expect((await owner.request({ method: 'DELETE', url: `/api/admin/invites/${withdrawn.id}` })).statusCode).toBe(200);
+    expect(await mailed.app.jobs.sendMail()).toMatchObject({ sent: 1 });
+    expect(mailed.smtp.to('never@school.example')).toEqual([]);
+    const [mail] = mailed.smtp.to('mailed@school.example');
+    expect(mail?.parsed.subject).toBe('You are invited to help run Teacher Hot Take');
+    expect(mail?.parsed.text).toContain('owner invited you as moderator');
+    const token = /\/admin\?invite=([\w-]+)/.exec(mail?.parsed.text ?? '')?.[1] ?? '';
+    expect(JSON.stringify(await snapshotDatabase(mailed.db))).not.toContain(token);
+    const joined = await new Visitor(mailed.app).post('/api/admin/invites/accept', {
+      token,
+      displayName: 'Mo',
+      password: NEW_PASSWORD,
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toMatchObject({ staff: { role: 'moderator', email: 'mailed@school.example' } });
   });
 
   it('makes one account when two people accept one invite at once', async () => {

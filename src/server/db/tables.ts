@@ -155,14 +155,16 @@ export interface SubscribersTable {
 }
 
 /** welcome: the single opt-in greeting before 0004 (kept in old rows only). */
-export type EmailKind = 'confirm' | 'daily' | 'welcome';
+export type EmailKind = 'confirm' | 'daily' | 'welcome' | 'staff-invite';
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** Every e-mail, before and after it is sent (the outbox pattern). */
 export interface EmailOutboxTable {
   id: Generated<number>;
   kind: EmailKind;
-  subscriber_id: number;
+  /** Null for a staff invite, which names its staff link instead. */
+  subscriber_id: number | null;
+  staff_link_id: Generated<number | null>;
   /** For a daily e-mail: today's poll and the one whose results it reports. */
   poll_id: number | null;
   previous_poll_id: number | null;
@@ -260,6 +262,7 @@ export interface StaffPasskeysTable {
 export interface StaffLinksTable {
   id: Generated<number>;
   token_hash: string;
+  mail_token_hash: Generated<string | null>;
   kind: 'invite' | 'sign-in';
   email: string | null;
   role: StaffRoleColumn | null;

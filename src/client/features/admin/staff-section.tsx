@@ -83,7 +83,10 @@ function InviteForm() {
             onSuccess: (made) => {
               setLink(made.link);
               setEmail('');
-              toast({ title: 'Invite made', description: 'Send the link to the person: it works once, for 48 hours.' });
+              toast({
+                title: 'Invite sent',
+                description: 'An e-mail with a link is on its way. It works once, for 48 hours.',
+              });
             },
             onError: refused,
           },
@@ -120,7 +123,7 @@ function InviteForm() {
       </SubmitButton>
       {link && (
         <p className="admin-staff__link">
-          Invite link (shown once): <code>{link}</code>{' '}
+          If the e-mail does not arrive, this link works too (shown once): <code>{link}</code>{' '}
           <button type="button" className="button button--quiet" onClick={() => void copyText(link)}>
             Copy
           </button>

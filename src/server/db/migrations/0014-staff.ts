@@ -54,6 +54,8 @@ async function createStaff(db: Kysely<any>): Promise<void> {
     .createTable('staff_links')
     .addColumn('id', t.id, t.idConstraints)
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    // The e-mailed invite's own token (made when the outbox sends it, as email_links are).
+    .addColumn('mail_token_hash', 'text', (c) => c.unique())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('email', 'text')
     .addColumn('role', 'text')
@@ -65,6 +67,8 @@ async function createStaff(db: Kysely<any>): Promise<void> {
     .addColumn('accepted_staff_id', 'integer', (c) => c.unique())
     .addCheckConstraint('staff_links_kind_check', sql`kind in ('invite', 'sign-in')`)
     .execute();
+
+  await outboxForStaff(db);
 
   await db.schema
     .createTable('webauthn_challenges')
@@ -120,8 +124,47 @@ async function createStaff(db: Kysely<any>): Promise<void> {
   }
 }
 
+/**
+ * The outbox also sends staff invites: a row names a staff link instead of a subscriber, of
+ * kind 'staff-invite'. PostgreSQL alters the table; SQLite cannot drop a NOT NULL or alter a
+ * check, so the table is rebuilt with the same columns (nothing references it), as 0004 did.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function outboxForStaff(db: Kysely<any>): Promise<void> {
+  const kinds = sql`kind in ('welcome', 'daily', 'confirm', 'staff-invite')`;
+  if (isPostgres(db)) {
+    await sql`alter table email_outbox alter column subscriber_id drop not null`.execute(db);
+    await sql`alter table email_outbox drop constraint email_outbox_kind_check`.execute(db);
+    await sql`alter table email_outbox add constraint email_outbox_kind_check check (${kinds})`.execute(db);
+  } else {
+    const { rows } = await sql<{
+      sql: string;
+    }>`select sql from sqlite_master where type = 'table' and name = 'email_outbox'`.execute(db);
+    const create = rows[0]?.sql ?? '';
+    const changed = create
+      .replace('"subscriber_id" integer not null references', '"subscriber_id" integer references')
+      .replace(
+        /"email_outbox_kind_check" check \(kind in \([^)]*\)\)/,
+        `"email_outbox_kind_check" check (kind in ('welcome', 'daily', 'confirm', 'staff-invite'))`,
+      );
+    if (!changed.includes("'staff-invite'") || changed.includes('"subscriber_id" integer not null'))
+      throw new Error('email_outbox has an unexpected shape; cannot let it send staff invites');
+    await sql.raw(changed.replace(/^create table "email_outbox"/i, 'create table "email_outbox_new"')).execute(db);
+    await sql`insert into email_outbox_new select * from email_outbox`.execute(db);
+    await sql`drop table email_outbox`.execute(db);
+    await sql`alter table email_outbox_new rename to email_outbox`.execute(db);
+    await db.schema.createIndex('email_outbox_due').on('email_outbox').columns(['status', 'next_attempt_at']).execute();
+  }
+  await db.schema
+    .alterTable('email_outbox')
+    .addColumn('staff_link_id', 'integer', (c) => c.references('staff_links.id').onDelete('cascade'))
+    .execute();
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`delete from email_outbox where kind = 'staff-invite'`.execute(db);
+  await db.schema.alterTable('email_outbox').dropColumn('staff_link_id').execute();
   await db.schema.dropTable('audit_log').execute();
   if (isPostgres(db)) await sql`drop function audit_log_append_only()`.execute(db);
   await db.schema.dropTable('admin_sessions').execute();
