@@ -4,14 +4,7 @@
  * taken once, so a ceremony begun on one instance finishes on any other, and never twice.
  * Stored per passkey: its id, public key, counter and transports; nothing that signs.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
@@ -31,6 +24,12 @@ import {
 import { hashSecretToken } from '../db/secret-tokens.js';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * The WebAuthn library and its ASN.1 and COSE dependencies, loaded at the first ceremony rather
+ * than at start: every process that never sees a passkey (a command, an outbox worker) starts faster.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 export interface PasskeysDeps {
   db: Db;
@@ -58,6 +57,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
   const origin = url.origin;
 
   async function registrationOptions(user: { email: string; name: string }, excludeIds: string[]) {
+    const { generateRegistrationOptions } = await webauthn();
     return generateRegistrationOptions({
       rpName: siteName,
       rpID,
@@ -74,6 +74,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
   const expiry = () => new Date(clock.now().getTime() + CHALLENGE_LIFETIME_MS).toISOString();
 
   async function verifyRegistration(response: Record<string, unknown>, expectedChallenge: string) {
+    const { verifyRegistrationResponse } = await webauthn();
     try {
       const verified = await verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
@@ -190,6 +191,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
 
     /** Options for signing in: no list of credentials, the authenticator offers its discoverable ones. */
     async signInOptions() {
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
@@ -219,6 +221,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
         await auth.failed(person, address, 'with a passkey');
         return 'refused';
       }
+      const { verifyAuthenticationResponse } = await webauthn();
       let verified;
       try {
         verified = await verifyAuthenticationResponse({

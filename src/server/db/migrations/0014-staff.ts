@@ -164,7 +164,8 @@ async function outboxForStaff(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from email_outbox where kind = 'staff-invite'`.execute(db);
-  await db.schema.alterTable('email_outbox').dropColumn('staff_link_id').execute();
+  // SQLite cannot drop a column that references another table: there the outbox keeps it, empty.
+  if (isPostgres(db)) await db.schema.alterTable('email_outbox').dropColumn('staff_link_id').execute();
   await db.schema.dropTable('audit_log').execute();
   if (isPostgres(db)) await sql`drop function audit_log_append_only()`.execute(db);
   await db.schema.dropTable('admin_sessions').execute();
