@@ -12,6 +12,7 @@ import { createVoterIds } from '../src/server/voters/voter-ids.service.js';
 
 /** Staff sign in to export a poll's votes. */
 export const BENCH_ADMIN_PASSWORD = 'bench staff password';
+export const BENCH_ADMIN_EMAIL = 'owner@bench.example';
 
 /** 10:00 in New York on a school day: voting is open. */
 export const BENCH_NOW = '2026-11-16T15:00:00.000Z';

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { BENCH_ADMIN_PASSWORD, BENCH_NOW } from './bench-data.js';
+import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, BENCH_NOW } from './bench-data.js';
 
 const [file, clientDir] = process.argv.slice(2);
 if (!file || !clientDir) throw new Error('usage: bench-page-server <sqlite file> <client dir>');
@@ -16,6 +16,7 @@ const config = loadConfig({
   DATABASE_URL: file,
   RATE_LIMIT_WRITES_PER_MINUTE: '0',
   PORT: '0',
+  ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
   ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
 });
 const offset = new Date(BENCH_NOW).getTime() - Date.now();

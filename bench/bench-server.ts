@@ -25,7 +25,7 @@ import pg from 'pg';
 import { withDefaultPostgresUser } from '../src/server/db/connection.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { BENCH_ADMIN_PASSWORD, BENCH_AFTER_CLOSE, BENCH_NOW } from './bench-data.js';
+import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, BENCH_AFTER_CLOSE, BENCH_NOW } from './bench-data.js';
 
 const [mode, file] = process.argv.slice(2);
 if (!mode || !file) throw new Error('usage: bench-server <mode> <file>');
@@ -42,6 +42,7 @@ if (mode === 'app' || mode === 'app-closed') {
     // come from many address buckets as real traffic does, not all from 127.0.0.1.
     TRUST_PROXY: '127.0.0.1',
     PORT: '0',
+    ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
   });
   // The clock runs from 10:00 in New York, so votes are open whenever the benchmark runs (or

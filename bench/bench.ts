@@ -530,14 +530,14 @@ function memoryOf(pid: number): { rss: number; anon: number } {
  * by less than a quarter of the file's size.
  */
 async function measureExport(file: string, pollId: number) {
-  const { BENCH_ADMIN_PASSWORD } = await import('./bench-data.js');
+  const { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD } = await import('./bench-data.js');
   const server = await startServer('app', file);
   try {
     const pid = server.child.pid ?? 0;
     const signIn = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
+      body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_ADMIN_PASSWORD }),
     });
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const before = memoryOf(pid);

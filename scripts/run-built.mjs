@@ -15,6 +15,8 @@ const entries = {
   demo: 'dist/server/cli/demo.js',
   migrate: 'dist/server/cli/migrate.js',
   backup: 'dist/server/cli/backup.js',
+  staff: 'dist/server/cli/staff.js',
+  'verify-audit': 'dist/server/cli/verify-audit.js',
 };
 const command = process.argv[2];
 const entry = entries[command];

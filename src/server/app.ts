@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { adminAuthRoutes } from './admin/admin-auth.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { staffRoutes } from './admin/staff.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
 import { reviewRoutes } from './review/review.routes.js';
@@ -92,8 +93,9 @@ declare module 'fastify' {
 /** Printed once, where whoever started the site sees it, and not into the structured log. */
 function printGeneratedPassword(password: string) {
   process.stderr.write(
-    `\nNo ADMIN_PASSWORD is set, so one was generated. It is shown only this once:\n\n    ${password}\n\n` +
-      'Sign in at /admin with it, or set ADMIN_PASSWORD to choose your own.\n\n',
+    `\nNo staff account exists and no ADMIN_PASSWORD is set, so one was generated. It is shown only this once:\n\n    ${password}\n\n` +
+      'Open /admin and use it to create the owner account (it opens that screen only, once), or set\n' +
+      'ADMIN_EMAIL and ADMIN_PASSWORD to have the owner made at start.\n\n',
   );
 }
 
@@ -201,17 +203,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await writes.register(profileChangeRoutes, { profiles: services.profiles, voterIds });
     await writes.register(remindersChangeRoutes, { reminders: services.reminders, voterIds });
   });
-  await app.register(adminAuthRoutes, { auth: services.auth, publicUrl: site.publicUrl, secureCookies: https });
+  await app.register(adminAuthRoutes, {
+    auth: services.auth,
+    passkeys: services.passkeys,
+    db,
+    clock,
+    publicUrl: site.publicUrl,
+  });
   await app.register(adminRoutes, {
     auth: services.auth,
     polls: services.adminPolls,
     suggestions: services.suggestions,
     publicUrl: site.publicUrl,
     mailStats: services.mailStats,
+    db,
+    clock,
   });
   await app.register(reviewRoutes, {
     auth: services.auth,
     review: services.integrityReview,
+    publicUrl: site.publicUrl,
+    clock,
+  });
+  await app.register(staffRoutes, {
+    auth: services.auth,
+    staff: services.staff,
+    passkeys: services.passkeys,
+    db,
+    clock,
     publicUrl: site.publicUrl,
   });
   const linkPages = { subscriptions: services.subscriptions, siteName: site.siteName, https };

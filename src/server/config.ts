@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from '../shared/zod.js';
-import { EMAIL_PATTERN } from '../shared/limits.js';
+import { EMAIL_PATTERN, STAFF_PASSWORD_MIN_LENGTH } from '../shared/limits.js';
+import { isCommonPassword } from './admin/password-policy.js';
 import { coversEveryAddress, parseProxyRange } from './proxy-ranges.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
 import {
@@ -139,6 +140,14 @@ const votingClosesAt = setting().transform((value, ctx) => {
     return z.NEVER;
   }
   return time;
+});
+
+const adminEmail = setting().transform((value, ctx) => {
+  if (value !== undefined && !EMAIL_PATTERN.test(value)) {
+    ctx.addIssue({ code: 'custom', message: `must be an e-mail address (got "${value}")` });
+    return z.NEVER;
+  }
+  return value?.toLowerCase();
 });
 
 const adminPassword = setting().transform((value, ctx) => {
@@ -301,6 +310,7 @@ const environment = z.object({
   CONTACT_EMAIL: contactEmail,
   SITE_TIMEZONE: siteTimezone,
   VOTING_CLOSES_AT: votingClosesAt,
+  ADMIN_EMAIL: adminEmail,
   ADMIN_PASSWORD: adminPassword,
   ADMIN_SESSION_IDLE_MINUTES: wholeNumber(120, 5, 24 * 60),
   ADMIN_SESSION_MAX_HOURS: wholeNumber(12, 1, 24 * 30),
@@ -345,6 +355,15 @@ export const CONFIG_VARIABLES = Object.keys(environment.shape) as (keyof typeof 
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const set = (name: string) => (env[name] ?? '').trim() !== '';
   const problems: string[] = [];
+  if (set('ADMIN_EMAIL')) {
+    const password = env.ADMIN_PASSWORD?.trim() ?? '';
+    if (password === '')
+      problems.push('ADMIN_PASSWORD must be set with ADMIN_EMAIL: together they make the first owner');
+    else if (password.length < STAFF_PASSWORD_MIN_LENGTH)
+      problems.push(`ADMIN_PASSWORD must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long with ADMIN_EMAIL`);
+    else if (isCommonPassword(password))
+      problems.push('ADMIN_PASSWORD is on the list of common or breached passwords: choose another');
+  }
   if (set('SMTP_URL') && !set('MAIL_POSTAL_ADDRESS')) {
     problems.push(
       'MAIL_POSTAL_ADDRESS must be set when SMTP_URL is: e-mail to subscribers must carry a postal address (CAN-SPAM)',
@@ -386,6 +405,9 @@ const configSchema = environment.transform((env) => {
     host: env.HOST ?? '127.0.0.1',
     database: env.DATABASE_URL,
     site,
+    /** With ADMIN_PASSWORD, the first owner of a new site, made at start. */
+    adminEmail: env.ADMIN_EMAIL,
+    /** The old shared password: it makes the first owner, once, and then signs nobody in. */
     adminPassword: env.ADMIN_PASSWORD,
     /** A staff session ends after this long without use ... */
     adminSessionIdleMinutes: env.ADMIN_SESSION_IDLE_MINUTES,

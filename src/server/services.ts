@@ -10,7 +10,15 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { isPostgres, type Db } from './db/connection.js';
 import { deleteStaleRateLimits } from './db/rate-limits.js';
-import { addressHashKey, adminPasswordHash, createAdminAuth } from './admin/admin-auth.service.js';
+import {
+  addressHashKey,
+  adminPasswordHash,
+  createAdminAuth,
+  createOwnerFromConfig,
+} from './admin/admin-auth.service.js';
+import { createPasskeys } from './admin/passkeys.service.js';
+import { createStaffService } from './admin/staff.service.js';
+import { createStaffMail } from './admin/staff-mail.js';
 import { createAdminPollsService } from './admin/admin-polls.service.js';
 import { createMailStats } from './admin/mail-stats.js';
 import { createMailTransport } from './email/mail-transport.js';
@@ -92,11 +100,13 @@ export async function createServices({
   const { site } = config;
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);
+  const subscriberMail = createSubscriberMail({ db, clock, site });
+  const staffMail = createStaffMail({ db, clock, site });
   const outbox = createOutboxWorker({
     db,
     clock,
     transport,
-    compose: createSubscriberMail({ db, clock, site }),
+    compose: (mail) => (mail.kind === 'staff-invite' ? staffMail(mail) : subscriberMail(mail)),
     messageIdHost: new URL(site.publicUrl).hostname,
     log,
     ...(outboxSettings ? { settings: outboxSettings } : {}),
@@ -166,13 +176,26 @@ export async function createServices({
     { emailTriesPerAddressPerHour: config.subscribeLimitPerHour },
     { integrity, ballots, proofs: proofOfWork },
   );
+  // Issue 27: staff as people. A scripted install's first owner comes from ADMIN_EMAIL; on an
+  // upgraded site the old shared password makes the first owner once, then signs nobody in.
+  if (config.adminEmail && config.adminPassword) {
+    const made = await createOwnerFromConfig(db, clock, config.adminEmail, config.adminPassword);
+    if (made === 'created') log.info('Created the first owner account from ADMIN_EMAIL and ADMIN_PASSWORD.');
+  }
   const auth = createAdminAuth({
     db,
     clock,
     config,
-    passwordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
+    legacyPasswordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
     keyedHash: deps.keyedHash,
+    secureCookies: site.publicUrl.startsWith('https:'),
   });
+  if (!(await auth.needsOwner()) && config.adminPassword && !config.adminEmail) {
+    log.info(
+      'ADMIN_PASSWORD no longer signs anyone in: staff have their own accounts. Remove it, or run `npm run staff -- sign-in-link` if every other way in is lost.',
+    );
+  }
+  const passkeys = createPasskeys({ db, clock, auth, publicUrl: site.publicUrl, siteName: site.siteName });
   /** Server-drawn pages read what the API answers, from the same service. */
   const pageData: PageData = {
     activePollView: (voterId) => polls.activePollView({ voterId, emailHint: undefined }),
@@ -203,6 +226,8 @@ export async function createServices({
     adminPolls: createAdminPollsService(deps, schedule),
     integrityReview: createReviewService(deps),
     auth,
+    passkeys,
+    staff: createStaffService({ db, clock, mailQueued: deps.mailQueued }),
     proofOfWork,
     integrity,
     mailStats: createMailStats(db, transport.kind),

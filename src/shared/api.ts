@@ -6,6 +6,8 @@ import type { Profile, ProfileDimension } from './profile.js';
 import type { ResultItem } from './results.js';
 import type { LocalDate } from './time.js';
 
+import type { StaffRole } from './staff-permissions.js';
+
 export type { Profile, ResultItem };
 
 /**
@@ -20,6 +22,8 @@ export const ERROR_CODES = [
   'unauthorized',
   /** Refused whoever asks: a request from another site, say (403). */
   'forbidden',
+  /** Voter e-mails need a sign-in within the last 10 minutes: sign in again, then retry (403). */
+  'sign-in-again',
   'not-found',
   /** A staff change that clashes with the schedule or with votes (409). */
   'conflict',
@@ -229,6 +233,80 @@ export interface SuggestionReceipt extends Confirmation {
 /** GET /api/admin/session */
 export interface AdminSession {
   authenticated: boolean;
+  /** The signed-in person; absent when nobody is signed in. */
+  staff?: StaffMember;
+  /** True while the site has no owner yet: the old admin password opens "Create the owner account". */
+  needsOwner?: boolean;
+}
+
+/** A person on the staff (GET /api/admin/staff; the signed-in one in AdminSession). */
+export interface StaffMember {
+  id: number;
+  email: string;
+  displayName: string;
+  role: StaffRole;
+  disabled: boolean;
+  hasPassword: boolean;
+  passkeys: number;
+  createdAt: string;
+}
+
+/** A staff session (GET /api/admin/sessions). */
+export interface StaffSession {
+  id: number;
+  staffId: number;
+  staffName: string;
+  browser: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+export interface StaffPasskey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A pending invite (GET /api/admin/invites). */
+export interface StaffInvite {
+  id: number;
+  email: string;
+  role: StaffRole;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** What an invite link offers before it is accepted (GET /api/admin/invites/lookup). */
+export interface InviteDetails {
+  email: string;
+  role: StaffRole;
+}
+
+/** A row of the audit log (GET /api/admin/audit). Never passwords, tokens, passkeys or voter e-mails. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: { id: number | null; name: string; role: string };
+  action: string;
+  target: string;
+  summary: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `before` for the next page; null at the end. */
+  next: number | null;
+}
+
+/** The hash chain's check (GET /api/admin/audit/verify; npm run db:verify-audit). */
+export interface AuditCheck {
+  ok: boolean;
+  rows: number;
+  brokenAt: number | null;
+  problem: string | null;
 }
 
 /** GET /api/admin/polls: every poll, scheduled ones included. */

@@ -56,3 +56,6 @@ export const PROOF_MAX_LENGTH = 2_000;
  * log later ("400 votes in 6 minutes from one network, 95% one option, no ballots").
  */
 export const INTEGRITY_REASON_MAX_LENGTH = 500;
+
+/** Staff passwords: at least this long (NIST SP 800-63B's advice for a password alone is 15). */
+export const STAFF_PASSWORD_MIN_LENGTH = 15;

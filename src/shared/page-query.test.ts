@@ -12,8 +12,14 @@ describe('the query string of the pages', () => {
       redirect: null,
       outcome: 'counted',
       pick: { optionIndex: 2, pollNumber: 14 },
+      invite: null,
+      signInLink: null,
     });
     expect(read('?redirect=poll-3').redirect).toBe(3);
+    expect(read('?invite=abc').invite).toBe('abc');
+    expect(read('?sign-in=xyz').signInLink).toBe('xyz');
+    // Secrets never key a page the server keeps.
+    expect(pageQueryString(read('?view=admin&invite=abc&sign-in=xyz'))).toBe('?view=admin');
     expect(read('?vote=0').pick).toEqual({ optionIndex: 0, pollNumber: null });
   });
 

@@ -25,6 +25,13 @@ export interface PageQuery {
    * A `poll` that is no poll number was made for no poll: it picks nothing, as none does.
    */
   pick: { optionIndex: number; pollNumber: number | null } | null;
+  /**
+   * `/admin?invite=` and `/admin?sign-in=`: a staff invite's or a one-time sign-in link's token.
+   * Secrets: never part of `pageQueryString`, so no drawn page is kept per token (the admin
+   * screen is drawn the same for everyone; the browser acts on the token).
+   */
+  invite: string | null;
+  signInLink: string | null;
 }
 
 const isMainView = (value: string | null): value is MainView => MAIN_VIEWS.some((view) => view === value);
@@ -49,6 +56,8 @@ export function readPageQuery(search: URLSearchParams): PageQuery {
     redirect: redirect === null ? null : redirectToPoll.parse(redirect),
     outcome: isVoteNotice(outcome) ? outcome : null,
     pick: pickOf(search),
+    invite: search.get('invite'),
+    signInLink: search.get('sign-in'),
   };
 }
 

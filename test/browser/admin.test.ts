@@ -32,7 +32,7 @@ describe('signing in', () => {
     await admin.signIn('not the password');
     const denied = admin.toast('Access denied');
     await denied.waitFor();
-    expect(await denied.textContent()).toContain('Incorrect password');
+    expect(await denied.textContent()).toContain('Incorrect email or password');
     expect(await page.getByLabel('Password').inputValue()).toBe('');
 
     await admin.signIn();

@@ -1,6 +1,6 @@
 /** Page objects: what a visitor sees and does, in the product's words. */
 import type { Locator, Page } from 'playwright-core';
-import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
 
 export class TodayPage {
   constructor(readonly page: Page) {}
@@ -62,7 +62,8 @@ export class AdminPanel {
     await this.section(section).locator('.admin-item').nth(shown).waitFor();
   }
 
-  async signIn(password = TEST_ADMIN_PASSWORD) {
+  async signIn(password = TEST_ADMIN_PASSWORD, email = TEST_ADMIN_EMAIL) {
+    await this.page.getByLabel('Email').fill(email);
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByRole('button', { name: 'Access Admin Panel' }).click();
   }

@@ -45,6 +45,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const SUBSCRIBERS = 40;
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const ADMIN_PASSWORD = 'cluster test staff password';
+/** The first owner, made at start by whichever instance gets there first. */
+const ADMIN_EMAIL = 'owner@cluster.example';
 const METRICS_TOKEN = 'cluster test metrics token';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-cluster-'));
 const children = new Set<ChildProcess>();
@@ -161,6 +163,7 @@ async function main() {
       PUBLIC_URL: publicUrl,
       SITE_TIMEZONE: zone,
       VOTING_CLOSES_AT: '23:59',
+      ADMIN_EMAIL,
       ADMIN_PASSWORD,
       TRUST_PROXY: '1',
       // One client address sends the whole load here; the limits are tested elsewhere.
@@ -587,7 +590,7 @@ async function makeActiveRace(
     const response = await fetch(`${instance.url}/api/admin/login`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     assert.equal(response.status, 200, 'staff could not sign in');
     return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';

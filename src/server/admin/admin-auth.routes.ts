@@ -1,43 +1,172 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AdminSession, Confirmation } from '../../shared/api.js';
-import { signInRequest } from '../../shared/schemas.js';
+/**
+ * Getting in (issue 27): a password, a passkey, an invite, a one-time link, or, once on an
+ * upgraded site, the old admin password making the first owner. None needs a session; the
+ * changing ones must come from this site. Refusals say the same whoever the e-mail belongs to.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AdminSession, Confirmation, InviteDetails } from '../../shared/api.js';
+import {
+  acceptInviteRequest,
+  invitePasskeyOptionsRequest,
+  ownerSetupRequest,
+  passkeySignInRequest,
+  signInLinkRequest,
+  signInRequest,
+  tokenQuery,
+} from '../../shared/schemas.js';
 import { readCookie, setCookie } from '../http/cookies.js';
-import { tooManyRequests, unauthorized } from '../http/errors.js';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { ADMIN_COOKIE, sameSiteOnly } from './admin-guard.js';
-import type { AdminAuth } from './admin-auth.service.js';
+import type { Db } from '../db/connection.js';
+import { hashSecretToken } from '../db/secret-tokens.js';
+import { sameSiteOnly } from './admin-guard.js';
+import { browserOf, type AdminAuth, type SignInResult } from './admin-auth.service.js';
+import type { Passkeys } from './passkeys.service.js';
+import { hashPassword } from './password.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
+import { findLiveLink, findStaffById } from './staff.repository.js';
+import type { Clock } from '../clock.js';
+
+export const LINK_GONE = 'This link has expired or was already used. Ask the site owner for a new one.';
+
+/** A new password on the list of common ones is refused, with the field named like the schema's. */
+export function refuseCommonPassword(password: string | undefined, field = 'password') {
+  if (password !== undefined && isCommonPassword(password))
+    throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: field, message: COMMON_PASSWORD_MESSAGE }]);
+}
 
 export const adminAuthRoutes: FastifyPluginAsync<{
   auth: AdminAuth;
+  passkeys: Passkeys;
+  db: Db;
+  clock: Clock;
   publicUrl: string;
-  secureCookies: boolean;
-}> = async (app, { auth, publicUrl, secureCookies }) => {
+}> = async (app, { auth, passkeys, db, clock, publicUrl }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', sameSiteOnly(publicUrl));
+  const cookie = { sameSite: 'Strict' as const, secure: auth.secureCookies };
 
-  api.post('/api/admin/login', { schema: { body: signInRequest } }, async (request, reply): Promise<AdminSession> => {
-    const result = await auth.signIn(request.body.password, request.ip);
+  async function signedIn(reply: FastifyReply, result: SignInResult): Promise<AdminSession> {
     if (result.outcome === 'throttled') {
       const minutes = result.retryAfterMinutes === 1 ? '1 minute' : `${result.retryAfterMinutes} minutes`;
       reply.header('retry-after', String(result.retryAfterMinutes * 60));
       throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes}.`);
     }
-    if (result.outcome === 'wrong-password') throw unauthorized('Incorrect password');
-    setCookie(reply, ADMIN_COOKIE, result.token, {
-      maxAgeSeconds: result.maxAgeSeconds,
-      sameSite: 'Strict',
-      secure: secureCookies,
-    });
-    return { authenticated: true };
+    if (result.outcome === 'wrong-password') throw unauthorized('Incorrect email or password');
+    setCookie(reply, auth.cookieName, result.token, { maxAgeSeconds: result.maxAgeSeconds, ...cookie });
+    const staff = await auth.signedIn(result.token);
+    return { authenticated: true, ...(staff ? { staff: await memberOf(staff.id) } : {}) };
+  }
+
+  async function memberOf(id: number) {
+    const person = await findStaffById(db, id);
+    if (!person) return undefined;
+    return {
+      id: person.id,
+      email: person.email,
+      displayName: person.displayName,
+      role: person.role,
+      disabled: person.disabled,
+      hasPassword: person.passwordHash !== null,
+      passkeys: 0,
+      createdAt: '',
+    };
+  }
+
+  const current = (request: Parameters<typeof readCookie>[0]) => readCookie(request, auth.cookieName);
+
+  api.post('/api/admin/login', { schema: { body: signInRequest } }, async (request, reply): Promise<AdminSession> => {
+    const { email, password } = request.body;
+    const browser = browserOf(request.headers['user-agent']);
+    return signedIn(reply, await auth.signIn(email, password, request.ip, browser, current(request)));
+  });
+
+  api.post(
+    '/api/admin/setup',
+    { schema: { body: ownerSetupRequest } },
+    async (request, reply): Promise<AdminSession> => {
+      const { adminPassword, email, displayName, password } = request.body;
+      refuseCommonPassword(password);
+      const browser = browserOf(request.headers['user-agent']);
+      const result = await auth.createFirstOwner(
+        adminPassword,
+        { email, displayName, passwordHash: await hashPassword(password) },
+        request.ip,
+        browser,
+      );
+      if (result.outcome === 'owner-exists')
+        throw conflict('The owner account exists already: sign in with your own e-mail and password or passkey.');
+      if (result.outcome === 'wrong-password') throw unauthorized('Incorrect admin password');
+      return signedIn(reply, result);
+    },
+  );
+
+  api.post('/api/admin/sign-in-link', { schema: { body: signInLinkRequest } }, async (request, reply) => {
+    const result = await auth.signInWithLink(
+      request.body.token,
+      browserOf(request.headers['user-agent']),
+      current(request),
+    );
+    if (!result) throw notFound(LINK_GONE);
+    return signedIn(reply, result);
+  });
+
+  api.post('/api/admin/passkeys/sign-in/options', async () => passkeys.signInOptions());
+
+  api.post('/api/admin/passkeys/sign-in', { schema: { body: passkeySignInRequest } }, async (request, reply) => {
+    const browser = browserOf(request.headers['user-agent']);
+    const result = await passkeys.signIn(request.body.response, request.ip, browser, current(request));
+    if (result === 'refused') throw unauthorized('That passkey was not accepted. Try again, or sign in another way.');
+    return signedIn(reply, result);
+  });
+
+  api.get(
+    '/api/admin/invites/lookup',
+    { schema: { querystring: tokenQuery } },
+    async (request): Promise<InviteDetails> => {
+      const link = await findLiveLink(db, hashSecretToken(request.query.token), 'invite', clock.now().toISOString());
+      if (!link?.email || !link.role) throw notFound(LINK_GONE);
+      return { email: link.email, role: link.role };
+    },
+  );
+
+  api.post('/api/admin/invites/passkey-options', { schema: { body: invitePasskeyOptionsRequest } }, async (request) => {
+    const options = await passkeys.inviteOptions(request.body.token, request.body.displayName);
+    if (!options) throw notFound(LINK_GONE);
+    return options;
+  });
+
+  api.post('/api/admin/invites/accept', { schema: { body: acceptInviteRequest } }, async (request, reply) => {
+    const { token, displayName, password, passkey } = request.body;
+    const browser = browserOf(request.headers['user-agent']);
+    let result: SignInResult | 'gone' | 'taken' | 'refused';
+    if (passkey) {
+      result = await passkeys.acceptInvite(token, displayName, passkey, browser);
+    } else {
+      if (password === undefined)
+        throw badRequest('Please choose a password or a passkey.', [
+          { path: 'password', message: 'Please choose a password or a passkey.' },
+        ]);
+      refuseCommonPassword(password);
+      result = await auth.acceptInvite(token, { displayName, passwordHash: await hashPassword(password) }, browser);
+    }
+    if (result === 'gone') throw notFound(LINK_GONE);
+    if (result === 'taken') throw conflict('There is already an account with this e-mail. Sign in instead.');
+    if (result === 'refused') throw unauthorized('That passkey was not accepted. Please try again.');
+    reply.status(201);
+    return signedIn(reply, result);
   });
 
   api.post('/api/admin/logout', async (request, reply): Promise<Confirmation> => {
-    await auth.signOut(readCookie(request, ADMIN_COOKIE));
-    setCookie(reply, ADMIN_COOKIE, '', { maxAgeSeconds: 0, sameSite: 'Strict', secure: secureCookies });
+    await auth.signOut(current(request));
+    setCookie(reply, auth.cookieName, '', { maxAgeSeconds: 0, ...cookie });
     return { message: 'Logged out' };
   });
 
-  api.get('/api/admin/session', async (request): Promise<AdminSession> => ({
-    authenticated: await auth.isSignedIn(readCookie(request, ADMIN_COOKIE)),
-  }));
+  api.get('/api/admin/session', async (request): Promise<AdminSession> => {
+    const staff = await auth.signedIn(current(request));
+    if (!staff) return { authenticated: false, ...((await auth.needsOwner()) ? { needsOwner: true } : {}) };
+    const member = await memberOf(staff.id);
+    return { authenticated: true, ...(member ? { staff: member } : {}) };
+  });
 };

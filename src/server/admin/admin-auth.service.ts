@@ -1,43 +1,98 @@
 /**
- * Staff sign-in, on the server. One password (configured, or generated once and printed), a
- * session per sign-in kept in the database so every instance honours it, ended by sign-out,
- * by idleness or by age. Attempts are throttled per client address: each is counted, in one
- * atomic statement shared by every instance, before its password is checked, so a burst of
- * concurrent guesses gets no more checks than the limit allows.
+ * Staff sign-in, on the server (issue 27): each person has an account with a role, and signs in
+ * with a passkey, a password, an invite or a one-time link. A session per sign-in is kept in the
+ * database so every instance honours it, ended by sign-out, by idleness, by age, or at once for
+ * all of a person's when they are disabled. Password attempts are throttled per address and per
+ * person, each counted, in one statement shared by every instance, before the password is
+ * checked. Every sign-in, failed or not, is in the audit log (by address bucket, never a
+ * password).
  */
 import { randomBytes } from 'node:crypto';
+import type { StaffMember } from '../../shared/api.js';
+import type { StaffRole } from '../../shared/staff-permissions.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { clearRateLimit, hitRateLimit } from '../db/rate-limits.js';
-import { limitAddress } from '../http/client-address.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
-import {
-  deleteEndedSessions,
-  deleteSession,
-  findSession,
-  insertSession,
-  settingOrInsert,
-  touchSession,
-} from './admin-auth.repository.js';
+import { settingOrInsert } from '../db/settings.js';
+import { limitAddress } from '../http/client-address.js';
+import { appendAudit, appendAuditAlone, SYSTEM_ACTOR, type Actor } from './audit.js';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
+import {
+  countStaff,
+  deleteEndedSessions,
+  deleteExpiredChallenges,
+  deleteSessionByToken,
+  findLiveLink,
+  findSession,
+  findStaffByEmail,
+  findStaffById,
+  insertLink,
+  insertSession,
+  insertStaff,
+  markAccepted,
+  touchSession,
+  useLink,
+  type StaffRow,
+} from './staff.repository.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
+/** A person's password may be tried this many times ADMIN_LOGIN_ATTEMPTS in the window, from all addresses together. */
+export const PERSON_ATTEMPTS_FACTOR = 4;
 /** Seen-at is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
+export const INVITE_LIFETIME_MS = 48 * 3_600_000;
+export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60_000;
+/** Checked against when no account matches, so a wrong e-mail takes as long as a wrong password. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 /**
- * The password hash to check sign-ins against. ADMIN_PASSWORD wins; without it the site makes
- * a strong password on its first start, keeps only the hash, and hands the password to
- * `announce` that one time (several instances starting together agree on one).
+ * The site's old shared password, kept only to make the first owner on an upgraded site.
+ * ADMIN_PASSWORD wins; without it, a site with no staff yet makes a strong password on its first
+ * start, keeps only the hash, and hands the password to `announce` that one time.
  */
-export async function adminPasswordHash(db: Db, configured: string | undefined, announce: (password: string) => void) {
+export async function adminPasswordHash(
+  db: Db,
+  configured: string | undefined,
+  announce: (password: string) => void,
+): Promise<string | null> {
   if (configured !== undefined) return hashPassword(configured);
+  const existing = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'admin_password_hash')
+    .executeTakeFirst();
+  if (existing) return existing.value;
+  if ((await countStaff(db)) > 0) return null;
   const password = generatePassword();
   const stored = await settingOrInsert(db, 'admin_password_hash', await hashPassword(password));
   if (stored.inserted) announce(password);
   return stored.value;
 }
+
+/** The key of the site's keyed hashes, made on its first start and shared by every instance. */
+export async function addressHashKey(db: Db): Promise<string> {
+  return (await settingOrInsert(db, 'address_hash_key', randomBytes(32).toString('base64'))).value;
+}
+
+/** The signed-in person, as a request sees them. */
+export interface SignedIn {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  sessionId: number;
+  /** When they last proved who they are. */
+  signedInAt: string;
+}
+
+export const actorOf = (staff: { id: number; name: string; role: StaffRole }): Actor => ({
+  id: staff.id,
+  name: staff.name,
+  role: staff.role,
+});
 
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; maxAgeSeconds: number }
@@ -48,68 +103,339 @@ export interface AdminAuthDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'adminSessionIdleMinutes' | 'adminSessionMaxHours' | 'adminLoginAttempts'>;
-  passwordHash: string;
+  /** The old shared password's hash: opens "Create the owner account" only, while there is no staff. */
+  legacyPasswordHash: string | null;
   /** Keyed hash of a client address: counted addresses are only ever keyed hashes. */
   keyedHash: (value: string) => string;
+  /** On https the cookie takes the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
+  secureCookies: boolean;
 }
 
-/** The key of the site's keyed hashes, made on its first start and shared by every instance. */
-export async function addressHashKey(db: Db): Promise<string> {
-  return (await settingOrInsert(db, 'address_hash_key', randomBytes(32).toString('base64'))).value;
+/** "Firefox on Windows", from a User-Agent: enough for a person to recognise a session. */
+export function browserOf(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : ua === ''
+            ? 'Unknown browser'
+            : 'Another browser';
+  const system = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  return system ? `${browser} on ${system}` : browser;
 }
 
-export function createAdminAuth({ db, clock, config, passwordHash, keyedHash }: AdminAuthDeps) {
+export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHash, secureCookies }: AdminAuthDeps) {
   const idleMs = config.adminSessionIdleMinutes * 60_000;
   const maxMs = config.adminSessionMaxHours * 3_600_000;
+  const bucketOf = (address: string) => keyedHash(limitAddress(address)).slice(0, 16);
+
+  /** A new session for a person, in the caller's transaction, with its audit row. */
+  async function startSession(
+    trx: Db,
+    person: StaffRow,
+    browser: string,
+    how: string,
+    replacing: string | undefined,
+  ): Promise<SignInResult> {
+    const now = clock.now();
+    // Always a new token: a session id known before sign-in is worth nothing after it.
+    const token = newSecretToken();
+    if (replacing) await deleteSessionByToken(trx, hashSecretToken(replacing));
+    await insertSession(trx, {
+      tokenHash: hashSecretToken(token),
+      staffId: person.id,
+      browser,
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + maxMs).toISOString(),
+    });
+    await appendAudit(trx, now, actorOf({ id: person.id, name: person.displayName, role: person.role }), {
+      action: 'sign-in',
+      target: `staff ${person.id}`,
+      summary: `Signed in ${how} (${browser})`,
+    });
+    return { outcome: 'signed-in', token, maxAgeSeconds: maxMs / 1000 };
+  }
+
+  async function failed(person: StaffRow | undefined, address: string, how: string): Promise<void> {
+    const actor = person
+      ? actorOf({ id: person.id, name: person.displayName, role: person.role })
+      : { id: null, name: 'Unknown', role: 'none' as const };
+    await appendAuditAlone(db, clock.now(), actor as Actor, {
+      action: 'sign-in.failed',
+      target: person ? `staff ${person.id}` : 'unknown account',
+      summary: `Failed sign-in ${how} from network ${bucketOf(address)}`,
+    });
+  }
+
+  async function throttle(key: string, now: Date, max = config.adminLoginAttempts) {
+    const attempt = await hitRateLimit(db, { key, max, windowMs: FAILURE_WINDOW_MS }, now);
+    return attempt.allowed ? null : Math.ceil(attempt.retryAfterMs / 60_000);
+  }
 
   return {
-    async signIn(password: string, address: string): Promise<SignInResult> {
+    cookieName: secureCookies ? '__Host-admin_session' : 'admin_session',
+    secureCookies,
+    bucketOf,
+    startSession,
+    failed,
+
+    /** Whether the site still needs its first owner. */
+    async needsOwner(): Promise<boolean> {
+      return (await countStaff(db)) === 0;
+    },
+
+    async signIn(
+      email: string,
+      password: string,
+      address: string,
+      browser: string,
+      replacing?: string,
+    ): Promise<SignInResult> {
       const now = clock.now();
-      const limit = {
-        key: `sign-in:${keyedHash(limitAddress(address))}`,
-        max: config.adminLoginAttempts,
-        windowMs: FAILURE_WINDOW_MS,
-      };
+      const addressKey = `sign-in:${keyedHash(limitAddress(address))}`;
+      const personKey = `sign-in-person:${keyedHash(email)}`;
       // Counted first: concurrent guesses each see the count with the others in it. Refused
       // before the slow hash, so a flood of guesses costs the server little.
-      const attempt = await hitRateLimit(db, limit, now);
-      if (!attempt.allowed)
-        return { outcome: 'throttled', retryAfterMinutes: Math.ceil(attempt.retryAfterMs / 60_000) };
-      if (!(await verifyPassword(password, passwordHash))) return { outcome: 'wrong-password' };
-      await clearRateLimit(db, limit.key);
+      // An address already refused does not count against the person too.
+      const waitAddress = await throttle(addressKey, now);
+      if (waitAddress !== null) return { outcome: 'throttled', retryAfterMinutes: waitAddress };
+      // Per person, more than per address: guesses at one account from many addresses are slowed,
+      // while a stranger guessing cannot lock its owner out for long (and passkeys still work).
+      const wait = await throttle(personKey, now, config.adminLoginAttempts * PERSON_ATTEMPTS_FACTOR);
+      if (wait !== null) return { outcome: 'throttled', retryAfterMinutes: wait };
+      const person = await findStaffByEmail(db, email);
+      const usable = person && !person.disabled && person.passwordHash !== null ? person : undefined;
+      const matches = await verifyPassword(password, usable?.passwordHash ?? DUMMY_HASH);
+      if (!usable || !matches) {
+        await failed(person, address, 'with a password');
+        return { outcome: 'wrong-password' };
+      }
+      await clearRateLimit(db, addressKey);
+      await clearRateLimit(db, personKey);
       await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
-      // Always a new token: a session id known before sign-in is worth nothing after it.
-      const token = newSecretToken();
-      await insertSession(db, hashSecretToken(token), now.toISOString(), new Date(now.getTime() + maxMs).toISOString());
-      return { outcome: 'signed-in', token, maxAgeSeconds: maxMs / 1000 };
+      return db.transaction().execute((trx) => startSession(trx, usable, browser, 'with a password', replacing));
     },
 
-    /** Forgets sessions that have ended (housekeeping). */
-    async purgeEndedSessions(): Promise<void> {
+    /**
+     * The first owner, made with the site's old shared password (an upgraded site) on the one
+     * screen it opens. Refused once anyone is on the staff: then the old password signs nobody in.
+     */
+    async createFirstOwner(
+      adminPassword: string,
+      owner: { email: string; displayName: string; passwordHash: string },
+      address: string,
+      browser: string,
+    ): Promise<SignInResult | { outcome: 'owner-exists' }> {
       const now = clock.now();
-      await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
+      const wait = await throttle(`sign-in:${keyedHash(limitAddress(address))}`, now);
+      if (wait !== null) return { outcome: 'throttled', retryAfterMinutes: wait };
+      if (!(await this.needsOwner())) return { outcome: 'owner-exists' };
+      if (!legacyPasswordHash || !(await verifyPassword(adminPassword, legacyPasswordHash))) {
+        await failed(undefined, address, 'with the old admin password');
+        return { outcome: 'wrong-password' };
+      }
+      try {
+        return await db.transaction().execute(async (trx) => {
+          // One first owner, whatever races: this row's primary key lets one transaction in.
+          await trx.insertInto('settings').values({ name: 'first_owner_at', value: now.toISOString() }).execute();
+          const id = await insertStaff(trx, { ...owner, role: 'owner' }, now.toISOString());
+          const person: StaffRow = { id, ...owner, role: 'owner', disabled: false };
+          await appendAudit(trx, now, actorOf({ id, name: owner.displayName, role: 'owner' }), {
+            action: 'staff.create',
+            target: `staff ${id}`,
+            summary: `Created the owner account ${owner.email} with the old admin password`,
+          });
+          return startSession(trx, person, browser, 'for the first time', undefined);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { outcome: 'owner-exists' };
+        throw error;
+      }
     },
 
-    /** Whether `token` is a live session; using it keeps it alive. */
-    async isSignedIn(token: string | undefined): Promise<boolean> {
-      if (!token) return false;
+    /** The signed-in person behind `token`, if the session is live; using it keeps it alive. */
+    async signedIn(token: string | undefined): Promise<SignedIn | undefined> {
+      if (!token) return undefined;
       const now = clock.now().getTime();
       const session = await findSession(db, hashSecretToken(token));
-      if (!session) return false;
+      if (!session) return undefined;
       const lastSeen = new Date(session.lastSeenAt).getTime();
       if (new Date(session.expiresAt).getTime() <= now || lastSeen + idleMs <= now) {
-        await deleteSession(db, hashSecretToken(token));
-        return false;
+        await deleteSessionByToken(db, hashSecretToken(token));
+        return undefined;
       }
-      if (now - lastSeen >= TOUCH_INTERVAL_MS)
-        await touchSession(db, hashSecretToken(token), new Date(now).toISOString());
-      return true;
+      if (now - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(db, session.id, new Date(now).toISOString());
+      const { staff } = session;
+      return {
+        id: staff.id,
+        email: staff.email,
+        name: staff.displayName,
+        role: staff.role,
+        sessionId: session.id,
+        signedInAt: session.signedInAt,
+      };
+    },
+
+    async isSignedIn(token: string | undefined): Promise<boolean> {
+      return (await this.signedIn(token)) !== undefined;
     },
 
     async signOut(token: string | undefined): Promise<void> {
-      if (token) await deleteSession(db, hashSecretToken(token));
+      if (!token) return;
+      const person = await this.signedIn(token);
+      await db.transaction().execute(async (trx) => {
+        await deleteSessionByToken(trx, hashSecretToken(token));
+        if (person)
+          await appendAudit(trx, clock.now(), actorOf(person), {
+            action: 'sign-out',
+            target: `staff ${person.id}`,
+            summary: 'Signed out',
+          });
+      });
+    },
+
+    /** A one-time owner sign-in link's token (npm run staff -- sign-in-link), good for 15 minutes. */
+    async signInLink(): Promise<{ token: string; owner: StaffRow } | undefined> {
+      const owner = await db
+        .selectFrom('staff')
+        .select('id')
+        .where('role', '=', 'owner')
+        .where('disabled_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirst();
+      const person = owner && (await findStaffById(db, owner.id));
+      if (!person) return undefined;
+      const now = clock.now();
+      const token = newSecretToken();
+      await db.transaction().execute(async (trx) => {
+        await insertLink(
+          trx,
+          {
+            tokenHash: hashSecretToken(token),
+            kind: 'sign-in',
+            email: null,
+            role: null,
+            staffId: person.id,
+            createdBy: null,
+          },
+          now.toISOString(),
+          new Date(now.getTime() + SIGN_IN_LINK_LIFETIME_MS).toISOString(),
+        );
+        await appendAudit(trx, now, SYSTEM_ACTOR, {
+          action: 'sign-in-link.create',
+          target: `staff ${person.id}`,
+          summary: `A one-time sign-in link for ${person.displayName} was printed on the server`,
+        });
+      });
+      return { token, owner: person };
+    },
+
+    /** Signs in with a one-time link: once, within its 15 minutes, and only while its person is enabled. */
+    async signInWithLink(token: string, browser: string, replacing?: string): Promise<SignInResult | undefined> {
+      const now = clock.now().toISOString();
+      const link = await findLiveLink(db, hashSecretToken(token), 'sign-in', now);
+      if (!link?.staffId) return undefined;
+      const person = await findStaffById(db, link.staffId);
+      if (!person || person.disabled) return undefined;
+      return db.transaction().execute(async (trx) => {
+        if (!(await useLink(trx, link.id, now))) return undefined;
+        return startSession(trx, person, browser, 'with a one-time link', replacing);
+      });
+    },
+
+    /** Accepts an invite with a password: one account, however many accept at once. */
+    async acceptInvite(
+      token: string,
+      person: { displayName: string; passwordHash: string | null },
+      browser: string,
+      within?: (trx: Db, staffId: number) => Promise<void>,
+    ): Promise<SignInResult | 'gone' | 'taken'> {
+      const now = clock.now().toISOString();
+      const link = await findLiveLink(db, hashSecretToken(token), 'invite', now);
+      if (!link?.email || !link.role) return 'gone';
+      const { email, role } = link;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (!(await useLink(trx, link.id, now))) return 'gone' as const;
+          const id = await insertStaff(trx, { email, role, ...person }, now);
+          await markAccepted(trx, link.id, id);
+          if (within) await within(trx, id);
+          await appendAudit(trx, clock.now(), actorOf({ id, name: person.displayName, role }), {
+            action: 'invite.accept',
+            target: `invite ${link.id}`,
+            summary: `Accepted the invite as ${role}`,
+          });
+          return startSession(
+            trx,
+            { id, email, role, displayName: person.displayName, passwordHash: null, disabled: false },
+            browser,
+            'for the first time',
+            undefined,
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /** Forgets sessions and challenges that have ended (housekeeping). */
+    async purgeEndedSessions(): Promise<void> {
+      const now = clock.now();
+      await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
+      await deleteExpiredChallenges(db, now.toISOString());
     },
   };
 }
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
+
+/**
+ * The first owner from ADMIN_EMAIL and ADMIN_PASSWORD, at start, on a site with no staff yet
+ * (a scripted install). Several instances starting together make one.
+ */
+export async function createOwnerFromConfig(
+  db: Db,
+  clock: Clock,
+  email: string,
+  password: string,
+): Promise<'created' | 'exists'> {
+  if ((await countStaff(db)) > 0) return 'exists';
+  const now = clock.now();
+  const passwordHash = await hashPassword(password);
+  const displayName = email.split('@')[0] ?? 'Owner';
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('settings').values({ name: 'first_owner_at', value: now.toISOString() }).execute();
+      const id = await insertStaff(trx, { email, displayName, role: 'owner', passwordHash }, now.toISOString());
+      await appendAudit(trx, now, SYSTEM_ACTOR, {
+        action: 'staff.create',
+        target: `staff ${id}`,
+        summary: `Created the owner account ${email} from ADMIN_EMAIL at start`,
+      });
+    });
+    return 'created';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'exists';
+    throw error;
+  }
+}
+
+export type { StaffMember };

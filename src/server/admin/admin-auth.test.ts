@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { createTestAppOn } from '../testing/test-app.js';
 import { Visitor } from '../testing/visitor.js';
@@ -12,7 +12,8 @@ afterEach(async () => {
   t = undefined;
 });
 
-const signIn = (visitor: Visitor, password = TEST_ADMIN_PASSWORD) => visitor.post('/api/admin/login', { password });
+const signIn = (visitor: Visitor, password = TEST_ADMIN_PASSWORD, email = TEST_ADMIN_EMAIL) =>
+  visitor.post('/api/admin/login', { email, password });
 const session = async (visitor: Visitor) =>
   (await visitor.get('/api/admin/session')).json<{ authenticated: boolean }>().authenticated;
 
@@ -23,7 +24,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
 
     const wrong = await signIn(staff, 'not the password');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Incorrect password', code: 'unauthorized' });
+    expect(wrong.json()).toEqual({ message: 'Incorrect email or password', code: 'unauthorized' });
     expect(await session(staff)).toBe(false);
 
     const right = await signIn(staff);
@@ -134,7 +135,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
           url: '/api/admin/login',
           remoteAddress,
           headers: { 'x-forwarded-for': `198.51.100.${i}${forwardedAfter}` },
-          payload: { password: `guess ${i}` },
+          payload: { email: TEST_ADMIN_EMAIL, password: `guess ${i}` },
         });
         answers.push(response.statusCode);
       }
@@ -154,6 +155,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
   it('refuses a sign-in posted from another site', async () => {
     t = await createTestApp(kind);
     const response = await new Visitor(t.app, { origin: 'https://evil.example' }).post('/api/admin/login', {
+      email: TEST_ADMIN_EMAIL,
       password: TEST_ADMIN_PASSWORD,
     });
     expect(response.statusCode).toBe(403);
@@ -162,27 +164,31 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
 
   it('validates the sign-in body', async () => {
     t = await createTestApp(kind);
-    for (const payload of [{}, { password: '' }, { password: 42 }]) {
+    const email = TEST_ADMIN_EMAIL;
+    for (const payload of [{ email }, { email, password: '' }, { email, password: 42 }]) {
       const response = await new Visitor(t.app).post('/api/admin/login', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Please enter the admin password.');
+      expect(response.json().message).toBe('Please enter your password.');
+    }
+    for (const payload of [{ password: 'x' }, { email: '', password: 'x' }, { email: 'nobody', password: 'x' }]) {
+      const response = await new Visitor(t.app).post('/api/admin/login', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/email address/);
     }
   });
 });
 
 describe.each(testDatabaseKinds())('the generated admin password (%s)', (kind) => {
-  it('is made once, shown once, stored only as a hash, and shared by every instance', async () => {
+  it('is made once, shown once, stored only as a hash, shared by every instance, and makes the owner once', async () => {
     const database = await createTestDatabase(kind);
     const shown: string[] = [];
+    const noOwner = { ADMIN_PASSWORD: '', ADMIN_EMAIL: '' };
     const first = await createTestAppOn(database, {
       keepDatabase: true,
-      env: { ADMIN_PASSWORD: '' },
+      env: noOwner,
       announceAdminPassword: (password) => shown.push(password),
     });
-    const second = await createTestAppOn(database, {
-      env: { ADMIN_PASSWORD: '' },
-      announceAdminPassword: (p) => shown.push(p),
-    });
+    const second = await createTestAppOn(database, { env: noOwner, announceAdminPassword: (p) => shown.push(p) });
     try {
       expect(shown).toHaveLength(1);
       const [password = ''] = shown;
@@ -191,9 +197,22 @@ describe.each(testDatabaseKinds())('the generated admin password (%s)', (kind) =
       expect(JSON.stringify(settings)).not.toContain(password);
       expect(settings.find((s) => s.name === 'admin_password_hash')?.value).toMatch(/^scrypt\$/);
 
-      expect((await signIn(new Visitor(first.app), password)).statusCode).toBe(200);
-      expect((await signIn(new Visitor(second.app), password)).statusCode).toBe(200);
-      expect((await signIn(new Visitor(second.app), TEST_ADMIN_PASSWORD)).statusCode).toBe(401);
+      const visitor = new Visitor(first.app);
+      expect((await visitor.get('/api/admin/session')).json()).toEqual({ authenticated: false, needsOwner: true });
+      const owner = { email: 'head@school.example', displayName: 'Ms. Head', password: 'a long owner passphrase' };
+      const wrong = await visitor.post('/api/admin/setup', { ...owner, adminPassword: 'not it at all' });
+      expect(wrong.statusCode).toBe(401);
+      const made = await visitor.post('/api/admin/setup', { ...owner, adminPassword: password });
+      expect(made.statusCode).toBe(200);
+      expect(made.json()).toMatchObject({ authenticated: true, staff: { email: owner.email, role: 'owner' } });
+      // Once: the other instance refuses a second owner from the same password.
+      const again = await new Visitor(second.app).post('/api/admin/setup', {
+        ...owner,
+        email: 'x@school.example',
+        adminPassword: password,
+      });
+      expect(again.statusCode).toBe(409);
+      expect((await signIn(new Visitor(second.app), owner.password, owner.email)).statusCode).toBe(200);
     } finally {
       await first.close();
       await second.close();

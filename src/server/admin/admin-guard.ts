@@ -1,22 +1,79 @@
 /**
- * What stands in front of every admin call: requests that change something must come from this
- * site (not a page elsewhere riding on the staff cookie), and all of them need a session.
+ * What stands in front of every staff call: requests that change something must come from this
+ * site (not a page elsewhere riding on the staff cookie), all of them need a session, and the
+ * signed-in person's role must allow the route's action (`config.permission`, read from the
+ * permission table in src/shared). All before the body is read: a refused call does nothing.
  */
 import type { FastifyRequest } from 'fastify';
+import { can, RECENT_SIGN_IN_MINUTES, type StaffAction } from '../../shared/staff-permissions.js';
 import { readCookie } from '../http/cookies.js';
-import { unauthorized } from '../http/errors.js';
+import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { sameSiteOnly } from '../http/same-site.js';
-import type { AdminAuth } from './admin-auth.service.js';
-
-export const ADMIN_COOKIE = 'admin_session';
+import { actorOf, type AdminAuth, type SignedIn } from './admin-auth.service.js';
+import { appendAudit, appendAuditAlone, type AuditWrite } from './audit.js';
+import type { Db } from '../db/connection.js';
 
 export { sameSiteOnly };
 
-/** Answers 401 unless the request carries a live staff session. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a staff route does, in the permission table's words; a staff route without one is refused. */
+    permission?: StaffAction;
+  }
+  interface FastifyRequest {
+    /** The signed-in person, set by `signedInOnly`. */
+    staff?: SignedIn;
+  }
+}
+
+export const NOT_ALLOWED = 'Your role does not allow this. Ask the site owner if you need it.';
+
+/** Answers 401 without a live staff session and 403 when the person's role may not make the call. */
 export function signedInOnly(auth: AdminAuth) {
   return async (request: FastifyRequest) => {
-    if (!(await auth.isSignedIn(readCookie(request, ADMIN_COOKIE)))) {
-      throw unauthorized('Please sign in to the admin panel.');
-    }
+    const staff = await auth.signedIn(readCookie(request, auth.cookieName));
+    if (!staff) throw unauthorized('Please sign in to the admin panel.');
+    request.staff = staff;
+    const permission = request.routeOptions.config.permission;
+    if (!permission || !can(staff.role, permission)) throw forbidden(NOT_ALLOWED);
   };
+}
+
+/** The signed-in person of a staff route (signedInOnly ran first). */
+export function staffOf(request: FastifyRequest): SignedIn {
+  if (!request.staff) throw unauthorized('Please sign in to the admin panel.');
+  return request.staff;
+}
+
+/**
+ * Voter e-mails: the owner only, signed in (or re-confirmed) within the last 10 minutes. The
+ * code `sign-in-again` tells the panel to ask for the passkey or password, then retry.
+ */
+export function voterEmailsAllowed(request: FastifyRequest, now: Date): SignedIn {
+  const staff = staffOf(request);
+  if (!can(staff.role, 'votes.emails')) throw forbidden(NOT_ALLOWED);
+  if (new Date(staff.signedInAt).getTime() + RECENT_SIGN_IN_MINUTES * 60_000 < now.getTime()) {
+    throw new HttpError(
+      403,
+      'sign-in-again',
+      `Voter e-mails need a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes. Please confirm it is you, then try again.`,
+    );
+  }
+  return staff;
+}
+
+/**
+ * The audit row of a staff call, for its service to write inside the action's transaction
+ * (`target` when the service learns it there, such as a new poll's id).
+ */
+export function auditOf(request: FastifyRequest, now: () => Date) {
+  const actor = actorOf(staffOf(request));
+  return (action: string, summary: string, target: string): AuditWrite =>
+    (trx, known) =>
+      appendAudit(trx, now(), actor, { action, target: known ?? target, summary });
+}
+
+/** An audit row on its own, for a call that reads (an export, voter e-mails shown). */
+export function auditRead(db: Db, request: FastifyRequest, now: Date, action: string, target: string, summary: string) {
+  return appendAuditAlone(db, now, actorOf(staffOf(request)), { action, target, summary });
 }

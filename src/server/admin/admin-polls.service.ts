@@ -24,6 +24,7 @@ import {
 import type { Activation, ScheduleService, Transition } from '../polls/schedule.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { emailCountsByOption, votesPage } from '../votes/votes.repository.js';
+import type { AuditWrite } from './audit.js';
 import { csvFileName, votesCsv } from './votes-export.js';
 
 /**
@@ -106,7 +107,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
       return polls.map((poll) => toAdminPoll(poll, day, numbers.get(poll.askedBeforeId ?? 0) ?? null));
     },
 
-    async create(draft: PollDraft): Promise<SaveResult> {
+    async create(draft: PollDraft, audit?: AuditWrite): Promise<SaveResult> {
       const result = await schedule.change(
         async ({ trx, now, today, goLive }): Promise<Refusal | { id: number; outcome: 'live' | 'scheduled' }> => {
           if (draft.liveDate < today) return { outcome: 'date-in-past' };
@@ -125,15 +126,16 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             now,
           );
           if (earlier.run) await linkToEarlierRun(trx, created, earlier.run);
-          if (draft.liveDate !== today) return { id: created.id, outcome: 'scheduled' };
-          await goLive(created.id);
-          return { id: created.id, outcome: 'live' };
+          const live = draft.liveDate === today;
+          if (live) await goLive(created.id);
+          await audit?.(trx, `poll ${created.id}`);
+          return { id: created.id, outcome: live ? 'live' : 'scheduled' };
         },
       );
       return 'id' in result ? saved(result.id, result.outcome) : result;
     },
 
-    async update(id: number, draft: PollDraft): Promise<SaveResult> {
+    async update(id: number, draft: PollDraft, audit?: AuditWrite): Promise<SaveResult> {
       const result = await schedule.change(
         async ({ trx, now, today, goLive }): Promise<Refusal | 'live' | 'updated'> => {
           const existing = await findPollById(trx, id);
@@ -159,26 +161,31 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             now,
           );
           if ((earlier.run?.id ?? null) !== existing.askedBeforeId) await linkToEarlierRun(trx, existing, earlier.run);
-          if (!scheduled || draft.liveDate !== today) return 'updated';
-          await goLive(id);
-          return 'live';
+          const live = scheduled && draft.liveDate === today;
+          if (live) await goLive(id);
+          await audit?.(trx);
+          return live ? 'live' : 'updated';
         },
       );
       return result === 'live' || result === 'updated' ? saved(id, result) : result;
     },
 
-    remove(id: number): Promise<boolean> {
-      return schedule.change(({ trx }) => deletePoll(trx, id));
+    remove(id: number, audit?: AuditWrite): Promise<boolean> {
+      return schedule.change(async ({ trx }) => {
+        const deleted = await deletePoll(trx, id);
+        if (deleted) await audit?.(trx);
+        return deleted;
+      });
     },
 
     /** "Make Active": the poll goes live now, as if its day had come. */
-    activate(id: number, replacing?: number | null): Promise<Activation> {
-      return schedule.activate(id, replacing);
+    activate(id: number, replacing?: number | null, audit?: AuditWrite): Promise<Activation> {
+      return schedule.activate(id, replacing, audit);
     },
 
     /** "Update poll statuses": the daily switch, now. */
-    updateStatuses(): Promise<Transition> {
-      return schedule.switchDay();
+    updateStatuses(audit?: AuditWrite): Promise<Transition> {
+      return schedule.switchDay(audit);
     },
 
     /** Every vote of a poll (or those with an e-mail), page by page; undefined for an unknown poll. */
@@ -204,12 +211,19 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
     },
 
     /** The CSV of every vote, written as it is read; undefined for an unknown poll. */
-    async votesCsv(id: number): Promise<{ fileName: string; chunks: AsyncIterable<string> } | undefined> {
+    async votesCsv(
+      id: number,
+      withEmail = false,
+    ): Promise<{ fileName: string; chunks: AsyncIterable<string> } | undefined> {
       const poll = await findPollById(db, id);
       if (!poll) return undefined;
       return {
         fileName: csvFileName(id, clock.now(), site.timeZone),
-        chunks: votesCsv({ question: poll.question, options: optionLabels(poll) }, pagesOf(id, false), site.timeZone),
+        chunks: votesCsv(
+          { question: poll.question, options: optionLabels(poll) },
+          pagesOf(id, withEmail),
+          site.timeZone,
+        ),
       };
     },
   };

@@ -6,15 +6,20 @@ import type {
   AdminPoll,
   AdminSuggestion,
   SavedPoll,
+  StaffInvite,
+  StaffSession,
   SuggestionsPage,
   VoteRecord,
 } from '../../shared/api.js';
+import { can, type StaffAction } from '../../shared/staff-permissions.js';
+import { NOT_ALLOWED } from './admin-guard.js';
+import { signedInStaff } from '../testing/staff.js';
 import { ActivePollCache } from '../polls/active-poll-cache.js';
 import { createScheduleService } from '../polls/schedule.service.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { insertReviewVotes } from '../testing/review-fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, createTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, createTestAppOn, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime, TestClock, testSite } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -27,8 +32,28 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Calls under /api/admin that answer without a session by design: signing in and out, and asking whether one is signed in. */
-const SIGN_IN_CALLS = ['POST /api/admin/login', 'POST /api/admin/logout', 'GET /api/admin/session'];
+/**
+ * Calls under /api/admin that answer without a session by design: the ways in (password, the
+ * first owner, a one-time link, a passkey, an invite), signing out, and asking who is signed in.
+ */
+const SIGN_IN_CALLS = [
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'GET /api/admin/session',
+  'POST /api/admin/setup',
+  'POST /api/admin/sign-in-link',
+  'POST /api/admin/passkeys/sign-in/options',
+  'POST /api/admin/passkeys/sign-in',
+  'GET /api/admin/invites/lookup',
+  'POST /api/admin/invites/passkey-options',
+  'POST /api/admin/invites/accept',
+];
+
+/** Calls a real authenticator must answer: the sweep's made-up body gets their refusal. */
+const NEEDS_AN_AUTHENTICATOR: Record<string, number> = {
+  'POST /api/admin/passkeys': 400,
+  'DELETE /api/admin/passkeys/:id': 404,
+};
 
 /** Staff calls outside /api/admin. GET /api/poll-suggestions holds e-mails. */
 const STAFF_CALLS_ELSEWHERE = ['GET /api/poll-suggestions'];
@@ -40,6 +65,8 @@ interface StaffCall {
   name: string;
   method: string;
   url: string;
+  /** What the route does, in the permission table's words (its `config.permission`). */
+  permission: StaffAction | undefined;
 }
 
 /** Every call of the app's routes that needs a staff session: the sweeps below cover a new one by themselves. */
@@ -47,7 +74,12 @@ function staffCalls(routes: RouteOptions[]): StaffCall[] {
   return routes.flatMap((route) =>
     [route.method]
       .flat()
-      .map((method) => ({ name: callName(method, route.url), method, url: route.url }))
+      .map((method) => ({
+        name: callName(method, route.url),
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+      }))
       .filter(
         ({ name, url }) =>
           (url.startsWith('/api/admin/') && !SIGN_IN_CALLS.includes(name)) || STAFF_CALLS_ELSEWHERE.includes(name),
@@ -64,7 +96,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     routes = [];
     t = await createTestApp(kind, { onRoute: (route) => void routes.push(route) });
     staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await staff.post('/api/admin/login', TEST_SIGN_IN)).statusCode).toBe(200);
   });
   afterEach(() => t.close());
 
@@ -95,12 +127,28 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
      * Every staff call with its path's ids filled in with real ones (a poll's and a suggestion's),
      * and a body each would take: what a signed-in member of staff would send.
      */
-    function staffRequests(ids: { polls: number; 'poll-suggestions': number; discounts: number }) {
-      const body = { ...draft(), status: 'approved', replacing: null, ...SWEEP_RANGE, reason: 'Sweep', everyone: true };
-      return staffCalls(routes).map(({ name, method, url }) => {
+    type Ids = { polls: number; 'poll-suggestions': number; discounts: number } & Partial<
+      Record<'staff' | 'invites' | 'sessions' | 'passkeys', number | string>
+    >;
+    function staffRequests(given: Ids) {
+      const ids: Ids = { staff: 1, invites: 1, sessions: 999, passkeys: 'no-such-passkey', ...given };
+      const body = {
+        ...draft(),
+        status: 'approved',
+        replacing: null,
+        ...SWEEP_RANGE,
+        reason: 'Sweep',
+        everyone: true,
+        email: 'new.teacher@school.example',
+        role: 'editor',
+        name: 'Sweep',
+        response: {},
+        password: 'a long enough new password',
+      };
+      return staffCalls(routes).map(({ name: route, method, url, permission }) => {
         const path = url.replace(/\/([\w-]+)\/:(\w+)/g, (_, collection: string, param: string) => {
           const id = collection in ids ? ids[collection as keyof typeof ids] : undefined;
-          if (id === undefined) throw new Error(`${name}: no id for :${param} after /${collection}/; add one here`);
+          if (id === undefined) throw new Error(`${route}: no id for :${param} after /${collection}/; add one here`);
           return `/${collection}/${id}`;
         });
         const payload = ['POST', 'PUT', 'PATCH'].includes(method) ? body : undefined;
@@ -110,14 +158,34 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
           url: path,
           ...(payload ? { payload } : {}),
         };
-        return { name: `${method} ${path}`, method, options };
+        return { name: `${method} ${path}`, route, method, options, permission };
       });
+    }
+
+    /** A second session of the owner, for the sweep to end without ending its own. */
+    async function spareSession() {
+      await new Visitor(t.app, { origin: t.config.site.publicUrl }).post('/api/admin/login', TEST_SIGN_IN);
+      const sessions = (await staff.get('/api/admin/sessions')).json<StaffSession[]>();
+      const spare = sessions.find((session) => !session.current);
+      if (!spare) throw new Error('no spare session');
+      return spare.id;
+    }
+    async function seedInvite() {
+      const response = await staff.post('/api/admin/invites', { email: 'invited@school.example', role: 'moderator' });
+      expect(response.statusCode).toBe(201);
+      return response.json<StaffInvite>().id;
     }
 
     it('sweeps every staff call the app registers: all under /api/admin but signing in, and the suggestion list', () => {
       const names = new Set(staffCalls(routes).map((call) => call.name));
       expect([...names]).toEqual(
         expect.arrayContaining([
+          'GET /api/admin/staff',
+          'PUT /api/admin/staff/:id',
+          'POST /api/admin/invites',
+          'GET /api/admin/sessions',
+          'DELETE /api/admin/sessions/:id',
+          'GET /api/admin/audit',
           'GET /api/admin/polls',
           'POST /api/admin/polls',
           'PUT /api/admin/polls/:id',
@@ -148,7 +216,13 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       const poll = await seedPoll(t.db);
       const suggestionId = await seedSuggestion();
       const discountId = await seedDiscount(poll.id);
-      const requests = staffRequests({ polls: poll.id, 'poll-suggestions': suggestionId, discounts: discountId });
+      const requests = staffRequests({
+        polls: poll.id,
+        'poll-suggestions': suggestionId,
+        discounts: discountId,
+        invites: await seedInvite(),
+        sessions: await spareSession(),
+      });
       const before = await snapshotDatabase(t.db);
       const stranger = new Visitor(t.app);
       for (const { name, method, options } of requests) {
@@ -172,8 +246,9 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
           Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
           (a.method === 'DELETE' ? b.name.length - a.name.length : 0),
       );
-      for (const { name, options } of deletesLast) {
-        expect([200, 201, 409], name).toContain((await staff.request(options)).statusCode);
+      for (const { name, route, options } of deletesLast) {
+        const expected = route in NEEDS_AN_AUTHENTICATOR ? [NEEDS_AN_AUTHENTICATOR[route]] : [200, 201, 409];
+        expect(expected, name).toContain((await staff.request(options)).statusCode);
       }
     });
 
@@ -200,6 +275,42 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         }
       }
       expect(await snapshotDatabase(t.db)).toEqual(before);
+    });
+
+    it.each(['editor', 'moderator'] as const)(
+      'answers 403 to a %s for every staff call its role may not make (from can()), and changes nothing',
+      async (role) => {
+        const poll = await seedPoll(t.db);
+        const suggestionId = await seedSuggestion();
+        const discountId = await seedDiscount(poll.id);
+        const requests = staffRequests({
+          polls: poll.id,
+          'poll-suggestions': suggestionId,
+          discounts: discountId,
+          invites: await seedInvite(),
+          sessions: await spareSession(),
+        });
+        const person = await signedInStaff(t, role);
+        const refused = requests.filter(({ permission }) => !permission || !can(role, permission));
+        const allowed = requests.filter(({ permission }) => permission && can(role, permission));
+        expect(refused.length).toBeGreaterThan(5);
+        const before = await snapshotDatabase(t.db);
+        for (const { name, method, options } of refused) {
+          const response = await person.visitor.request(options);
+          expect(response.statusCode, name).toBe(403);
+          if (method !== 'HEAD') expect(response.json(), name).toEqual({ message: NOT_ALLOWED, code: 'forbidden' });
+        }
+        expect(await snapshotDatabase(t.db)).toEqual(before);
+        // And what the role may do is not refused for its role.
+        for (const { name, options } of allowed.filter((call) => call.method === 'GET')) {
+          expect((await person.visitor.request(options)).statusCode, name).not.toBe(403);
+        }
+      },
+    );
+
+    it('declares a permission on every staff call, so none is open to every role by mistake', () => {
+      const missing = staffCalls(routes).filter((call) => call.permission === undefined);
+      expect(missing.map((call) => call.name)).toEqual([]);
     });
 
     it('accepts calls from its own address, and from no browser page at all', async () => {
@@ -436,7 +547,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-22', '00:00:10'));
       expect((await t.app.jobs.tick()).activatedPollId).toBeNull();
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().question).toBe('Current?');
-      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/login', TEST_SIGN_IN);
       const statuses = (await staff.get('/api/admin/polls')).json<AdminPoll[]>().map((p) => [p.id, p.status]);
       expect(statuses).toEqual(
         expect.arrayContaining([
@@ -485,7 +596,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-22', '00:00'));
       // Fourteen hours on, the session has ended (twelve at most): sign in again.
       expect((await staff.post('/api/admin/update-poll-status')).statusCode).toBe(401);
-      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/login', TEST_SIGN_IN);
       expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBe(tomorrow.id);
       expect((await staff.post('/api/admin/update-poll-status')).json().activatedPollId).toBeNull();
       expect((await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>().id).toBe(tomorrow.id);
@@ -840,7 +951,7 @@ describe.each(testDatabaseKinds())('staff actions under concurrency (%s)', (kind
     staff = [];
     for (const instance of instances) {
       const visitor = new Visitor(instance.app, { origin: instance.config.site.publicUrl });
-      await visitor.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await visitor.post('/api/admin/login', TEST_SIGN_IN);
       staff.push(visitor);
     }
   });

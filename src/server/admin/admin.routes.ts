@@ -9,12 +9,15 @@ import {
   suggestionIdParams,
   suggestionStatusRequest,
   suggestionsQuery,
+  votesCsvQuery,
   votesQuery,
 } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
-import { sameSiteOnly, signedInOnly } from './admin-guard.js';
+import { auditOf, auditRead, sameSiteOnly, signedInOnly, voterEmailsAllowed } from './admin-guard.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
 import type { AdminAuth } from './admin-auth.service.js';
 import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
@@ -65,38 +68,66 @@ export const adminRoutes: FastifyPluginAsync<{
   suggestions: SuggestionsService;
   publicUrl: string;
   mailStats: () => Promise<MailStats>;
-}> = async (app, { auth, polls, suggestions, publicUrl, mailStats }) => {
+  db: Db;
+  clock: Clock;
+}> = async (app, { auth, polls, suggestions, publicUrl, mailStats, db, clock }) => {
+  const now = () => clock.now();
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Both before the body is even read: without a session, every call is a 401, not a 400.
+  // Before the body is even read: without a session, every call is a 401, not a 400; without
+  // the permission, a 403 (admin-guard.ts).
   app.addHook('onRequest', sameSiteOnly(publicUrl));
   app.addHook('onRequest', signedInOnly(auth));
 
-  api.get('/api/admin/polls', async (): Promise<AdminPoll[]> => polls.list());
+  api.get('/api/admin/polls', { config: { permission: 'polls.read' } }, async (): Promise<AdminPoll[]> => polls.list());
 
-  api.post('/api/admin/polls', { schema: { body: pollDraft } }, async (request, reply): Promise<SavedPoll> => {
-    const saved = answer(await polls.create(request.body), MESSAGES.live);
-    reply.status(201);
-    return saved;
-  });
+  api.post(
+    '/api/admin/polls',
+    { config: { permission: 'polls.write' }, schema: { body: pollDraft } },
+    async (request, reply): Promise<SavedPoll> => {
+      const audit = auditOf(request, now)(
+        'poll.create',
+        `Created "${request.body.question}" for ${request.body.liveDate}`,
+        'poll',
+      );
+      const saved = answer(await polls.create(request.body, audit), MESSAGES.live);
+      reply.status(201);
+      return saved;
+    },
+  );
 
   api.put(
     '/api/admin/polls/:id',
-    { schema: { params: pollIdParams, body: pollDraft } },
-    async (request): Promise<SavedPoll> =>
+    { config: { permission: 'polls.write' }, schema: { params: pollIdParams, body: pollDraft } },
+    async (request): Promise<SavedPoll> => {
+      const { id } = request.params;
+      const audit = auditOf(request, now)(
+        'poll.edit',
+        `Edited to "${request.body.question}" for ${request.body.liveDate}`,
+        `poll ${id}`,
+      );
       // An edit that moves a scheduled poll to today puts it live, and says so.
-      answer(await polls.update(request.params.id, request.body), 'Poll updated successfully! It is now live.'),
+      return answer(await polls.update(id, request.body, audit), 'Poll updated successfully! It is now live.');
+    },
   );
 
-  api.delete('/api/admin/polls/:id', { schema: { params: pollIdParams } }, async (request): Promise<Confirmation> => {
-    if (!(await polls.remove(request.params.id))) throw notFound('Poll not found');
-    return { message: 'Poll deleted successfully' };
-  });
+  api.delete(
+    '/api/admin/polls/:id',
+    { config: { permission: 'polls.write' }, schema: { params: pollIdParams } },
+    async (request): Promise<Confirmation> => {
+      const { id } = request.params;
+      const audit = auditOf(request, now)('poll.delete', 'Deleted the poll and its votes', `poll ${id}`);
+      if (!(await polls.remove(id, audit))) throw notFound('Poll not found');
+      return { message: 'Poll deleted successfully' };
+    },
+  );
 
   api.put(
     '/api/admin/polls/:id/activate',
-    { schema: { params: pollIdParams, body: activateRequest.nullish() } },
+    { config: { permission: 'polls.write' }, schema: { params: pollIdParams, body: activateRequest.nullish() } },
     async (request): Promise<Confirmation> => {
-      const outcome = await polls.activate(request.params.id, request.body?.replacing);
+      const { id } = request.params;
+      const audit = auditOf(request, now)('poll.activate', 'Made the poll active now', `poll ${id}`);
+      const outcome = await polls.activate(id, request.body?.replacing, audit);
       if (outcome === 'not-found') throw notFound('Poll not found');
       if (outcome === 'already-active') throw conflict('This poll was just made active by someone else.');
       if (outcome === 'superseded') {
@@ -106,17 +137,30 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.post('/api/admin/update-poll-status', async (): Promise<Confirmation & { activatedPollId: number | null }> => {
-    const { activatedPollId } = await polls.updateStatuses();
-    return { message: 'Poll statuses updated!', activatedPollId };
-  });
+  api.post(
+    '/api/admin/update-poll-status',
+    { config: { permission: 'polls.write' } },
+    async (request): Promise<Confirmation & { activatedPollId: number | null }> => {
+      const audit = auditOf(request, now)(
+        'poll.switch',
+        "Ran the daily switch: today's scheduled poll went live",
+        'schedule',
+      );
+      const { activatedPollId } = await polls.updateStatuses(audit);
+      return { message: 'Poll statuses updated!', activatedPollId };
+    },
+  );
 
   // Every vote of a poll, streamed page by page; with `limit`, one page (the voter section).
   api.get(
     '/api/admin/polls/:id/votes',
-    { schema: { params: pollIdParams, querystring: votesQuery } },
+    { config: { permission: 'polls.read' }, schema: { params: pollIdParams, querystring: votesQuery } },
     async (request, reply) => {
       const { after, limit, withEmail } = request.query;
+      if (withEmail === 'true') {
+        voterEmailsAllowed(request, now());
+        await auditRead(db, request, now(), 'votes.emails', `poll ${request.params.id}`, 'Viewed voter e-mails');
+      }
       if (limit !== undefined) {
         const page = await polls.votesPage(request.params.id, { after, limit, withEmail: withEmail === 'true' });
         if (!page) throw notFound('Poll not found');
@@ -130,7 +174,7 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.get(
     '/api/admin/polls/:id/votes/summary',
-    { schema: { params: pollIdParams } },
+    { config: { permission: 'polls.read' }, schema: { params: pollIdParams } },
     async (request): Promise<VotesSummary> => {
       const summary = await polls.votesSummary(request.params.id);
       if (!summary) throw notFound('Poll not found');
@@ -138,41 +182,72 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.get('/api/admin/polls/:id/votes.csv', { schema: { params: pollIdParams } }, async (request, reply) => {
-    const csv = await polls.votesCsv(request.params.id);
-    if (!csv) throw notFound('Poll not found');
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-      .send(Readable.from(csv.chunks, { highWaterMark: 1 }));
-  });
+  api.get(
+    '/api/admin/polls/:id/votes.csv',
+    { config: { permission: 'votes.export' }, schema: { params: pollIdParams, querystring: votesCsvQuery } },
+    async (request, reply) => {
+      const withEmail = request.query.withEmail === 'true';
+      if (withEmail) voterEmailsAllowed(request, now());
+      const csv = await polls.votesCsv(request.params.id, withEmail);
+      if (!csv) throw notFound('Poll not found');
+      await auditRead(
+        db,
+        request,
+        now(),
+        withEmail ? 'export.votes-emails' : 'export.votes',
+        `poll ${request.params.id}`,
+        withEmail ? 'Downloaded the votes CSV with voter e-mails' : 'Downloaded the votes CSV',
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .send(Readable.from(csv.chunks, { highWaterMark: 1 }));
+    },
+  );
 
   // A page of pending or reviewed suggestions; without `limit`, every one (AdminSuggestion[]), streamed.
-  api.get('/api/poll-suggestions', { schema: { querystring: suggestionsQuery } }, async (request, reply) => {
-    const { status, after, limit } = request.query;
-    if (limit !== undefined) return suggestions.page(status ?? 'all', { after, limit });
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all()), { highWaterMark: 1 }));
-  });
+  api.get(
+    '/api/poll-suggestions',
+    { config: { permission: 'suggestions.read' }, schema: { querystring: suggestionsQuery } },
+    async (request, reply) => {
+      const { status, after, limit } = request.query;
+      if (limit !== undefined) return suggestions.page(status ?? 'all', { after, limit });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all()), { highWaterMark: 1 }));
+    },
+  );
 
-  api.get('/api/admin/mail-stats', async (): Promise<MailStats> => mailStats());
+  api.get('/api/admin/mail-stats', { config: { permission: 'polls.read' } }, async (): Promise<MailStats> =>
+    mailStats(),
+  );
 
   api.put(
     '/api/admin/poll-suggestions/:id/status',
-    { schema: { params: suggestionIdParams, body: suggestionStatusRequest } },
+    {
+      config: { permission: 'suggestions.write' },
+      schema: { params: suggestionIdParams, body: suggestionStatusRequest },
+    },
     async (request): Promise<Confirmation> => {
       const { status } = request.body;
-      if (!(await suggestions.review(request.params.id, status))) throw notFound('Suggestion not found');
+      const { id } = request.params;
+      const audit = auditOf(request, now)(
+        `suggestion.${status === 'approved' ? 'approve' : 'reject'}`,
+        status === 'approved' ? 'Approved the suggestion' : 'Rejected the suggestion',
+        `suggestion ${id}`,
+      );
+      if (!(await suggestions.review(id, status, audit))) throw notFound('Suggestion not found');
       return { message: status === 'approved' ? 'Suggestion approved!' : 'Suggestion rejected' };
     },
   );
 
   api.delete(
     '/api/admin/poll-suggestions/:id',
-    { schema: { params: suggestionIdParams } },
+    { config: { permission: 'suggestions.write' }, schema: { params: suggestionIdParams } },
     async (request): Promise<Confirmation> => {
-      if (!(await suggestions.remove(request.params.id))) throw notFound('Suggestion not found');
+      const { id } = request.params;
+      const audit = auditOf(request, now)('suggestion.delete', 'Deleted the suggestion', `suggestion ${id}`);
+      if (!(await suggestions.remove(id, audit))) throw notFound('Suggestion not found');
       return { message: 'Suggestion deleted!' };
     },
   );

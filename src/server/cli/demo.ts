@@ -12,7 +12,18 @@ import { readConfigOrExit, startServer } from '../server.js';
 
 const DEMO_DATABASE = path.resolve('data', 'demo.sqlite');
 
-const config = readConfigOrExit({ ...process.env, DATABASE_URL: DEMO_DATABASE });
+/** The demo's owner, made at start like a scripted install's (ADMIN_EMAIL), unless .env names one. */
+const DEMO_OWNER = { email: 'owner@demo.example', password: 'demo owner sign-in 2026' };
+const owner = process.env.ADMIN_EMAIL
+  ? { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD ?? '' }
+  : DEMO_OWNER;
+
+const config = readConfigOrExit({
+  ...process.env,
+  DATABASE_URL: DEMO_DATABASE,
+  ADMIN_EMAIL: owner.email,
+  ADMIN_PASSWORD: owner.password,
+});
 for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DEMO_DATABASE}${suffix}`, { force: true });
 
 const db = openDatabase(config.database);
@@ -24,3 +35,6 @@ console.log(
 
 await startServer(config, { db });
 console.log(`Open ${config.site.publicUrl}`);
+console.log(
+  `Staff: ${config.site.publicUrl}/admin, signed in as the owner ${owner.email} with the password "${owner.password}".`,
+);

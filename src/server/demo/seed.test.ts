@@ -1,7 +1,7 @@
 /** The demo set shows every part of the site: breakdowns with real differences, and a series. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivePoll, Breakdown, IntegrityReport, PastPoll, PollResults } from '../../shared/api.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { Visitor } from '../testing/visitor.js';
 import { STAFF_MEETING, STUFFED_BURST } from './networks.js';
@@ -52,7 +52,7 @@ describe('the demo data', () => {
 
   it('gives staff one stuffed burst on today’s poll to review, beside a staff meeting and ordinary networks', async () => {
     const staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    await staff.post('/api/admin/login', TEST_SIGN_IN);
     const today = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
     const report = (await staff.get(`/api/admin/polls/${today.id}/integrity`)).json<IntegrityReport>();
 

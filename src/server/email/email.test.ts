@@ -11,7 +11,7 @@ import {
   createTestApp,
   createTestAppOn,
   createTestAppWithMail,
-  TEST_ADMIN_PASSWORD,
+  TEST_SIGN_IN,
   type MailTestApp,
 } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
@@ -343,7 +343,7 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       const later = await seedPoll(t.db, { question: 'Later?', status: 'scheduled', liveDate: '2026-11-25' });
       await subscribeAndConfirm('a@example.org');
       const staff = new Visitor(t.app);
-      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/login', TEST_SIGN_IN);
       await staff.request({ method: 'PUT', url: `/api/admin/polls/${later.id}/activate` });
       await t.app.jobs.sendMail();
       expect(smtp.delivered.map((m) => m.parsed.subject)).toEqual(["Today's hot take: Later?"]);
@@ -366,7 +366,7 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       t.clock.set(newYorkTime('2026-11-21', '11:00'));
       await subscribeAndConfirm('late@example.org');
       const staff = new Visitor(t.app);
-      await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+      await staff.post('/api/admin/login', TEST_SIGN_IN);
       await staff.post('/api/admin/polls', {
         question: 'Replaced at noon?',
         options: ['Yes', 'No'],
@@ -529,7 +529,7 @@ describe.each(testDatabaseKinds())('e-mail (%s)', (kind) => {
       .where('email', '=', 'b@example.org')
       .execute();
     const staff = new Visitor(t.app);
-    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    await staff.post('/api/admin/login', TEST_SIGN_IN);
     expect((await staff.get('/api/admin/mail-stats')).json()).toEqual({
       transport: 'smtp',
       subscribers: { confirmed: 1, unconfirmed: 1, unsubscribed: 1 },

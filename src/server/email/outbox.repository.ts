@@ -75,7 +75,10 @@ export async function enqueueDaily(
 export interface ClaimedMail {
   id: number;
   kind: EmailKind;
-  subscriberId: number;
+  /** Null for a staff invite. */
+  subscriberId: number | null;
+  /** A staff invite's link. */
+  staffLinkId: number | null;
   pollId: number | null;
   previousPollId: number | null;
   /** Including this one. */
@@ -114,13 +117,23 @@ export async function claimDue(
       attempts: sql`attempts + 1`,
     })
     .where('id', 'in', due)
-    .returning(['id', 'kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'attempts', 'created_at'])
+    .returning([
+      'id',
+      'kind',
+      'subscriber_id',
+      'staff_link_id',
+      'poll_id',
+      'previous_poll_id',
+      'attempts',
+      'created_at',
+    ])
     .execute();
   return rows
     .map((row) => ({
       id: row.id,
       kind: row.kind,
       subscriberId: row.subscriber_id,
+      staffLinkId: row.staff_link_id,
       pollId: row.poll_id,
       previousPollId: row.previous_poll_id,
       attempts: row.attempts,
@@ -185,4 +198,21 @@ export async function deleteSentBefore(db: Db, before: Date): Promise<number> {
     .where('sent_at', '<', before.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Queues a staff invite's e-mail, in the invite's own transaction. */
+export async function enqueueStaffInvite(db: Db, staffLinkId: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      kind: 'staff-invite',
+      subscriber_id: null,
+      staff_link_id: staffLinkId,
+      dedupe_key: `staff-invite:${staffLinkId}`,
+      status: 'queued',
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
 }

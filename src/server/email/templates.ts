@@ -168,3 +168,29 @@ export function dailyEmail(
   const text = `Today's hot take (${formatLocalDate(day)}):\n\n${today.question}\n${today.description ? `${today.description}\n` : ''}\nVote now: ${site.publicUrl}/${resultLines}\n\n${foot.text}`;
   return { subject, html: page(site, subject, body, foot), text };
 }
+
+/**
+ * A staff invite: who invites, for which role, the link (good once, for 48 hours). Not a list
+ * e-mail, so it has no unsubscribe link: it comes once, because the site's owner typed the address.
+ */
+export function staffInviteEmail(
+  site: MailSite,
+  invite: { url: string; role: string; invitedBy: string; expiresAt: string },
+): RenderedMail {
+  const subject = `You are invited to help run ${site.siteName}`;
+  const postal = site.postalAddress ? `\n\n${site.siteName} · ${site.postalAddress}` : '';
+  const foot = {
+    html: `<tr><td style="padding:16px 24px;font-size:13px;line-height:1.5;color:${MUTED}">You get this e-mail because ${e(invite.invitedBy)} invited this address to the staff of ${e(site.siteName)}.${site.postalAddress ? `<br>${e(site.postalAddress)}` : ''}</td></tr>`,
+  };
+  const body = `
+    <tr><td style="padding:16px 24px 0">
+      <h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Join the staff of ${e(site.siteName)}</h1>
+      <p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(invite.invitedBy)} invited you as ${e(invite.role)}.
+        Open the link to choose your name and how you sign in: a passkey, or a password.</p>
+      <p style="margin:0 0 12px">${button(invite.url, 'Accept the invite')}</p>
+      <p style="margin:0 0 8px;font-size:15px;line-height:1.5;color:${MUTED}">The link works once, until ${e(invite.expiresAt)}.
+        Not expecting this? Ignore this e-mail.</p>
+    </td></tr>`;
+  const text = `Join the staff of ${site.siteName}\n\n${invite.invitedBy} invited you as ${invite.role}. Open the link to choose your name and how you sign in: a passkey, or a password.\n\nAccept: ${invite.url}\n\nThe link works once, until ${invite.expiresAt}. Not expecting this? Ignore this e-mail.\n\nYou get this e-mail because ${invite.invitedBy} invited this address to the staff of ${site.siteName}.${postal}`;
+  return { subject, html: page(site, subject, body, foot), text };
+}

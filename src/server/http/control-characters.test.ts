@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds())('control characters (%s)', (kind) => {
   beforeEach(async () => {
     t = await createTestApp(kind);
     staff = new Visitor(t.app);
-    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    await staff.post('/api/admin/login', TEST_SIGN_IN);
   });
   afterEach(() => t.close());
 

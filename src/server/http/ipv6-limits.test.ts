@@ -32,7 +32,8 @@ describe.each(testDatabaseKinds())('per-address limits on IPv6 (%s)', (kind) => 
   it('counts failed sign-ins of one /64 as one client, and another /64 apart', async () => {
     t = await createTestApp(kind, { env: { ADMIN_LOGIN_ATTEMPTS: '3' } });
     const app = t;
-    const guess = (address: string) => post(app, '/api/admin/login', address, { password: 'a wrong guess' });
+    const guess = (address: string) =>
+      post(app, '/api/admin/login', address, { email: 'owner@school.example', password: 'a wrong guess' });
     const answers = [];
     for (const address of ONE_NETWORK) answers.push((await guess(address)).statusCode);
     expect(answers).toEqual([401, 401, 401, 429]);

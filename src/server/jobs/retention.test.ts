@@ -15,13 +15,19 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
   const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * 24 * 3_600_000).toISOString();
 
   it('purges ended staff sessions, limit counts over a day old and mail sent over 30 days ago, and keeps the rest', async () => {
+    const owner = await t.db.selectFrom('staff').select('id').executeTakeFirstOrThrow();
+    const session = (token_hash: string, created: number, seen: number, expires: number) => ({
+      token_hash,
+      staff_id: owner.id,
+      browser: 'Firefox on Linux',
+      created_at: daysAgo(created),
+      signed_in_at: daysAgo(created),
+      last_seen_at: daysAgo(seen),
+      expires_at: daysAgo(expires),
+    });
     await t.db
       .insertInto('admin_sessions')
-      .values([
-        { token_hash: 'ended', created_at: daysAgo(2), last_seen_at: daysAgo(2), expires_at: daysAgo(1) },
-        { token_hash: 'idle', created_at: daysAgo(0.5), last_seen_at: daysAgo(0.4), expires_at: daysAgo(-0.1) },
-        { token_hash: 'live', created_at: daysAgo(0.01), last_seen_at: daysAgo(0.01), expires_at: daysAgo(-0.4) },
-      ])
+      .values([session('ended', 2, 2, 1), session('idle', 0.5, 0.4, -0.1), session('live', 0.01, 0.01, -0.4)])
       .execute();
     await t.db
       .insertInto('rate_limits')

@@ -75,11 +75,12 @@ export function createScheduleService({
     change,
 
     /** The daily switch: puts today's scheduled poll live, if there is one and it is not yet. */
-    switchDay(): Promise<Transition> {
+    switchDay(audit?: (trx: Db, target?: string) => Promise<void>): Promise<Transition> {
       return change(async ({ trx, today, goLive }) => {
         const due = await findScheduledFor(trx, today);
         if (!due) return { activatedPollId: null };
         await goLive(due.id);
+        await audit?.(trx, `poll ${due.id}`);
         return { activatedPollId: due.id };
       });
     },
@@ -91,14 +92,21 @@ export function createScheduleService({
      * instances, the first succeeds and the second learns the schedule moved. Without it,
      * pressing twice is the same as pressing once.
      */
-    activate(pollId: number, replacing?: number | null): Promise<Activation> {
+    activate(
+      pollId: number,
+      replacing?: number | null,
+      audit?: (trx: Db, target?: string) => Promise<void>,
+    ): Promise<Activation> {
       return change(async ({ trx, goLive }) => {
         const status = await findPollStatus(trx, pollId);
         if (!status) return 'not-found';
         if (replacing !== undefined && ((await findActivePollId(trx)) ?? null) !== replacing) {
           return status === 'active' ? 'already-active' : 'superseded';
         }
-        if (status !== 'active') await goLive(pollId);
+        if (status !== 'active') {
+          await goLive(pollId);
+          await audit?.(trx);
+        }
         return 'activated';
       });
     },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivePoll, AdminPoll, PollResults, SavedPoll } from '../../shared/api.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds())('questions asked again (%s)', (kind) => {
   beforeEach(async () => {
     t = await createTestApp(kind);
     staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    await staff.post('/api/admin/login', TEST_SIGN_IN);
     first = await seedPoll(t.db, {
       question: 'Phones in class?',
       options: ['Ban them', 'Allow them'],

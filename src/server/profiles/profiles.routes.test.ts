@@ -4,7 +4,7 @@ import { EMPTY_PROFILE } from '../../shared/profile.js';
 import { shownGroup } from '../testing/breakdowns.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
     await visitor.put('/api/me/profile', leader);
     await visitor.vote(poll.id, 1, 'pat@example.org');
     const staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD });
+    await staff.post('/api/admin/login', TEST_SIGN_IN);
     const answers = Object.values(leader);
     for (const url of [
       `/api/admin/polls/${poll.id}/votes`,

@@ -14,7 +14,7 @@ import type { PollRecord } from '../polls/poll.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { flagBucket, insertReviewVotes, type ReviewVote } from '../testing/review-fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('staff review calls (%s)', (kind) => {
   beforeEach(async () => {
     t = await createTestApp(kind);
     staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
-    expect((await staff.post('/api/admin/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await staff.post('/api/admin/login', TEST_SIGN_IN)).statusCode).toBe(200);
   });
   afterEach(() => t.close());
 
@@ -129,7 +129,10 @@ describe.each(testDatabaseKinds())('staff review calls (%s)', (kind) => {
     expect(response.statusCode).toBe(201);
     const { message, action } = response.json<IntegrityChange>();
     expect(message).toBe('40 votes set aside.');
-    expect(action).toMatchObject({ kind: 'discount', votes: 40, actor: 'staff', label: 'NET-3F9A2C' });
+    // The person who acted (the test's owner, named after ADMIN_EMAIL), in the log and in the audit log.
+    expect(action).toMatchObject({ kind: 'discount', votes: 40, actor: 'owner', label: 'NET-3F9A2C' });
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'integrity.discount').execute();
+    expect(audit).toMatchObject([{ actor_name: 'owner', actor_role: 'owner', target: `poll ${poll.id}` }]);
 
     expect(await results()).toMatchObject({
       totalVotes: 30,

@@ -13,17 +13,12 @@ import {
   pollIdParams,
   releaseRequest,
 } from '../../shared/schemas.js';
-import { sameSiteOnly, signedInOnly } from '../admin/admin-guard.js';
+import { auditOf, sameSiteOnly, signedInOnly, staffOf } from '../admin/admin-guard.js';
+import type { Clock } from '../clock.js';
 import type { AdminAuth } from '../admin/admin-auth.service.js';
 import { conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { ReviewRefusal, ReviewResult, ReviewService } from './review.service.js';
-
-/**
- * Who the log names. There is one shared staff password today, so every action is staff's;
- * named accounts (issue 27) will put the signed-in person here.
- */
-const STAFF_ACTOR = 'staff';
 
 const refusals: Record<ReviewRefusal, () => HttpError> = {
   'not-found': () => notFound('Poll not found'),
@@ -44,14 +39,18 @@ export const reviewRoutes: FastifyPluginAsync<{
   auth: AdminAuth;
   review: ReviewService;
   publicUrl: string;
-}> = async (app, { auth, review, publicUrl }) => {
+  clock: Clock;
+}> = async (app, { auth, review, publicUrl, clock }) => {
+  const now = () => clock.now();
+  /** The integrity log names the person who acted; the audit log holds the same action with their role. */
+  const actorName = (request: Parameters<typeof staffOf>[0]) => staffOf(request).name;
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', sameSiteOnly(publicUrl));
   app.addHook('onRequest', signedInOnly(auth));
 
   api.get(
     '/api/admin/polls/:id/integrity',
-    { schema: { params: pollIdParams } },
+    { config: { permission: 'integrity.read' }, schema: { params: pollIdParams } },
     async (request): Promise<IntegrityReport> => {
       const report = await review.report(request.params.id);
       if (!report) throw notFound('Poll not found');
@@ -61,9 +60,16 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/admin/polls/:id/discounts',
-    { schema: { params: pollIdParams, body: discountRequest } },
+    { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: discountRequest } },
     async (request, reply): Promise<IntegrityChange> => {
-      const result = await review.discount(request.params.id, request.body, STAFF_ACTOR);
+      const { id } = request.params;
+      const { bucket, from, to, reason } = request.body;
+      const audit = auditOf(request, now)(
+        'integrity.discount',
+        `Set aside network ${bucket}'s votes from ${from} to ${to}: ${reason}`,
+        `poll ${id}`,
+      );
+      const result = await review.discount(id, request.body, actorName(request), audit);
       const body = answer(result, (votes) => `${votesText(votes)} set aside.`);
       reply.status(201);
       return body;
@@ -72,29 +78,43 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.delete(
     '/api/admin/polls/:id/discounts/:discountId',
-    { schema: { params: discountIdParams } },
+    { config: { permission: 'integrity.write' }, schema: { params: discountIdParams } },
     async (request): Promise<IntegrityChange> => {
       const { id, discountId } = request.params;
-      const result = await review.restore(id, discountId, STAFF_ACTOR);
+      const audit = auditOf(request, now)('integrity.restore', `Restored discount ${discountId}`, `poll ${id}`);
+      const result = await review.restore(id, discountId, actorName(request), audit);
       return answer(result, (votes) => `${votesText(votes)} counted again.`);
     },
   );
 
   api.post(
     '/api/admin/polls/:id/held/release',
-    { schema: { params: pollIdParams, body: releaseRequest } },
+    { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: releaseRequest } },
     async (request): Promise<IntegrityChange> => {
       const { bucket, reason } = request.body;
-      const result = await review.release(request.params.id, bucket, STAFF_ACTOR, reason);
+      const { id } = request.params;
+      const audit = auditOf(request, now)(
+        'integrity.release',
+        `Released held votes${bucket ? ` of network ${bucket}` : ''}${reason ? `: ${reason}` : ''}`,
+        `poll ${id}`,
+      );
+      const result = await review.release(id, bucket, actorName(request), reason, audit);
       return answer(result, (votes) => `${votesText(votes)} released and counted.`);
     },
   );
 
   api.put(
     '/api/admin/polls/:id/challenge',
-    { schema: { params: pollIdParams, body: challengeRequest } },
+    { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: challengeRequest } },
     async (request): Promise<ChallengeChange> => {
-      const result = await review.setChallengeEveryone(request.params.id, request.body.everyone, STAFF_ACTOR);
+      const { id } = request.params;
+      const { everyone } = request.body;
+      const audit = auditOf(request, now)(
+        'integrity.challenge',
+        everyone ? 'Asked every vote for a proof of work' : 'Asked only challenged networks for a proof of work',
+        `poll ${id}`,
+      );
+      const result = await review.setChallengeEveryone(id, everyone, actorName(request), audit);
       if (result.outcome !== 'done') throw refusals[result.outcome]();
       const message = result.on
         ? 'Every vote on this poll now needs a proof of work.'

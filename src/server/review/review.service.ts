@@ -20,6 +20,7 @@
  * go with it; other instances read theirs again within a second), and past polls are marked
  * changed, so the open data is built again on every instance.
  */
+import type { AuditWrite } from '../admin/audit.js';
 import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
 import { localDateAt } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
@@ -106,7 +107,11 @@ export function createReviewService({
    * new log entry as staff read it. A refusal rolls everything back; so does a poll deleted
    * meanwhile, as 'not-found'.
    */
-  async function change(pollId: number, work: (trx: Db, now: string) => Promise<number>): Promise<ReviewResult> {
+  async function change(
+    pollId: number,
+    work: (trx: Db, now: string) => Promise<number>,
+    audit?: AuditWrite,
+  ): Promise<ReviewResult> {
     const now = clock.now().toISOString();
     try {
       const actionId = await db.transaction().execute(async (trx) => {
@@ -115,6 +120,7 @@ export function createReviewService({
         const id = await work(trx, now);
         await recountTallies(trx, pollId);
         await markPastPollsChanged(trx);
+        await audit?.(trx);
         return id;
       });
       activePoll.invalidate();
@@ -209,70 +215,93 @@ export function createReviewService({
     },
 
     /** Sets a network's counted votes between two instants aside. */
-    discount(pollId: number, discount: Discount, actor: string): Promise<ReviewResult> {
-      return change(pollId, async (trx, now) => {
-        const range = { bucket: discount.bucket, from: discount.from, to: discount.to };
-        const inRange = await votesInRange(trx, pollId, range);
-        if (!inRange.counts.some((count) => count.status === 'counted' && count.votes > 0)) {
-          throw new Refused('nothing-to-discount');
-        }
-        const id = await insertAction(
-          trx,
-          logEntry(pollId, now, { kind: 'discount', actor, reason: discount.reason, ...range }),
-        );
-        const votes = await discountVotes(trx, pollId, range, id);
-        const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
-        await completeAction(trx, id, votes, taken);
-        return id;
-      });
+    discount(pollId: number, discount: Discount, actor: string, audit?: AuditWrite): Promise<ReviewResult> {
+      return change(
+        pollId,
+        async (trx, now) => {
+          const range = { bucket: discount.bucket, from: discount.from, to: discount.to };
+          const inRange = await votesInRange(trx, pollId, range);
+          if (!inRange.counts.some((count) => count.status === 'counted' && count.votes > 0)) {
+            throw new Refused('nothing-to-discount');
+          }
+          const id = await insertAction(
+            trx,
+            logEntry(pollId, now, { kind: 'discount', actor, reason: discount.reason, ...range }),
+          );
+          const votes = await discountVotes(trx, pollId, range, id);
+          const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
+          await completeAction(trx, id, votes, taken);
+          return id;
+        },
+        audit,
+      );
     },
 
     /** Counts a discount's votes again, and gives their groups back exactly what it took. */
-    restore(pollId: number, discountId: number, actor: string): Promise<ReviewResult> {
-      return change(pollId, async (trx, now) => {
-        const discount = await findAction(trx, pollId, discountId);
-        if (discount?.kind !== 'discount') throw new Refused('no-such-discount');
-        if ((await findRestoreOf(trx, pollId, discountId)) !== undefined) throw new Refused('already-restored');
-        const id = await insertAction(
-          trx,
-          logEntry(pollId, now, {
-            kind: 'restore',
-            actor,
-            reason: `Restores discount #${discountId}`,
-            bucket: discount.bucket,
-            from: discount.from,
-            to: discount.to,
-            undoesId: discountId,
-          }),
-        );
-        const votes = await restoreVotes(trx, pollId, discountId);
-        const given = discount.groupChanges.map((taken) => ({ ...taken, votes: -taken.votes }));
-        await addToGroups(trx, pollId, given);
-        await completeAction(trx, id, votes, given);
-        return id;
-      });
+    restore(pollId: number, discountId: number, actor: string, audit?: AuditWrite): Promise<ReviewResult> {
+      return change(
+        pollId,
+        async (trx, now) => {
+          const discount = await findAction(trx, pollId, discountId);
+          if (discount?.kind !== 'discount') throw new Refused('no-such-discount');
+          if ((await findRestoreOf(trx, pollId, discountId)) !== undefined) throw new Refused('already-restored');
+          const id = await insertAction(
+            trx,
+            logEntry(pollId, now, {
+              kind: 'restore',
+              actor,
+              reason: `Restores discount #${discountId}`,
+              bucket: discount.bucket,
+              from: discount.from,
+              to: discount.to,
+              undoesId: discountId,
+            }),
+          );
+          const votes = await restoreVotes(trx, pollId, discountId);
+          const given = discount.groupChanges.map((taken) => ({ ...taken, votes: -taken.votes }));
+          await addToGroups(trx, pollId, given);
+          await completeAction(trx, id, votes, given);
+          return id;
+        },
+        audit,
+      );
     },
 
     /** Counts the held votes of one network (or every held vote of the poll). */
-    release(pollId: number, bucket: string | undefined, actor: string, reason = ''): Promise<ReviewResult> {
-      return change(pollId, async (trx, now) => {
-        // Read before they are counted, since then nothing tells them from the others; no held
-        // vote can arrive meanwhile, as the poll's row is locked.
-        const groups = await groupsOfVotes(trx, pollId, { held: true, bucket });
-        const id = await insertAction(
-          trx,
-          logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
-        );
-        const votes = await releaseVotes(trx, pollId, bucket);
-        if (votes === 0) throw new Refused('nothing-held');
-        await addToGroups(trx, pollId, groups);
-        await completeAction(trx, id, votes, groups);
-        return id;
-      });
+    release(
+      pollId: number,
+      bucket: string | undefined,
+      actor: string,
+      reason = '',
+      audit?: AuditWrite,
+    ): Promise<ReviewResult> {
+      return change(
+        pollId,
+        async (trx, now) => {
+          // Read before they are counted, since then nothing tells them from the others; no held
+          // vote can arrive meanwhile, as the poll's row is locked.
+          const groups = await groupsOfVotes(trx, pollId, { held: true, bucket });
+          const id = await insertAction(
+            trx,
+            logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
+          );
+          const votes = await releaseVotes(trx, pollId, bucket);
+          if (votes === 0) throw new Refused('nothing-held');
+          await addToGroups(trx, pollId, groups);
+          await completeAction(trx, id, votes, groups);
+          return id;
+        },
+        audit,
+      );
     },
 
     /** Asks every vote on the poll for a proof of work, or stops asking; logged when it changes. */
-    async setChallengeEveryone(pollId: number, on: boolean, actor: string): Promise<ChallengeResult> {
+    async setChallengeEveryone(
+      pollId: number,
+      on: boolean,
+      actor: string,
+      audit?: AuditWrite,
+    ): Promise<ChallengeResult> {
       const now = clock.now().toISOString();
       const changed = await db.transaction().execute(async (trx) => {
         const status = await findPollStatus(trx, pollId);
@@ -280,7 +309,9 @@ export function createReviewService({
         if (status === 'past') return 'voting-over' as const;
         if (!(await setChallengeEveryone(trx, pollId, on))) return null;
         const kind = on ? 'challenge-on' : 'challenge-off';
-        return insertAction(trx, logEntry(pollId, now, { kind, actor, reason: '' }));
+        const actionId = await insertAction(trx, logEntry(pollId, now, { kind, actor, reason: '' }));
+        await audit?.(trx);
+        return actionId;
       });
       if (changed === 'not-found' || changed === 'voting-over') return { outcome: changed };
       activePoll.invalidate();

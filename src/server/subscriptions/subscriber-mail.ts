@@ -51,13 +51,15 @@ export function createSubscriberMail({
   site: MailSite & { timeZone: string };
 }) {
   /** A new link of the subscriber's for this e-mail. */
-  const link = async (mail: ClaimedMail, purpose: EmailLinkPurpose) => {
+  const link = async (mail: ClaimedMail & { subscriberId: number }, purpose: EmailLinkPurpose) => {
     const token = await insertLink(db, mail.subscriberId, purpose, clock.now());
     return `${site.publicUrl}/${purpose === 'confirm' ? 'subscribe/confirm' : 'unsubscribe'}?token=${token}`;
   };
 
   /** The message for a claimed row and its unsubscribe link, or null when it should not be sent any more. */
-  async function render(mail: ClaimedMail): Promise<{ message: RenderedMail; unsubscribeUrl: string } | null> {
+  async function render(
+    mail: ClaimedMail & { subscriberId: number },
+  ): Promise<{ message: RenderedMail; unsubscribeUrl: string } | null> {
     if (mail.kind === 'confirm') {
       const unsubscribeUrl = await link(mail, 'unsubscribe');
       return { message: confirmationEmail(site, await link(mail, 'confirm'), unsubscribeUrl), unsubscribeUrl };
@@ -73,9 +75,11 @@ export function createSubscriberMail({
   }
 
   return async function compose(mail: ClaimedMail): Promise<ComposedMail> {
-    const recipient = await findRecipient(db, mail.subscriberId);
+    const { subscriberId } = mail;
+    if (subscriberId === null) return { cancelled: 'not a subscriber e-mail' };
+    const recipient = await findRecipient(db, subscriberId);
     if (!recipient) return { cancelled: 'subscriber deleted' };
-    const rendered = mayReceive(mail, recipient) ? await render(mail) : null;
+    const rendered = mayReceive(mail, recipient) ? await render({ ...mail, subscriberId }) : null;
     if (!rendered) return { cancelled: 'no longer to be sent' };
     const { message, unsubscribeUrl } = rendered;
     return {

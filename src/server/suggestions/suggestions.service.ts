@@ -3,6 +3,7 @@
  * are limited per client address and hour, counted in the database for every instance; staff
  * read the lists a page at a time, so a flood that got through still opens in the panel.
  */
+import type { Db } from '../db/connection.js';
 import { suggestionPlaceText, type SuggestionPlace, type SuggestionRequest } from '../../shared/schemas.js';
 import type { AdminSuggestion, SuggestionsPage } from '../../shared/api.js';
 import { hitRateLimit } from '../db/rate-limits.js';
@@ -94,10 +95,20 @@ export function createSuggestionsService(
       }
     },
 
-    review: (id: number, status: 'approved' | 'rejected') =>
-      setSuggestionStatus(db, id, status, clock.now().toISOString()),
+    /** Approves or rejects; `audit` writes its row in the same transaction, only when it changed something. */
+    review: (id: number, status: 'approved' | 'rejected', audit?: (trx: Db) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const done = await setSuggestionStatus(trx, id, status, clock.now().toISOString());
+        if (done) await audit?.(trx);
+        return done;
+      }),
 
-    remove: (id: number) => deleteSuggestion(db, id),
+    remove: (id: number, audit?: (trx: Db) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const done = await deleteSuggestion(trx, id);
+        if (done) await audit?.(trx);
+        return done;
+      }),
   };
 }
 

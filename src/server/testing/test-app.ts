@@ -8,6 +8,10 @@ import { newYorkTime, TestClock } from './test-clock.js';
 import { SmtpTestServer } from './smtp-test-server.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+/** The owner every test app starts with (ADMIN_EMAIL with ADMIN_PASSWORD, as a scripted install). */
+export const TEST_ADMIN_EMAIL = 'owner@school.example';
+/** The body of POST /api/admin/login that signs the test owner in. */
+export const TEST_SIGN_IN = { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,6 +58,7 @@ export async function createTestAppOn(
     DATABASE_URL: database.target.kind === 'sqlite' ? database.target.file : database.target.url,
     SITE_TIMEZONE: 'America/New_York',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...env,
   });

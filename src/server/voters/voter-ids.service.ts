@@ -29,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { hashSecretToken } from '../db/secret-tokens.js';
-import { settingOrInsert } from '../admin/admin-auth.repository.js';
+import { settingOrInsert } from '../db/settings.js';
 import { VoterIds, type LegacyVoterIds } from '../http/voter-cookie.js';
 import { findLegacyVoter, markReissued, type LegacyVoterRecord } from './voter-ids.repository.js';
 

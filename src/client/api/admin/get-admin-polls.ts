@@ -6,4 +6,5 @@ export const getAdminPolls = () => apiRequest<AdminPoll[]>('/api/admin/polls');
 
 export const adminPollsQuery = queryOptions({ queryKey: ['admin', 'polls'], queryFn: getAdminPolls });
 
-export const useAdminPolls = () => useQuery(adminPollsQuery);
+/** `enabled`: only for a role that may read polls (a moderator may not). */
+export const useAdminPolls = (enabled = true) => useQuery({ ...adminPollsQuery, enabled });

@@ -12,7 +12,8 @@ export const getVoterEmails = (pollId: number, after: number) =>
   apiRequest<VoteRecord[]>(`/api/admin/polls/${pollId}/votes?withEmail=true&limit=${VOTER_EMAILS_PAGE}&after=${after}`);
 
 /** Where the browser downloads every vote as CSV: streamed to disk, never held by the page. */
-export const votesCsvUrl = (pollId: number) => `/api/admin/polls/${pollId}/votes.csv`;
+export const votesCsvUrl = (pollId: number, withEmail = false) =>
+  `/api/admin/polls/${pollId}/votes.csv${withEmail ? '?withEmail=true' : ''}`;
 
 export const votesSummaryQuery = (pollId: number) =>
   queryOptions({ queryKey: ['admin', 'polls', pollId, 'votes', 'summary'], queryFn: () => getVotesSummary(pollId) });
@@ -29,4 +30,5 @@ export const voterEmailsQuery = (pollId: number) =>
 export const useVotesSummary = (pollId: number, open: boolean) =>
   useQuery({ ...votesSummaryQuery(pollId), enabled: open });
 export const useVoterEmails = (pollId: number, open: boolean) =>
-  useInfiniteQuery({ ...voterEmailsQuery(pollId), enabled: open });
+  // A refusal (sign in again first) is shown at once, not retried.
+  useInfiniteQuery({ ...voterEmailsQuery(pollId), enabled: open, retry: false });

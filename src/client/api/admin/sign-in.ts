@@ -5,10 +5,8 @@ import type { signInRequest } from '../../../shared/schemas.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { adminSessionQuery } from './get-admin-session.js';
 
-export const signIn = (password: string) => {
-  const body: z.input<typeof signInRequest> = { password };
-  return apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body });
-};
+export const signIn = (body: z.input<typeof signInRequest>) =>
+  apiRequest<AdminSession>('/api/admin/login', { method: 'POST', body });
 
 export const signOut = () => apiRequest<Confirmation>('/api/admin/logout', { method: 'POST' });
 

@@ -6,6 +6,7 @@ import { storage } from '../../lib/storage.js';
 import { AdminPanel } from './admin-panel.js';
 import type { ReviewPanel } from './poll-lists.js';
 import { LoginScreen } from './login-screen.js';
+import { StaffContext } from './staff-context.js';
 import '../../components/ui/dialog.css';
 import './admin.css';
 
@@ -27,10 +28,12 @@ export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }
         <p role="alert" className="card">
           The admin panel could not be reached. Please try again.
         </p>
-      ) : signedIn ? (
-        <AdminPanel reviewPanel={reviewPanel} />
+      ) : signedIn && data.staff ? (
+        <StaffContext.Provider value={data.staff}>
+          <AdminPanel reviewPanel={reviewPanel} staff={data.staff} />
+        </StaffContext.Provider>
       ) : (
-        <LoginScreen />
+        <LoginScreen needsOwner={data.needsOwner === true} />
       )}
     </PageShell>
   );

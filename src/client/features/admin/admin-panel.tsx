@@ -4,7 +4,11 @@
  * its calls; the panel owns the form, which the lists and the suggestions fill.
  */
 import { useRef, useState } from 'react';
-import type { AdminPoll, AdminSuggestion } from '../../../shared/api.js';
+import type { AdminPoll, AdminSuggestion, StaffMember } from '../../../shared/api.js';
+import { can, ROLE_LABELS, type StaffAction } from '../../../shared/staff-permissions.js';
+import { AccountSection } from './account-section.js';
+import { AuditSection } from './audit-section.js';
+import { StaffSection } from './staff-section.js';
 import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
 import { toast } from '../../components/ui/toast.js';
 import { AllPolls, UpcomingPolls, type ReviewPanel } from './poll-lists.js';
@@ -59,8 +63,9 @@ function usePollFormState() {
 }
 
 /** `reviewPanel`: each poll's integrity review, from the page that composes the panel. */
-export function AdminPanel({ reviewPanel }: { reviewPanel?: ReviewPanel | undefined }) {
-  const polls = useAdminPolls();
+export function AdminPanel({ reviewPanel, staff }: { reviewPanel?: ReviewPanel | undefined; staff: StaffMember }) {
+  const may = (action: StaffAction) => can(staff.role, action);
+  const polls = useAdminPolls(may('polls.read'));
   const { form, section, reset, edit, loadSuggestion } = usePollFormState();
   const { actions, dialog } = usePollActions({
     onEdit: edit,
@@ -73,22 +78,32 @@ export function AdminPanel({ reviewPanel }: { reviewPanel?: ReviewPanel | undefi
     <div className="admin">
       <div className="admin__top">
         <h1>Admin Panel</h1>
+        <p className="admin-muted admin__who">
+          {staff.displayName} · {ROLE_LABELS[staff.role]}
+        </p>
         <LogoutButton />
       </div>
-      <StatusUpdate />
-      <div ref={section} className="admin__form-section">
-        <PollForm key={form.key} editing={form.editing} initial={form.initial} onDone={reset} />
-      </div>
-      {polls.isPending ? (
+      {may('polls.write') && <StatusUpdate />}
+      {may('polls.write') && (
+        <div ref={section} className="admin__form-section">
+          <PollForm key={form.key} editing={form.editing} initial={form.initial} onDone={reset} />
+        </div>
+      )}
+      {!may('polls.read') ? null : polls.isPending ? (
         <p role="status">Loading polls…</p>
       ) : polls.isError ? (
         <p role="alert">Failed to load polls. Please try again.</p>
       ) : (
         <UpcomingPolls polls={polls.data} {...actions} />
       )}
-      <SuggestionsSection onUse={loadSuggestion} />
-      {polls.data && <AllPolls polls={polls.data} reviewPanel={reviewPanel} {...actions} />}
-      <UtilitiesSection />
+      {may('suggestions.read') && <SuggestionsSection onUse={loadSuggestion} />}
+      {polls.data && may('polls.read') && (
+        <AllPolls polls={polls.data} reviewPanel={may('integrity.read') ? reviewPanel : undefined} {...actions} />
+      )}
+      {may('staff.manage') && <StaffSection me={staff.id} />}
+      <AccountSection name={staff.displayName} owner={may('staff.manage')} />
+      {may('audit.read') && <AuditSection />}
+      {may('polls.read') && <UtilitiesSection />}
       {dialog}
     </div>
   );

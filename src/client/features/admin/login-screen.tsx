@@ -1,69 +1,349 @@
-import { useId, useRef, useState } from 'react';
-import { useSignIn } from '../../api/admin/sign-in.js';
+/**
+ * Getting into the panel: e-mail and password, or a passkey; an invite link's screen (a name
+ * and a sign-in method); a one-time sign-in link; and, on a site upgraded from the shared
+ * password, the one screen that password still opens: "Create the owner account".
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { AdminSession, InviteDetails } from '../../../shared/api.js';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../../shared/limits.js';
+import { ROLE_LABELS } from '../../../shared/staff-permissions.js';
+import { acceptInviteWithPasskey, signInWithPasskey } from '../../api/admin/passkeys.js';
+import { acceptInvite, createOwner, lookUpInvite, signInWithLink, useGetIn } from '../../api/admin/staff.js';
+import { signIn } from '../../api/admin/sign-in.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
+import { navigate, useLocation } from '../../lib/router.js';
+import { readPageQuery } from '../../../shared/page-query.js';
 
-export function LoginScreen() {
-  const signIn = useSignIn();
-  const [password, setPassword] = useState('');
-  const field = useRef<HTMLInputElement>(null);
+/** A refusal's own words, or a line saying the panel could not be reached. */
+function failed(title: string) {
+  return (error: unknown) => {
+    if (!(error instanceof ApiRequestError) && !(error instanceof Error && error.name === 'NotAllowedError')) {
+      // Not an answer about what was typed: it stays, so pressing the button again retries.
+      toast({ title: 'The admin panel could not be reached.', description: 'Please try again.', variant: 'failure' });
+      return;
+    }
+    toast({
+      title,
+      description:
+        error instanceof ApiRequestError
+          ? error.message
+          : error instanceof Error && error.name === 'NotAllowedError'
+            ? 'The passkey request was cancelled.'
+            : 'The admin panel could not be reached. Please try again.',
+      variant: 'destructive',
+    });
+  };
+}
+
+const welcome = (session: AdminSession) =>
+  toast({ title: 'Access granted', description: `Welcome, ${session.staff?.displayName ?? 'to the admin panel'}` });
+
+function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string, hintId: string | undefined) => ReactNode;
+}) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id, hintId)}
+      {hint && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasskeyButton({ onClick, busy, children }: { onClick: () => void; busy: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className="button button--secondary admin-login__passkey" onClick={onClick} disabled={busy}>
+      {busy ? 'Waiting for your passkey…' : children}
+    </button>
+  );
+}
+
+/** E-mail and password, or a passkey. Also the re-confirmation before voter e-mails. */
+export function SignInForm({ intro, onDone }: { intro?: string; onDone?: () => void }) {
+  const password = useGetIn(signIn);
+  const passkey = useGetIn(signInWithPasskey);
+  const [email, setEmail] = useState('');
+  const [secret, setSecret] = useState('');
+  const field = useRef<HTMLInputElement>(null);
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
-    if (!password) {
-      field.current?.focus();
-      return;
-    }
-    signIn.mutate(password, {
-      onSuccess: () => toast({ title: 'Access granted', description: 'Welcome to the admin panel' }),
-      onError: (error) => {
-        if (!(error instanceof ApiRequestError)) {
-          // Not an answer about the password: keep it, so pressing the button again retries.
-          toast({
-            title: 'The admin panel could not be reached.',
-            description: 'Please try again.',
-            variant: 'failure',
-          });
-          return;
-        }
-        const wrongPassword = error.code === 'unauthorized';
-        toast({
-          title: 'Access denied',
-          description: wrongPassword ? 'Incorrect password' : error.message,
-          variant: 'destructive',
-        });
-        if (wrongPassword) setPassword('');
-        field.current?.focus();
+    password.mutate(
+      { email, password: secret },
+      {
+        onSuccess: (session) => {
+          welcome(session);
+          onDone?.();
+        },
+        onError: (error) => {
+          failed('Access denied')(error);
+          if (error instanceof ApiRequestError && error.code === 'unauthorized') setSecret('');
+          field.current?.focus();
+        },
       },
-    });
+    );
   }
 
   return (
-    <section className="card admin-login" aria-labelledby="login-heading">
-      <h1 id="login-heading">Admin Panel</h1>
-      <p>Staff only. Enter the admin password to manage polls and suggestions.</p>
+    <>
+      {intro && <p>{intro}</p>}
+      <PasskeyButton
+        busy={passkey.isPending}
+        onClick={() =>
+          passkey.mutate(undefined, {
+            onSuccess: (session) => {
+              welcome(session);
+              onDone?.();
+            },
+            onError: failed('Passkey not accepted'),
+          })
+        }
+      >
+        Sign in with a passkey
+      </PasskeyButton>
+      <p className="admin-login__or">or with your e-mail and password</p>
       <form onSubmit={submit} className="admin-login__form">
-        <div className="field">
-          <label className="field__label" htmlFor={id}>
-            Password
-          </label>
-          <input
-            ref={field}
-            id={id}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <SubmitButton sending={signIn.isPending} sendingLabel="Checking…">
+        <Field label="Email">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="email"
+              autoComplete="username webauthn"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Password">
+          {(id) => (
+            <input
+              ref={field}
+              id={id}
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+          )}
+        </Field>
+        <SubmitButton sending={password.isPending} sendingLabel="Checking…">
           Access Admin Panel
         </SubmitButton>
       </form>
+    </>
+  );
+}
+
+const NEW_PASSWORD_HINT = `At least ${STAFF_PASSWORD_MIN_LENGTH} characters; a few unrelated words work well.`;
+
+function NewPassword({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label="New password" hint={NEW_PASSWORD_HINT}>
+      {(id, hintId) => (
+        <input
+          id={id}
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          minLength={STAFF_PASSWORD_MIN_LENGTH}
+          aria-describedby={hintId}
+          required
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The one screen the old shared password opens, until the owner exists. */
+function OwnerSetup() {
+  const create = useGetIn(createOwner);
+  const [form, setForm] = useState({ adminPassword: '', email: '', displayName: '', password: '' });
+  const set = (name: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [name]: value }));
+  return (
+    <section className="card admin-login" aria-labelledby="setup-heading">
+      <h1 id="setup-heading">Create the owner account</h1>
+      <p>
+        Staff now sign in with their own accounts. Enter the site&apos;s admin password once to create the owner&apos;s
+        account; after that it signs nobody in.
+      </p>
+      <form
+        className="admin-login__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(form, { onSuccess: welcome, onError: failed('The owner account was not created') });
+        }}
+      >
+        <Field label="Admin password">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={form.adminPassword}
+              onChange={(e) => set('adminPassword')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Your email">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="email"
+              autoComplete="username"
+              required
+              value={form.email}
+              onChange={(e) => set('email')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Your name">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              autoComplete="name"
+              required
+              value={form.displayName}
+              onChange={(e) => set('displayName')(e.target.value)}
+            />
+          )}
+        </Field>
+        <NewPassword value={form.password} onChange={set('password')} />
+        <SubmitButton sending={create.isPending} sendingLabel="Creating…">
+          Create the owner account
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+/** An invite link: a name, then a passkey (first) or a password. */
+function InviteScreen({ token, done }: { token: string; done: () => void }) {
+  const [invite, setInvite] = useState<InviteDetails | 'gone' | null>(null);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const withPassword = useGetIn(acceptInvite);
+  const withPasskey = useGetIn(({ displayName }: { displayName: string }) =>
+    acceptInviteWithPasskey(token, displayName),
+  );
+  useEffect(() => {
+    lookUpInvite(token).then(setInvite, () => setInvite('gone'));
+  }, [token]);
+  const accepted = (session: AdminSession) => {
+    welcome(session);
+    done();
+  };
+  if (invite === null) return <p role="status">Checking your invite…</p>;
+  if (invite === 'gone')
+    return (
+      <p role="alert" className="card">
+        This invite has expired or was already used. Ask the site owner for a new one.
+      </p>
+    );
+  return (
+    <section className="card admin-login" aria-labelledby="invite-heading">
+      <h1 id="invite-heading">Join the staff</h1>
+      <p>
+        You are invited as <strong>{ROLE_LABELS[invite.role]}</strong> ({invite.email}). Choose how you will sign in.
+      </p>
+      <form
+        className="admin-login__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          withPassword.mutate(
+            { token, displayName: name, password },
+            { onSuccess: accepted, onError: failed('The invite was not accepted') },
+          );
+        }}
+      >
+        <Field label="Your name">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
+        <PasskeyButton
+          busy={withPasskey.isPending}
+          onClick={() => {
+            if (!name.trim()) {
+              toast({ title: 'Please enter your name first.', variant: 'destructive' });
+              return;
+            }
+            withPasskey.mutate(
+              { displayName: name },
+              { onSuccess: accepted, onError: failed('The passkey was not made') },
+            );
+          }}
+        >
+          Create a passkey and join
+        </PasskeyButton>
+        <p className="admin-login__or">or choose a password</p>
+        <NewPassword value={password} onChange={setPassword} />
+        <SubmitButton sending={withPassword.isPending} sendingLabel="Joining…">
+          Join with this password
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+/** The token of an invite or sign-in link in the address, until it is acted on; then the address drops it. */
+function useLinkToken(name: 'invite' | 'signInLink'): [string | null, () => void] {
+  const { pathname, search } = useLocation();
+  const token = readPageQuery(search)[name];
+  return [token, () => navigate(pathname, { replace: true })];
+}
+
+export function LoginScreen({ needsOwner = false }: { needsOwner?: boolean }) {
+  const [invite, clearInvite] = useLinkToken('invite');
+  const [link, clearLink] = useLinkToken('signInLink');
+  const viaLink = useGetIn(signInWithLink);
+  const { mutate } = viaLink;
+  useEffect(() => {
+    if (!link) return;
+    mutate(link, { onSuccess: welcome, onError: failed('The sign-in link did not work'), onSettled: clearLink });
+    // Once per link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [link]);
+
+  if (invite) return <InviteScreen token={invite} done={clearInvite} />;
+  if (link) return <p role="status">Signing you in…</p>;
+  if (needsOwner) return <OwnerSetup />;
+  return (
+    <section className="card admin-login" aria-labelledby="login-heading">
+      <h1 id="login-heading">Admin Panel</h1>
+      <SignInForm intro="Staff only. Sign in to manage the site." />
     </section>
   );
 }

@@ -10,6 +10,9 @@ import { votesText } from '../../components/chart/chart-labels.js';
 import { Link } from '../../lib/router.js';
 import { siteClock } from '../../lib/site-config.js';
 import { AdminListSection } from './admin-list-section.js';
+import { isRefusal } from '../../lib/api-client.js';
+import { SignInForm } from './login-screen.js';
+import { useCan } from './staff-context.js';
 import { todayInSiteZone } from './poll-form.js';
 
 /** The two activation buttons; each asks for confirmation in its own words (spec section 5). */
@@ -160,9 +163,11 @@ export function AllPolls({
  */
 function VoterEmails({ poll }: { poll: AdminPoll }) {
   const [open, setOpen] = useState(false);
+  const seesEmails = useCan('votes.emails');
   const summary = useVotesSummary(poll.id, open);
-  const emails = useVoterEmails(poll.id, open);
+  const emails = useVoterEmails(poll.id, open && seesEmails);
   const votes = emails.data?.pages.flat() ?? [];
+  const signInAgain = isRefusal(emails.error, 'sign-in-again');
 
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} className="admin-voters">
@@ -170,7 +175,15 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
         Voter emails <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </Collapsible.Trigger>
       <Collapsible.Content className="admin-voters__content">
-        {summary.isPending || emails.isPending ? (
+        {signInAgain ? (
+          <div className="admin-reconfirm" role="alert">
+            <h3>Confirm it’s you</h3>
+            <SignInForm
+              intro="Voter emails need a sign-in within the last 10 minutes."
+              onDone={() => void emails.refetch()}
+            />
+          </div>
+        ) : summary.isPending || (seesEmails && emails.isPending) ? (
           <p role="status">Loading voter emails…</p>
         ) : summary.isError || emails.isError ? (
           <p role="alert">Failed to fetch poll votes</p>
@@ -219,6 +232,11 @@ function VoterEmails({ poll }: { poll: AdminPoll }) {
               <a className="button button--secondary" href={votesCsvUrl(poll.id)} download>
                 Download CSV
               </a>
+              {seesEmails && (
+                <a className="button button--secondary" href={votesCsvUrl(poll.id, true)} download>
+                  CSV with voter emails
+                </a>
+              )}
             </div>
           </>
         )}

@@ -1,6 +1,7 @@
 /** What staff do to a poll in Upcoming Polls and All Polls: edit, make active, delete. */
 import type { AdminPoll } from '../../../shared/api.js';
 import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
+import { useCan } from './staff-context.js';
 import { useActivatePoll, useDeletePoll } from '../../api/admin/poll-changes.js';
 import { useConfirm, type ConfirmRequest } from '../../components/ui/confirm.js';
 import type { ActivateButton, PollActions } from './poll-lists.js';
@@ -33,7 +34,8 @@ export function usePollActions({
 }) {
   const { confirm, dialog } = useConfirm();
   // The poll the list shows active: pressing Make Active confirms retiring this one, and no other.
-  const activeId = useAdminPolls().data?.find((poll) => poll.status === 'active')?.id ?? null;
+  const mayReadPolls = useCan('polls.read');
+  const activeId = useAdminPolls(mayReadPolls).data?.find((poll) => poll.status === 'active')?.id ?? null;
   const activate = useStaffAction(
     useActivatePoll(),
     {

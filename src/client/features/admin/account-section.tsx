@@ -1,0 +1,183 @@
+/** Your sign-in: your passkeys (named, removable), your password, and sessions (the owner: everyone's). */
+import { useId, useState } from 'react';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../../shared/limits.js';
+import { addPasskey } from '../../api/admin/passkeys.js';
+import { useChangePassword, useEndSession, usePasskeys, useRemovePasskey, useSessions } from '../../api/admin/staff.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { toast } from '../../components/ui/toast.js';
+import { ApiRequestError } from '../../lib/api-client.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatMoment } from './staff-format.js';
+
+const refused = (title: string) => (error: unknown) =>
+  toast({
+    title,
+    description:
+      error instanceof ApiRequestError
+        ? error.message
+        : error instanceof Error && error.name === 'NotAllowedError'
+          ? 'The passkey request was cancelled.'
+          : 'The admin panel could not be reached.',
+    variant: 'destructive',
+  });
+
+function Passkeys() {
+  const passkeys = usePasskeys();
+  const remove = useRemovePasskey();
+  const queryClient = useQueryClient();
+  const add = useMutation({
+    mutationFn: addPasskey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+  const [name, setName] = useState('');
+  const nameId = useId();
+  return (
+    <div className="admin-account__part">
+      <h3>Passkeys</h3>
+      {passkeys.data && passkeys.data.length === 0 && <p className="admin-muted">No passkey yet.</p>}
+      <ul className="admin-list">
+        {passkeys.data?.map((passkey) => (
+          <li key={passkey.id} className="admin-item">
+            <span>
+              <strong>{passkey.name}</strong>{' '}
+              <span className="admin-muted">
+                added {formatMoment(passkey.createdAt)}
+                {passkey.lastUsedAt ? `, last used ${formatMoment(passkey.lastUsedAt)}` : ''}
+              </span>
+            </span>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() =>
+                remove.mutate(passkey.id, {
+                  onSuccess: () => toast({ title: 'Passkey removed' }),
+                  onError: refused('Not removed'),
+                })
+              }
+            >
+              Remove {passkey.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="admin-account__add"
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.mutate(name || 'Passkey', {
+            onSuccess: () => {
+              setName('');
+              toast({ title: 'Passkey added' });
+            },
+            onError: refused('The passkey was not added'),
+          });
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={nameId}>
+            Name for a new passkey
+          </label>
+          <input
+            id={nameId}
+            className="input"
+            placeholder="Work laptop"
+            maxLength={60}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <SubmitButton sending={add.isPending} sendingLabel="Waiting for your passkey…">
+          Add a passkey
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}
+
+function Password() {
+  const change = useChangePassword();
+  const [password, setPassword] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="admin-account__part"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change.mutate(password, {
+          onSuccess: () => {
+            setPassword('');
+            toast({ title: 'Password saved' });
+          },
+          onError: refused('Password not saved'),
+        });
+      }}
+    >
+      <h3>Password</h3>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          New password (at least {STAFF_PASSWORD_MIN_LENGTH} characters)
+        </label>
+        <input
+          id={id}
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          minLength={STAFF_PASSWORD_MIN_LENGTH}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <SubmitButton sending={change.isPending} sendingLabel="Saving…">
+        Save password
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Sessions({ everyone }: { everyone: boolean }) {
+  const sessions = useSessions(everyone);
+  const end = useEndSession();
+  return (
+    <div className="admin-account__part">
+      <h3>{everyone ? 'Sessions (everyone’s)' : 'Your sessions'}</h3>
+      <ul className="admin-list">
+        {sessions.data?.map((session) => (
+          <li key={session.id} className="admin-item">
+            <span>
+              <strong>{session.browser}</strong>
+              {session.current ? ' (this browser)' : ''}
+              {everyone ? ` · ${session.staffName}` : ''}{' '}
+              <span className="admin-muted">last seen {formatMoment(session.lastSeenAt)}</span>
+            </span>
+            {!session.current && (
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() =>
+                  end.mutate(session.id, {
+                    onSuccess: () => toast({ title: 'Session ended' }),
+                    onError: refused('Not ended'),
+                  })
+                }
+              >
+                End session
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function AccountSection({ name, owner }: { name: string; owner: boolean }) {
+  return (
+    <section className="admin-section card admin-account" aria-labelledby="account-heading">
+      <h2 id="account-heading">Your sign-in ({name})</h2>
+      <Passkeys />
+      <Password />
+      <Sessions everyone={owner} />
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+/** The audit log (owner): who did what, filtered by person, action and date; its check; its CSV. */
+import { useId, useState } from 'react';
+import { auditCsvUrl, useAudit, useAuditCheck, useStaff, type AuditFilter } from '../../api/admin/staff.js';
+import { formatMoment } from './staff-format.js';
+
+const ACTIONS = [
+  'sign-in',
+  'sign-in.failed',
+  'sign-out',
+  'poll.create',
+  'poll.edit',
+  'poll.delete',
+  'poll.activate',
+  'poll.switch',
+  'suggestion.approve',
+  'suggestion.reject',
+  'suggestion.delete',
+  'staff.create',
+  'staff.role',
+  'staff.disable',
+  'staff.enable',
+  'invite.create',
+  'invite.accept',
+  'invite.withdraw',
+  'session.end',
+  'passkey.add',
+  'passkey.remove',
+  'password.change',
+  'votes.emails',
+  'export.votes',
+  'export.votes-emails',
+  'export.audit',
+  'integrity.discount',
+  'integrity.restore',
+  'integrity.release',
+  'integrity.challenge',
+];
+
+function Check() {
+  const check = useAuditCheck();
+  if (!check.data) return null;
+  return check.data.ok ? (
+    <p className="admin-audit__ok" role="status">
+      ✓ The log is intact: {check.data.rows} rows, each chained to the one before.
+    </p>
+  ) : (
+    <p className="admin-audit__broken" role="alert">
+      The log has been changed outside the site. {check.data.problem}
+    </p>
+  );
+}
+
+export function AuditSection() {
+  const [filter, setFilter] = useState<AuditFilter>({ actor: '', action: '', from: '', to: '' });
+  const staff = useStaff(true);
+  const audit = useAudit(filter);
+  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
+  const set = (name: keyof AuditFilter) => (value: string) => setFilter((current) => ({ ...current, [name]: value }));
+  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <section className="admin-section card admin-audit" aria-labelledby="audit-heading">
+      <h2 id="audit-heading">Audit log</h2>
+      <Check />
+      <div className="admin-audit__filters">
+        <div className="field">
+          <label className="field__label" htmlFor={ids.actor}>
+            Person
+          </label>
+          <select id={ids.actor} className="input" value={filter.actor} onChange={(e) => set('actor')(e.target.value)}>
+            <option value="">Everyone</option>
+            {staff.data?.map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {person.displayName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.action}>
+            Action
+          </label>
+          <select
+            id={ids.action}
+            className="input"
+            value={filter.action}
+            onChange={(e) => set('action')(e.target.value)}
+          >
+            <option value="">Every action</option>
+            {ACTIONS.map((action) => (
+              <option key={action}>{action}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.from}>
+            From
+          </label>
+          <input
+            id={ids.from}
+            className="input"
+            type="date"
+            value={filter.from}
+            onChange={(e) => set('from')(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.to}>
+            To
+          </label>
+          <input
+            id={ids.to}
+            className="input"
+            type="date"
+            value={filter.to}
+            onChange={(e) => set('to')(e.target.value)}
+          />
+        </div>
+      </div>
+      {audit.isError ? (
+        <p role="alert">Failed to load the audit log.</p>
+      ) : entries.length === 0 ? (
+        <p className="admin-empty">{audit.isPending ? 'Loading…' : 'Nothing recorded for this filter.'}</p>
+      ) : (
+        <div className="admin-audit__scroll">
+          <table className="admin-audit__table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">On</th>
+                <th scope="col">Summary</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatMoment(entry.at)}</td>
+                  <td>
+                    {entry.actor.name} <span className="admin-muted">({entry.actor.role})</span>
+                  </td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td>{entry.target}</td>
+                  <td>{entry.summary}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="admin-item__actions">
+        {audit.hasNextPage && (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={audit.isFetchingNextPage}
+            onClick={() => void audit.fetchNextPage()}
+          >
+            {audit.isFetchingNextPage ? 'Loading…' : 'Show older'}
+          </button>
+        )}
+        <a className="button button--secondary" href={auditCsvUrl(filter)} download>
+          Download CSV
+        </a>
+      </div>
+    </section>
+  );
+}

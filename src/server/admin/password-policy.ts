@@ -1,0 +1,24 @@
+/**
+ * Whether a new staff password is acceptable: long enough (the schema checks the length) and not
+ * on the shipped list of common and breached passwords, nor one of them repeated or followed by
+ * digits ("dragondragondragon", "password12345678"), which meet the length and are guessed first.
+ */
+import { COMMON_PASSWORDS } from './common-passwords.js';
+
+const common = new Set(COMMON_PASSWORDS.split('\n'));
+
+export function isCommonPassword(password: string): boolean {
+  const typed = password.normalize('NFKC').toLowerCase().trim();
+  if (common.has(typed)) return true;
+  const withoutDigits = typed.replace(/[\d\W_]+$/u, '');
+  if (withoutDigits !== typed && (withoutDigits === '' || common.has(withoutDigits))) return true;
+  for (let size = 1; size <= typed.length / 2; size += 1) {
+    if (typed.length % size !== 0) continue;
+    const unit = typed.slice(0, size);
+    if (unit.repeat(typed.length / size) === typed && (size < 4 || common.has(unit))) return true;
+  }
+  return false;
+}
+
+export const COMMON_PASSWORD_MESSAGE =
+  'That password is on a list of common or breached passwords. Please choose another: a few unrelated words work well.';

@@ -1,0 +1,54 @@
+/**
+ * What the outbox sends for a staff invite, written when it is sent: the invite's e-mail with a
+ * link of its own, whose token is made here and kept only as a hash (staff_links.mail_token_hash),
+ * as subscribers' links are. An invite used, withdrawn or expired by then is not sent.
+ */
+import { ROLE_LABELS } from '../../shared/staff-permissions.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
+import { toIsoString } from '../db/tables.js';
+import type { ClaimedMail } from '../email/outbox.repository.js';
+import type { ComposedMail } from '../email/outbox.worker.js';
+import { staffInviteEmail, type MailSite } from '../email/templates.js';
+
+export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; site: MailSite & { timeZone: string } }) {
+  return async function compose(mail: ClaimedMail): Promise<ComposedMail> {
+    if (mail.staffLinkId === null) return { cancelled: 'no invite' };
+    const now = clock.now().toISOString();
+    const link = await db
+      .selectFrom('staff_links')
+      .leftJoin('staff', 'staff.id', 'staff_links.created_by')
+      .select([
+        'staff_links.id',
+        'staff_links.email',
+        'staff_links.role',
+        'staff_links.expires_at',
+        'staff.display_name',
+      ])
+      .where('staff_links.id', '=', mail.staffLinkId)
+      .where('staff_links.kind', '=', 'invite')
+      .where('staff_links.used_at', 'is', null)
+      .where('staff_links.expires_at', '>', now)
+      .executeTakeFirst();
+    if (!link?.email || !link.role) return { cancelled: 'invite used, withdrawn or expired' };
+    const token = newSecretToken();
+    await db
+      .updateTable('staff_links')
+      .set({ mail_token_hash: hashSecretToken(token) })
+      .where('id', '=', link.id)
+      .execute();
+    const expiresAt = new Intl.DateTimeFormat('en-US', {
+      timeZone: site.timeZone,
+      dateStyle: 'long',
+      timeStyle: 'short',
+    }).format(new Date(toIsoString(link.expires_at)));
+    const message = staffInviteEmail(site, {
+      url: `${site.publicUrl}/admin?invite=${token}`,
+      role: ROLE_LABELS[link.role].toLowerCase(),
+      invitedBy: link.display_name ?? 'The site owner',
+      expiresAt,
+    });
+    return { mail: { to: { name: '', address: link.email }, ...message, headers: {} } };
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * `npm run staff -- sign-in-link`: prints a one-time owner sign-in link, good for 15 minutes,
+ * for when mail or every passkey is lost. Only someone on the server can run it; the link is in
+ * the audit log.
+ */
+import { createHmac } from 'node:crypto';
+import { systemClock } from '../clock.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { addressHashKey, createAdminAuth } from '../admin/admin-auth.service.js';
+import { readConfigOrExit } from '../server.js';
+
+const command = process.argv[3];
+if (command !== 'sign-in-link') {
+  console.error('usage: npm run staff -- sign-in-link');
+  process.exit(2);
+}
+
+const config = readConfigOrExit();
+const db = openDatabase(config.database);
+try {
+  await migrateToLatest(db);
+  const key = await addressHashKey(db);
+  const auth = createAdminAuth({
+    db,
+    clock: systemClock,
+    config,
+    legacyPasswordHash: null,
+    keyedHash: (value) => createHmac('sha256', key).update(value).digest('hex'),
+    secureCookies: config.site.publicUrl.startsWith('https:'),
+  });
+  const link = await auth.signInLink();
+  if (!link) {
+    console.error('There is no owner yet: sign in at /admin with ADMIN_PASSWORD to create the owner account.');
+    process.exitCode = 1;
+  } else {
+    console.log(`A one-time sign-in link for ${link.owner.displayName} (owner), good for 15 minutes:\n`);
+    console.log(`    ${config.site.publicUrl}/admin?sign-in=${link.token}\n`);
+  }
+} finally {
+  await db.destroy();
+}
