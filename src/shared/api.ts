@@ -4,6 +4,7 @@
  */
 import type { Profile, ProfileDimension } from './profile.js';
 import type { ResultItem } from './results.js';
+import type { Weighted } from './weighting.js';
 import type { LocalDate } from './time.js';
 
 export type { Profile, ResultItem };
@@ -83,6 +84,11 @@ export interface PollResults extends Pick<
   results: ResultItem[];
   /** The other runs of the same question (polls linked by "asked before"), oldest first. */
   series: SeriesRun[];
+  /**
+   * The result adjusted to the mix of US K-12 teachers (src/shared/weighting.ts, /methods), or
+   * which rule withheld it. Only on closed polls: a past poll always has it.
+   */
+  weighted: Weighted;
 }
 
 /**
@@ -99,6 +105,8 @@ export interface BreakdownGroup extends Pick<PollResults, 'totalVotes' | 'result
   /** The group's id in its dimension's list (src/shared/profile.ts). */
   value: string;
   label: string;
+  /** The group's weighted line under the group gates (or why withheld); breakdowns are closed polls only. */
+  weighted?: Weighted;
 }
 
 export interface BreakdownDimension {
@@ -144,6 +152,7 @@ export interface OpenPoll extends Pick<
   closedAt: string;
   /** By role, grade level, region and experience; groups under the minimum size are withheld. */
   breakdowns: Breakdown['dimensions'];
+  weighted: PollResults['weighted'];
 }
 
 /** GET /api/polls/active: today's poll, as this visitor may see it. */
@@ -167,6 +176,11 @@ export interface ActivePoll extends PastPoll {
   series: SeriesRun[] | null;
   /** What this visitor's vote carries; null once the visitor has voted or voting has closed. */
   ballot: Ballot | null;
+  /**
+   * Once voting has closed, the weighted line (PollResults['weighted']). Absent while voting is
+   * open: never live, not even the number of votes in its scope.
+   */
+  weighted?: PollResults['weighted'];
 }
 
 /**

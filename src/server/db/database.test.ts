@@ -189,6 +189,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0010-vote-integrity',
         '0011-reissued-voter-ids',
         '0012-proof-of-work',
+        '0013-weighted-results',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
