@@ -1,0 +1,125 @@
+/**
+ * The weighted line of a poll or of a breakdown group, from its in-scope votes counted by cell:
+ * rakes them to the NCES targets and applies every rule of WEIGHTING_RULES, saying which one
+ * withheld the line when one does. Pure, and O(cells): never O(votes).
+ */
+import { wholePercentages } from '../../shared/results.js';
+import {
+  WEIGHTING_CATEGORIES,
+  WEIGHTING_MARGINS,
+  WEIGHTING_RULES,
+  type Weighted,
+  type WeightingCell,
+  type WeightingMargin,
+} from '../../shared/weighting.js';
+import { rake, type RakeMargin } from './rake.js';
+import { WEIGHTING_TARGETS } from './targets.js';
+
+export interface CellCount extends WeightingCell {
+  optionIndex: number;
+  votes: number;
+}
+
+/** Rakes the in-scope votes to the targets and applies every gate; 'group' uses the breakdown-group gates (n ≥ 30, effective sample ≥ 20). Pure, O(cells). */
+export function weigh(cells: readonly CellCount[], optionCount: number, level: 'poll' | 'group'): Weighted {
+  const rules = level === 'poll' ? WEIGHTING_RULES : { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group };
+  // Rows naming an unknown category or option count nowhere: a bad row is never a 500.
+  const rows = cells.filter(
+    (cell) =>
+      cell.votes > 0 &&
+      Number.isInteger(cell.optionIndex) &&
+      cell.optionIndex >= 0 &&
+      cell.optionIndex < optionCount &&
+      WEIGHTING_MARGINS.every((margin) => categoryIndex(margin, cell[margin]) >= 0),
+  );
+  const counts = rows.map((row) => row.votes);
+  const votesInScope = counts.reduce((sum, votes) => sum + votes, 0);
+  const withheld = (reason: Exclude<Weighted, { population: string }>['withheld']) => ({
+    withheld: reason,
+    votesInScope,
+  });
+  if (votesInScope < rules.minVotes) return withheld('too-few-votes');
+
+  const margins: RakeMargin[] = [];
+  for (const margin of WEIGHTING_MARGINS) {
+    const categoryOf = rows.map((row) => categoryIndex(margin, row[margin]));
+    const votes = WEIGHTING_CATEGORIES[margin].map((_, k) =>
+      rows.reduce((sum, row, i) => sum + (categoryOf[i] === k ? row.votes : 0), 0),
+    );
+    const groups = mergeSmallCategories(votes, rules.minPerCategory);
+    // A poll whose votes all sit in one grade level, region or band cannot describe the
+    // population's mix. A breakdown group often is one grade level, region or band: that
+    // margin then has nothing to adjust and is left out.
+    if (groups.length < 2) {
+      if (level === 'poll') return withheld('small-category');
+      continue;
+    }
+    const groupOf = WEIGHTING_CATEGORIES[margin].map((_, k) => groups.findIndex((group) => group.includes(k)));
+    margins.push({
+      categoryOf: categoryOf.map((k) => groupOf[k] ?? 0),
+      targets: groups.map((group) => group.reduce((sum, k) => sum + (WEIGHTING_TARGETS.shares[margin][k] ?? 0), 0)),
+    });
+  }
+
+  const raked = rake(counts, margins, {
+    tolerance: rules.tolerancePoints / 100,
+    maxCycles: rules.maxCycles,
+    cap: rules.weightCap,
+  });
+  if (!raked.converged) return withheld('not-converged');
+
+  const sumW = counts.reduce((sum, votes, i) => sum + votes * (raked.weights[i] ?? 0), 0);
+  const sumW2 = counts.reduce((sum, votes, i) => sum + votes * (raked.weights[i] ?? 0) ** 2, 0);
+  const effective = sumW ** 2 / sumW2;
+  if (effective < Math.max(rules.minEffectiveSample, votesInScope * rules.minEffectiveShare)) {
+    return withheld('small-effective-sample');
+  }
+
+  const byOption = Array.from({ length: optionCount }, () => 0);
+  rows.forEach(
+    (row, i) => (byOption[row.optionIndex] = (byOption[row.optionIndex] ?? 0) + row.votes * (raked.weights[i] ?? 0)),
+  );
+  return {
+    population: WEIGHTING_TARGETS.population,
+    percentages: wholePercentages(byOption),
+    votesInScope,
+    effectiveSample: Math.round(effective),
+    designEffect: Math.round((votesInScope / effective) * 100) / 100,
+  };
+}
+
+function categoryIndex(margin: WeightingMargin, id: string): number {
+  return (WEIGHTING_CATEGORIES[margin] as readonly string[]).indexOf(id);
+}
+
+/**
+ * Merges each category under `min` votes with a neighbour in list order, smallest first, into
+ * the neighbour with fewer votes (the earlier one on a tie), until every group has `min` or
+ * only one group is left. Returns the groups as lists of category indices.
+ */
+export function mergeSmallCategories(votes: readonly number[], min: number): number[][] {
+  const groups = votes.map((count, k) => ({ members: [k], votes: count }));
+  while (groups.length > 1) {
+    let smallest = 0;
+    groups.forEach((group, g) => {
+      if (group.votes < (groups[smallest]?.votes ?? 0)) smallest = g;
+    });
+    const small = groups[smallest];
+    if (!small || small.votes >= min) break;
+    const before = groups[smallest - 1];
+    const after = groups[smallest + 1];
+    const into = !after || (before && before.votes <= after.votes) ? smallest - 1 : smallest + 1;
+    const target = groups[into];
+    if (!target) break;
+    const merged = {
+      members: [
+        ...(into < smallest ? target.members : []),
+        ...small.members,
+        ...(into > smallest ? target.members : []),
+      ],
+      votes: target.votes + small.votes,
+    };
+    groups.splice(Math.min(into, smallest), 2, merged);
+  }
+  return groups.map((group) => group.members);
+}

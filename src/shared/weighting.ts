@@ -1,0 +1,95 @@
+/**
+ * The weighted line: results adjusted to the mix of US K-12 teachers (issue 26). What is shared
+ * by the server, the pages and the API lives here: the result's shape, the rules that withhold
+ * it, their plain words, and how a voter's profile maps onto the categories NCES publishes.
+ * The targets themselves and the raking are server-only (src/server/weighting).
+ */
+import type { Profile } from './profile.js';
+
+export type WeightingWithheldReason =
+  'voting-open' | 'too-few-votes' | 'small-category' | 'not-converged' | 'small-effective-sample';
+
+export interface WeightedResults {
+  /** Who the line describes, e.g. 'US K-12 teachers' (from the targets file). */
+  population: string;
+  /** Per option, whole percentages adding up to 100 (largest remainder, as the raw results). */
+  percentages: number[];
+  votesInScope: number;
+  /** Kish's effective sample, (Σw)²/Σw², rounded to a whole number. */
+  effectiveSample: number;
+  /** Votes in scope / effective sample, to 2 decimals. */
+  designEffect: number;
+}
+
+export type Weighted = WeightedResults | { withheld: WeightingWithheldReason; votesInScope: number };
+
+/**
+ * Every threshold of the weighted line, published as they are in /data/weighting.json.
+ * tolerancePoints is in percentage points; weightCap is a multiple of the mean weight.
+ * A breakdown group uses `group`'s two thresholds in place of the poll's; the rest apply to both.
+ */
+export const WEIGHTING_RULES = {
+  minVotes: 100,
+  minPerCategory: 5,
+  minEffectiveSample: 50,
+  minEffectiveShare: 1 / 3,
+  tolerancePoints: 0.01,
+  maxCycles: 100,
+  weightCap: 5,
+  group: { minVotes: 30, minEffectiveSample: 20 },
+} as const;
+
+/** Plain-words sentence for each withheld reason, for pages and the API. */
+export const WITHHELD_REASON_TEXT: Record<WeightingWithheldReason, string> = {
+  'voting-open': 'The adjusted result is worked out once voting has closed.',
+  'too-few-votes': 'Too few votes from US K-12 classroom teachers with a full profile to adjust the result.',
+  'small-category':
+    'The votes come from too narrow a mix of teachers (grade level, region or years teaching) to adjust the result.',
+  'not-converged': 'The votes could not be adjusted to the mix of US K-12 teachers within our limits.',
+  'small-effective-sample':
+    'Adjusting these votes would lean too hard on a few of them (the effective sample would be too small).',
+};
+
+/** The target categories, in merge order (a small category merges with an adjacent one). */
+export const WEIGHTING_CATEGORIES = {
+  /** NCES school levels. */
+  grade: ['elementary', 'middle', 'high', 'combined'],
+  /** The Census Bureau's regions in its own order: each is next to the ones it borders. */
+  region: ['northeast', 'midwest', 'south', 'west'],
+  /** NCES bands of years of full-time teaching experience. */
+  years: ['less-than-3', '3-to-20', 'over-20'],
+} as const;
+
+export type WeightingMargin = keyof typeof WEIGHTING_CATEGORIES;
+export const WEIGHTING_MARGINS = Object.keys(WEIGHTING_CATEGORIES) as WeightingMargin[];
+
+/** Ids of the TARGET categories of one vote (after mapping our bands). */
+export interface WeightingCell {
+  grade: string;
+  region: string;
+  years: string;
+}
+
+/**
+ * How our profile answers map onto the target categories; an answer missing here is out of
+ * scope. Early years and college have no NCES K-12 counterpart. NCES cuts experience at 3, 10
+ * and 21 years, we at 3, 6, 11 and 21, so our three middle bands merge into NCES's 3-20.
+ */
+export const WEIGHTING_MAPPING = {
+  grade: { elementary: 'elementary', middle: 'middle', high: 'high', several: 'combined' },
+  region: { northeast: 'northeast', midwest: 'midwest', south: 'south', west: 'west' },
+  years: { '0-2': 'less-than-3', '3-5': '3-to-20', '6-10': '3-to-20', '11-20': '3-to-20', '21-plus': 'over-20' },
+} as const satisfies Record<WeightingMargin, Record<string, string>>;
+
+function mapped(table: Record<string, string>, answer: string | null): string | undefined {
+  return answer === null ? undefined : table[answer];
+}
+
+/** The raking cell of a profile, or null when the vote is out of scope (not a classroom teacher, a grade band NCES has no counterpart for, outside the US, or any answer missing). */
+export function weightingCell(profile: Profile): WeightingCell | null {
+  if (profile.role !== 'classroom-teacher') return null;
+  const grade = mapped(WEIGHTING_MAPPING.grade, profile.gradeBand);
+  const region = mapped(WEIGHTING_MAPPING.region, profile.region);
+  const years = mapped(WEIGHTING_MAPPING.years, profile.experience);
+  return grade && region && years ? { grade, region, years } : null;
+}
