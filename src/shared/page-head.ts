@@ -15,6 +15,7 @@ export const PAGE_TITLES = {
   faq: 'Frequently Asked Questions',
   terms: 'Terms of Service',
   privacy: 'Privacy & Cookie Policy',
+  methods: 'How we adjust results',
   notFound: '404 Page Not Found',
 } as const;
 
