@@ -56,8 +56,8 @@ export const WEIGHTING_CATEGORIES = {
   grade: ['elementary', 'middle', 'high', 'combined'],
   /** The Census Bureau's regions in its own order: each is next to the ones it borders. */
   region: ['northeast', 'midwest', 'south', 'west'],
-  /** NCES bands of years of full-time teaching experience. */
-  years: ['less-than-3', '3-to-20', 'over-20'],
+  /** NCES's bands of years of teaching experience, merged where ours do not meet them. */
+  years: ['up-to-3', '4-plus'],
 } as const;
 
 export type WeightingMargin = keyof typeof WEIGHTING_CATEGORIES;
@@ -72,13 +72,14 @@ export interface WeightingCell {
 
 /**
  * How our profile answers map onto the target categories; an answer missing here is out of
- * scope. Early years and college have no NCES K-12 counterpart. NCES cuts experience at 3, 10
- * and 21 years, we at 3, 6, 11 and 21, so our three middle bands merge into NCES's 3-20.
+ * scope. Early years and college have no NCES K-12 counterpart. Taking NCES's years as counting
+ * the current one (cuts at 4, 10 and 15) and ours as completed years (cuts at 3, 6, 11 and 21),
+ * only the first cuts meet, so the rest of our bands merge (nces-targets.json says so too).
  */
 export const WEIGHTING_MAPPING = {
   grade: { elementary: 'elementary', middle: 'middle', high: 'high', several: 'combined' },
   region: { northeast: 'northeast', midwest: 'midwest', south: 'south', west: 'west' },
-  years: { '0-2': 'less-than-3', '3-5': '3-to-20', '6-10': '3-to-20', '11-20': '3-to-20', '21-plus': 'over-20' },
+  years: { '0-2': 'up-to-3', '3-5': '4-plus', '6-10': '4-plus', '11-20': '4-plus', '21-plus': '4-plus' },
 } as const satisfies Record<WeightingMargin, Record<string, string>>;
 
 function mapped(table: Record<string, string>, answer: string | null): string | undefined {

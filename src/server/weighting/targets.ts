@@ -8,13 +8,14 @@ import {
   WEIGHTING_MAPPING,
   WEIGHTING_MARGINS,
   WEIGHTING_RULES,
+  WITHHELD_REASON_TEXT,
   type WeightingMargin,
 } from '../../shared/weighting.js';
-import file from './nces-targets-2020-21.json' with { type: 'json' };
+import file from './nces-targets.json' with { type: 'json' };
 
 interface TargetsFile {
   population: string;
-  margins: Record<WeightingMargin, { categories: Record<string, { label: string; percent: number }> }>;
+  margins: Record<WeightingMargin, { categories: Partial<Record<string, { label: string; percent: number }>> }>;
 }
 
 /** Published percentages are rounded: a margin is accepted within this many points of 100. */
@@ -36,11 +37,37 @@ function loadTargets(targets: TargetsFile) {
 
 export const WEIGHTING_TARGETS = loadTargets(file);
 
-/** The object served at GET /data/weighting.json. */
+/** The object served at GET /data/weighting.json: enough to redo our numbers by hand. */
 export function weightingOpenData() {
+  const { population, compiled, about, scope, notReached, margins } = file;
+  const {
+    minVotes,
+    minPerCategory,
+    minEffectiveSample,
+    minEffectiveShare,
+    tolerancePoints,
+    maxCycles,
+    weightCap,
+    group,
+  } = WEIGHTING_RULES;
   return {
-    ...file,
-    mapping: WEIGHTING_MAPPING,
+    population,
+    compiled,
+    about,
+    scope,
+    notReached,
+    margins,
+    profileMapping: WEIGHTING_MAPPING,
+    method: {
+      raking: `Iterative proportional fitting over the ${WEIGHTING_MARGINS.length} margins (${WEIGHTING_MARGINS.join(', ')}), on the votes in scope, every vote starting at weight 1.`,
+      convergence: `Converged when, after a full cycle, every weighted share is within ${tolerancePoints} percentage point of its target and no weight is over the cap; at most ${maxCycles} cycles, else no weighted line.`,
+      cap: `After each cycle, weights over ${weightCap} times the mean weight are cut to ${weightCap} times the mean, then raking goes on.`,
+      smallCategories: `A category with fewer than ${minPerCategory} votes merges with its neighbour in the order the margin lists them (the one with fewer votes; the earlier on a tie), and so do their targets. If a poll's margin is left with one category, no weighted line; a breakdown group's margin left with one category is not raked on.`,
+      effectiveSample: `Kish: (sum of weights)^2 / (sum of squared weights). Design effect: votes in scope / effective sample.`,
+      shownWhen: `A poll: at least ${minVotes} votes in scope, at least ${minPerCategory} in every category after merging, converged, effective sample at least the larger of ${minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of the votes in scope, and voting closed. A breakdown group: the same with at least ${group.minVotes} votes and an effective sample of at least the larger of ${group.minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of its votes.`,
+      noMarginOfError: 'No margin of error is given: for an opt-in sample it would be misleading (AAPOR).',
+    },
     rules: WEIGHTING_RULES,
+    withheldReasons: WITHHELD_REASON_TEXT,
   };
 }
