@@ -43,6 +43,8 @@ import { createBallots } from './integrity/ballot.js';
 import { createIntegrity } from './integrity/integrity.service.js';
 import { createVotesService } from './votes/votes.service.js';
 import { createVoterIds } from './voters/voter-ids.service.js';
+import { weightingOpenData } from './weighting/targets.js';
+import type { WeightingData } from '../shared/api.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
 const RATE_LIMIT_MEMORY_MS = 24 * 3_600_000;
@@ -138,11 +140,14 @@ export async function createServices({
     passwordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
     keyedHash: deps.keyedHash,
   });
+  /** What /data/weighting.json serves, as /methods reads it. */
+  const weightingData: WeightingData = weightingOpenData();
   /** Server-drawn pages read what the API answers, from the same service. */
   const pageData: PageData = {
     activePollView: (voterId) => polls.activePollView({ voterId, emailHint: undefined }),
     pastPolls: () => polls.pastPolls(),
     pollResults: (pollNumber) => polls.pastPollResults(pollNumber),
+    weighting: () => Promise.resolve(weightingData),
   };
   // Last, so that nothing above can fail with a connection or drawing threads left open.
   const readiness = new Readiness();

@@ -4,7 +4,7 @@
  */
 import type { Profile, ProfileDimension } from './profile.js';
 import type { ResultItem } from './results.js';
-import type { Weighted } from './weighting.js';
+import type { Weighted, WeightingMargin, WEIGHTING_RULES } from './weighting.js';
 import type { LocalDate } from './time.js';
 
 export type { Profile, ResultItem };
@@ -153,6 +153,33 @@ export interface OpenPoll extends Pick<
   /** By role, grade level, region and experience; groups under the minimum size are withheld. */
   breakdowns: Breakdown['dimensions'];
   weighted: PollResults['weighted'];
+}
+
+/**
+ * GET /data/weighting.json (src/server/weighting/targets.ts): the targets the weighted line is
+ * raked to, with their sources, the scope, the mapping of our answers and every rule. These are
+ * the parts /methods reads; the file holds more.
+ */
+export interface WeightingData {
+  population: string;
+  compiled: string;
+  about: string;
+  scope: string;
+  notReached?: string;
+  margins: Record<
+    WeightingMargin,
+    {
+      label: string;
+      mapping: string;
+      source: { survey: string; table: string; schoolYear: string; url: string; covers: string };
+      categories: Record<string, { label: string; percent: number }>;
+    }
+  >;
+  method: Record<
+    'raking' | 'convergence' | 'cap' | 'smallCategories' | 'effectiveSample' | 'shownWhen' | 'noMarginOfError',
+    string
+  >;
+  rules: typeof WEIGHTING_RULES;
 }
 
 /** GET /api/polls/active: today's poll, as this visitor may see it. */

@@ -13,6 +13,10 @@ const PrivacyPage = lazyPart(
   'features/info-pages/privacy-page.tsx',
   () => import('../features/info-pages/privacy-page.js'),
 );
+const MethodsPage = lazyPart(
+  'features/info-pages/methods-page.tsx',
+  () => import('../features/info-pages/methods-page.js'),
+);
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
 const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
 /** A poll's integrity review in the admin panel: loaded when staff open one. */
@@ -40,6 +44,8 @@ export function App() {
         <TermsPage />
       ) : screen.kind === 'privacy' ? (
         <PrivacyPage />
+      ) : screen.kind === 'methods' ? (
+        <MethodsPage />
       ) : screen.kind === 'admin' ? (
         <AdminPage reviewPanel={IntegrityView} />
       ) : screen.kind === 'poll' ? (

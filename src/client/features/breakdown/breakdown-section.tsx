@@ -14,6 +14,8 @@ import { useProfile } from '../../api/get-profile.js';
 import { votesText } from '../../components/chart/chart-labels.js';
 import { SetAsideLink } from '../../components/chart/set-aside-note.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
+import { WeightedLine } from '../../components/chart/weighted-line.js';
+import type { Weighted } from '../../../shared/weighting.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
 import { OnceHydrated } from '../../lib/use-hydrated.js';
@@ -178,6 +180,7 @@ function DimensionView({
               label={group.label}
               totalVotes={group.totalVotes}
               results={group.results}
+              weighted={group.weighted}
               isMine={group.value === mine}
               chosen={group.value === mine ? chosen : null}
             />
@@ -200,12 +203,14 @@ function GroupBars({
   label,
   totalVotes,
   results,
+  weighted,
   isMine = false,
   chosen,
 }: {
   label: string;
   totalVotes: number;
   results: ResultItem[];
+  weighted?: Weighted | undefined;
   isMine?: boolean;
   chosen: number | null;
 }) {
@@ -216,6 +221,10 @@ function GroupBars({
         {isMine && <span className="teachers-like-you__mine">Teachers like you</span>}
       </h3>
       <ResultBars results={results} chosen={chosen} compact />
+      {/* A group's adjusted line when its gates let it show; a withheld one says nothing here. */}
+      {weighted && !('withheld' in weighted) && (
+        <WeightedLine weighted={weighted} options={results.map((result) => result.option)} />
+      )}
     </li>
   );
 }

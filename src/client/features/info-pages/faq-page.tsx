@@ -15,6 +15,7 @@ import { closeTimeLabel, timeZoneLabel } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { HONEST_RESULTS } from '../../../shared/honest-results.js';
+import { METHODS } from '../../../shared/weighted-line.js';
 import './info-pages.css';
 
 const zone = timeZoneLabel(siteConfig.timeZone);
@@ -130,6 +131,19 @@ const GROUPS: QuestionGroup[] = [
           <p>
             Open the <Link to="/?view=archive">Results tab</Link>. It lists every past poll, newest first, and each one
             links to its final results.
+          </p>
+        ),
+      },
+      {
+        id: 'adjusted',
+        question: 'What is the “adjusted to the mix of US K-12 teachers” line?',
+        answer: (
+          <p>
+            Whoever turns up to vote is not a mirror of all teachers: a poll shared in a high-school group fills with
+            high-school teachers. Once a poll has closed, we may add a line under its result that counts the classroom
+            teachers’ votes in the proportions of US K-12 teachers by grade level, region and years teaching. The raw
+            result stays the headline. <Link to={METHODS.path}>{METHODS.title}</Link> explains how, and what it cannot
+            fix.
           </p>
         ),
       },
