@@ -24,7 +24,10 @@ const groupScope = (dimension: string, group: string) => `${dimension}:${group}`
 const BASIS = createHash('sha256').update(JSON.stringify(weightingOpenData())).digest('hex').slice(0, 16);
 
 /** The cells raking needs, from the votes of these profiles (those in no cell count in the raw result only). */
-function cellsOf(tallies: readonly ProfileTally[], inGroup: (profile: ReturnType<typeof parseVoterProfile>) => boolean) {
+function cellsOf(
+  tallies: readonly ProfileTally[],
+  inGroup: (profile: ReturnType<typeof parseVoterProfile>) => boolean,
+) {
   const cells = new Map<string, CellCount>();
   for (const tally of tallies) {
     const profile = parseVoterProfile(tally.voterProfile);
@@ -66,7 +69,10 @@ export function createWeightingService({ db, clock }: Pick<ServiceDeps, 'db' | '
               'poll',
             )
           : weigh(
-              cellsOf(tallies, (profile) => (profile as Record<string, string | null>)[scope.slice(0, at)] === scope.slice(at + 1)),
+              cellsOf(
+                tallies,
+                (profile) => (profile as Record<string, string | null>)[scope.slice(0, at)] === scope.slice(at + 1),
+              ),
               optionCount,
               'group',
             );
