@@ -88,8 +88,11 @@ export async function prepareDatabase(
   // A bulk load: keep the indexes in memory while building them.
   sqlite.pragma('cache_size = -262144');
   sqlite.pragma('synchronous = OFF');
+  // Each vote keeps its voter's profile as the vote path copies it (weighting/profile-copy.ts):
+  // the ids in PROFILE_DIMENSIONS' order, '/' between them.
   const insert = sqlite.prepare(
-    'insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at) values (?, ?, ?, null, ?, ?)',
+    `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at, voter_profile)
+     values (?, ?, ?, null, ?, ?, ?)`,
   );
   const answer = sqlite.prepare(
     'insert into profile_answers (voter_id, dimension, group_value, updated_at) values (?, ?, ?, ?)',
@@ -99,8 +102,10 @@ export async function prepareDatabase(
   sqlite.transaction(() => {
     for (let i = 0; i < votes; i += 1) {
       voterId = randomBytes(16).toString('base64url');
-      if (i % 4 === 0) for (const row of profileRows(voterId, i / 4)) answer.run(...row);
-      insert.run(poll.id, voterId, i % 7 < 3 ? 0 : i % 7 < 5 ? 1 : i % 7 < 6 ? 2 : 3, BENCH_DAY, EARLIER_TODAY);
+      const profile = i % 4 === 0 ? profileRows(voterId, i / 4) : [];
+      for (const row of profile) answer.run(...row);
+      const copy = profile.length > 0 ? profile.map((row) => row[2]).join('/') : null;
+      insert.run(poll.id, voterId, i % 7 < 3 ? 0 : i % 7 < 5 ? 1 : i % 7 < 6 ? 2 : 3, BENCH_DAY, EARLIER_TODAY, copy);
     }
     for (let i = 0; i < profiledVoters; i += 1) {
       const waiting = randomBytes(16).toString('base64url');

@@ -23,7 +23,8 @@ const { siteName } = siteConfig;
 
 /** The line the page shows as an example: made by the function every page uses. */
 const EXAMPLE = { percentages: [58, 42], votesInScope: 512, effectiveSample: 310, designEffect: 1.65 };
-const exampleLine = (data: WeightingData) => weightedLine({ population: data.population, ...EXAMPLE }, ['Yes', 'No'])?.text;
+const exampleLine = (data: WeightingData) =>
+  weightedLine({ population: data.population, ...EXAMPLE }, ['Yes', 'No'])?.text;
 
 export default function MethodsPage() {
   const { data, isError } = useWeightingData();
@@ -94,8 +95,8 @@ function WhoTakesPart() {
         </li>
         <li>
           <strong>Anonymous.</strong> No sign-up and no account. A voter may describe themselves with four broad answers
-          (role, grade level, region, years teaching), each from a fixed list. Each vote keeps those answers as they were
-          when it was cast.
+          (role, grade level, region, years teaching), each from a fixed list. Each vote keeps those answers as they
+          were when it was cast.
         </li>
         <li>
           <strong>One vote per browser</strong> on each poll, from midnight until voting closes at{' '}
@@ -108,6 +109,7 @@ function WhoTakesPart() {
 
 function Adjustment({ data }: { data: WeightingData }) {
   const { rules, method } = data;
+  // method.noMarginOfError is said in the page's own words, under "Why there is no margin of error".
   return (
     <>
       <section aria-labelledby="methods-what">
@@ -116,7 +118,9 @@ function Adjustment({ data }: { data: WeightingData }) {
           It estimates how {data.population} as a whole would have answered, had they voted in the same way as the
           teachers like them who did. It reads, for example: “{exampleLine(data)}”
         </p>
-        <p>{data.scope}</p>
+        <p>
+          <strong>Who is in it.</strong> {data.scope}
+        </p>
       </section>
 
       <section aria-labelledby="methods-variables">
@@ -196,9 +200,9 @@ function Adjustment({ data }: { data: WeightingData }) {
       <section aria-labelledby="methods-moe">
         <h2 id="methods-moe">Why there is no margin of error</h2>
         <p>
-          A margin of error (“± 3 points”) describes the chance errors of a random sample. An opt-in poll is not one, so
-          the American Association for Public Opinion Research (AAPOR) holds that giving a margin of sampling error for
-          it is misleading. {method.noMarginOfError}
+          A margin of error (“plus or minus 3 points”) describes the chance errors of a random sample. An opt-in poll is
+          not one, so the American Association for Public Opinion Research (AAPOR) holds that giving a margin of
+          sampling error for it is misleading. We give none, on the raw result or the adjusted one.
         </p>
       </section>
     </>
