@@ -9,17 +9,6 @@
 import { formatCount } from './results.js';
 import { WITHHELD_REASON_TEXT, type Weighted } from './weighting.js';
 
-/** The methods page, which every weighted line links to. */
-export const METHODS = {
-  path: '/methods',
-  title: 'How we adjust results',
-  /** The link after every weighted line. */
-  linkText: 'How we adjust',
-} as const;
-
-/** The methods page's address on the site at `publicUrl` (PUBLIC_URL): for what is read off the site. */
-export const methodsUrl = (publicUrl: string) => `${publicUrl}${METHODS.path}`;
-
 export interface WeightedLine {
   /** True when the line gives adjusted figures; false when it says why there are none. */
   adjusted: boolean;
@@ -34,7 +23,9 @@ export interface WeightedLine {
 export function weightedLine(weighted: Weighted | undefined, options: readonly string[]): WeightedLine | null {
   if (!weighted) return null;
   if ('withheld' in weighted) {
-    return weighted.withheld === 'voting-open' ? null : { adjusted: false, text: WITHHELD_REASON_TEXT[weighted.withheld] };
+    return weighted.withheld === 'voting-open'
+      ? null
+      : { adjusted: false, text: WITHHELD_REASON_TEXT[weighted.withheld] };
   }
   const figures = options.map((option, i) => `${weighted.percentages[i] ?? 0}% ${option}`).join(', ');
   const teachers = weighted.votesInScope === 1 ? '1 teacher' : `${formatCount(weighted.votesInScope)} teachers`;

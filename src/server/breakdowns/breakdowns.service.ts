@@ -22,7 +22,10 @@ export function createBreakdownsService({ db, clock, site }: Pick<ServiceDeps, '
       if (poll.status === 'active' && votingDayAt(clock.now(), site).votingOpen) return { outcome: 'not-yet' };
       const breakdown = buildBreakdown(poll, await groupTallies(db, pollId));
       // The groups shown (k >= 10) each with their weighted line, under the group gates.
-      return { outcome: 'shown', breakdown: { ...breakdown, dimensions: await weighting.ofGroups(poll, breakdown.dimensions) } };
+      return {
+        outcome: 'shown',
+        breakdown: { ...breakdown, dimensions: await weighting.ofGroups(poll, breakdown.dimensions) },
+      };
     },
   };
 }

@@ -7,7 +7,8 @@
  */
 import { honestResultsUrl } from '../../shared/honest-results.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
-import { METHODS, methodsUrl, weightedLine } from '../../shared/weighted-line.js';
+import { METHODS, methodsUrl } from '../../shared/methods.js';
+import { weightedLine } from '../../shared/weighted-line.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
@@ -82,7 +83,10 @@ export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName
     const note = setAsideNote(view.setAsideVotes);
     const setAside = note === null ? '' : ` · ${newTab(honestResultsUrl(publicUrl), e(note))}`;
     // The adjusted figures under the raw ones; a withheld line says nothing in so small a frame.
-    const line = weightedLine(view.weighted, view.results.map((r) => r.option));
+    const line = weightedLine(
+      view.weighted,
+      view.results.map((r) => r.option),
+    );
     const weighted = line?.adjusted
       ? `<p class="weighted">${e(line.text)} ${newTab(methodsUrl(publicUrl), e(METHODS.linkText))}</p>`
       : '';

@@ -13,7 +13,7 @@ import {
   OPEN_DATA_PATHS,
   WEIGHTING_DATA_PATH,
 } from '../../shared/open-data.js';
-import { methodsUrl } from '../../shared/weighted-line.js';
+import { methodsUrl } from '../../shared/methods.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time.js';

@@ -6,7 +6,8 @@
  */
 import { HONEST_RESULTS, honestResultsUrl } from '../../shared/honest-results.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
-import { METHODS, methodsUrl, weightedLine } from '../../shared/weighted-line.js';
+import { METHODS, methodsUrl } from '../../shared/methods.js';
+import { weightedLine } from '../../shared/weighted-line.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';

@@ -215,6 +215,8 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
     const response = await new Visitor(t.app).get(`/api/polls/${poll.id}/breakdown`);
     expect(response.statusCode).toBe(200);
     const role = response.json<Breakdown>().dimensions.find((d) => d.dimension === 'role');
-    expect(role?.groups).toEqual([shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30] }, NONE_IN_SCOPE)]);
+    expect(role?.groups).toEqual([
+      shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30] }, NONE_IN_SCOPE),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { localDateAt } from '../../../shared/time.js';
-import { METHODS } from '../../../shared/weighted-line.js';
+import { METHODS } from '../../../shared/methods.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { Link } from '../../lib/router.js';
 import { useNow } from '../../lib/use-now.js';

@@ -14,7 +14,7 @@ import { useProfile } from '../../api/get-profile.js';
 import { votesText } from '../../components/chart/chart-labels.js';
 import { SetAsideLink } from '../../components/chart/set-aside-note.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
-import { WeightedLine } from '../../components/chart/weighted-line.js';
+import { LazyWeightedLine } from '../../components/chart/lazy-weighted-line.js';
 import type { Weighted } from '../../../shared/weighting.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
@@ -223,7 +223,7 @@ function GroupBars({
       <ResultBars results={results} chosen={chosen} compact />
       {/* A group's adjusted line when its gates let it show; a withheld one says nothing here. */}
       {weighted && !('withheld' in weighted) && (
-        <WeightedLine weighted={weighted} options={results.map((result) => result.option)} />
+        <LazyWeightedLine weighted={weighted} options={results.map((result) => result.option)} />
       )}
     </li>
   );

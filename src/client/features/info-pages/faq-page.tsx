@@ -15,7 +15,7 @@ import { closeTimeLabel, timeZoneLabel } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { HONEST_RESULTS } from '../../../shared/honest-results.js';
-import { METHODS } from '../../../shared/weighted-line.js';
+import { METHODS } from '../../../shared/methods.js';
 import './info-pages.css';
 
 const zone = timeZoneLabel(siteConfig.timeZone);

@@ -11,7 +11,8 @@ import { HONEST_RESULTS } from '../../../shared/honest-results.js';
 import { OPEN_DATA_PATHS, WEIGHTING_DATA_PATH } from '../../../shared/open-data.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { closeTimeLabel } from '../../../shared/time.js';
-import { METHODS, weightedLine } from '../../../shared/weighted-line.js';
+import { METHODS } from '../../../shared/methods.js';
+import { weightedLine } from '../../../shared/weighted-line.js';
 import { WEIGHTING_MARGINS, WITHHELD_REASON_TEXT } from '../../../shared/weighting.js';
 import { useWeightingData } from '../../api/get-weighting-data.js';
 import { PageShell } from '../../components/layout/page-shell.js';
@@ -36,7 +37,7 @@ export default function MethodsPage() {
         poll has closed, a second line may sit under it, adjusted to the mix of US K-12 teachers. This page says who
         takes part, what that line describes, how we work it out and what it cannot do.
       </p>
-      <div className="info-page__body">
+      <div className="card info-page__body">
         <WhoTakesPart />
         {data ? (
           <Adjustment data={data} />
