@@ -21,14 +21,18 @@ const BENCH_DAY = '2026-11-16';
 /** When the stored votes were cast: 08:00 the same morning. */
 const EARLIER_TODAY = '2026-11-16T13:00:00.000Z';
 
-/** A full profile, varied by `n`: every group of every dimension gets voters. */
+/**
+ * A full profile, varied by `n`: every combination of groups gets voters (each dimension counts
+ * `n` in a digit of its own), so classroom teachers span every grade level, region and band,
+ * and a poll of 1,000,000 votes has a weighted line.
+ */
 function profileRows(voterId: string, n: number): [string, string, string, string][] {
-  return PROFILE_DIMENSIONS.map(({ dimension, groups }) => [
-    voterId,
-    dimension,
-    groups[n % groups.length]?.id ?? groups[0].id,
-    EARLIER_TODAY,
-  ]);
+  let rest = n;
+  return PROFILE_DIMENSIONS.map(({ dimension, groups }) => {
+    const group = groups[rest % groups.length]?.id ?? groups[0].id;
+    rest = Math.floor(rest / groups.length);
+    return [voterId, dimension, group, EARLIER_TODAY];
+  });
 }
 
 /**

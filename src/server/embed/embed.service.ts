@@ -17,7 +17,7 @@ export function createEmbedService({
 }: Pick<ServiceDeps, 'db' | 'clock' | 'site' | 'activePoll'>) {
   const weighting = createWeightingService({ db, clock });
   const viewOf = (poll: PollRecord): Promise<EmbedView> =>
-    toEmbedView(poll, site, votingDayAt(clock.now(), site).votingOpen, weighting.ofPoll);
+    toEmbedView(poll, site, votingDayAt(clock.now(), site).votingOpen, (closed) => weighting.ofPoll(closed));
 
   return {
     /** Today's poll, or undefined when there is none. */

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { BreakdownDimension } from '../../shared/api.js';
 import { weightingCell, type Weighted } from '../../shared/weighting.js';
-import { totalVotes, type PollRecord } from '../polls/poll.js';
+import { isForeignKeyViolation } from '../db/errors.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { parseVoterProfile } from './profile-copy.js';
 import { weightingOpenData } from './targets.js';
@@ -42,16 +42,22 @@ function cellsOf(
   return [...cells.values()];
 }
 
+/** What the service reads of a closed poll (a PollRecord is one): its id and its options' counted votes. */
+export interface ClosedPoll {
+  id: number;
+  options: readonly { votes: number }[];
+}
+
 export function createWeightingService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   /**
    * The lines of these scopes of a closed poll: the kept ones when still current, the others
    * computed from one read of the poll's profile tallies, then kept.
    */
-  async function linesOf(poll: PollRecord, scopes: readonly string[]): Promise<Map<string, Weighted>> {
-    const counted = totalVotes(poll);
+  async function linesOf(poll: ClosedPoll, scopes: readonly string[]): Promise<Map<string, Weighted>> {
+    const counted = poll.options.reduce((sum, option) => sum + option.votes, 0);
     const lines = new Map<string, Weighted>();
-    for (const row of await storedWeighting(db, poll.id)) {
-      if (row.basis === BASIS && row.countedVotes === counted && scopes.includes(row.scope)) {
+    for (const row of await storedWeighting(db, poll.id, scopes)) {
+      if (row.basis === BASIS && row.countedVotes === counted) {
         lines.set(row.scope, JSON.parse(row.weighted) as Weighted);
       }
     }
@@ -79,19 +85,24 @@ export function createWeightingService({ db, clock }: Pick<ServiceDeps, 'db' | '
       lines.set(scope, weighted);
       return { scope, basis: BASIS, countedVotes: counted, weighted: JSON.stringify(weighted) };
     });
-    await storeWeighting(db, poll.id, computed, clock.now().toISOString());
+    try {
+      await storeWeighting(db, poll.id, computed, clock.now().toISOString());
+    } catch (error) {
+      // Staff deleted the poll meanwhile: the reader still gets the line it asked for.
+      if (!isForeignKeyViolation(error)) throw error;
+    }
     return lines;
   }
 
   return {
     /** A closed poll's weighted line. */
-    async ofPoll(poll: PollRecord): Promise<Weighted> {
+    async ofPoll(poll: ClosedPoll): Promise<Weighted> {
       const lines = await linesOf(poll, [POLL_SCOPE]);
       return lines.get(POLL_SCOPE) as Weighted;
     },
 
     /** A closed poll's breakdown dimensions with each group shown given its weighted line. */
-    async ofGroups(poll: PollRecord, dimensions: BreakdownDimension[]): Promise<BreakdownDimension[]> {
+    async ofGroups(poll: ClosedPoll, dimensions: BreakdownDimension[]): Promise<BreakdownDimension[]> {
       const scopes = dimensions.flatMap((d) => d.groups.map((group) => groupScope(d.dimension, group.value)));
       if (scopes.length === 0) return dimensions;
       const lines = await linesOf(poll, scopes);

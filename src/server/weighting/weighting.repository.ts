@@ -84,12 +84,13 @@ export interface WeightingRow {
   weighted: string;
 }
 
-/** The weighted lines computed for a poll ('poll', and each breakdown group). */
-export async function storedWeighting(db: Db, pollId: number): Promise<WeightingRow[]> {
+/** The weighted lines kept for these scopes of a poll ('poll', and breakdown groups): one read by key. */
+export async function storedWeighting(db: Db, pollId: number, scopes: readonly string[]): Promise<WeightingRow[]> {
   const rows = await db
     .selectFrom('poll_weighting')
     .select(['scope', 'basis', 'counted_votes', 'weighted'])
     .where('poll_id', '=', pollId)
+    .where('scope', 'in', scopes)
     .execute();
   return rows.map((row) => ({
     scope: row.scope,
