@@ -8,6 +8,8 @@ export const METHODS = {
   title: 'How we adjust results',
   /** The link after every weighted line. */
   linkText: 'How we adjust',
+  /** The footer's link, beside FAQ, Terms of Service and Privacy & Cookies. */
+  footerLabel: 'Methods',
 } as const;
 
 /** The methods page's address on the site at `publicUrl` (PUBLIC_URL): for what is read off the site. */

@@ -100,7 +100,7 @@ describe('the weighted line and /methods', () => {
       await expectAccessible(page);
       await saveScreenshots(page, `weighted-${scheme}-methods`);
       // The footer leads there too.
-      expect(await page.locator('.site-footer').getByRole('link', { name: 'How we adjust results' }).count()).toBe(1);
+      expect(await page.locator('.site-footer').getByRole('link', { name: 'Methods' }).count()).toBe(1);
       expect(errors).toEqual([]);
     });
   }
@@ -115,7 +115,8 @@ describe('the weighted line and /methods', () => {
     await saveScreenshots(page, 'weighted-no-js-methods');
 
     await page.goto(`${t.site.url}/faq`);
-    expect(await page.locator('main a[href="/methods"], footer a[href="/methods"]').count()).toBe(2); // the FAQ's answer, the footer
+    // The FAQ's word on the adjusted line, and the footer.
+    expect(await page.locator('main a[href="/methods"], footer a[href="/methods"]').count()).toBe(2);
 
     // Today's results before the close (the vote's own page): no weighted line.
     await page.goto(t.site.url);

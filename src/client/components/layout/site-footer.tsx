@@ -14,7 +14,7 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
         <Link to="/faq">FAQ</Link>
         <Link to="/terms">Terms of Service</Link>
         <Link to="/privacy">Privacy &amp; Cookies</Link>
-        <Link to={METHODS.path}>{METHODS.title}</Link>
+        <Link to={METHODS.path}>{METHODS.footerLabel}</Link>
         {siteConfig.brandUrl && (
           <a href={siteConfig.brandUrl} target="_blank" rel="noopener noreferrer">
             {siteConfig.brandName ?? new URL(siteConfig.brandUrl).hostname}
