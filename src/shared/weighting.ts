@@ -52,7 +52,7 @@ export const WITHHELD_REASON_TEXT: Record<WeightingWithheldReason, string> = {
 
 /** The target categories, in merge order (a small category merges with an adjacent one). */
 export const WEIGHTING_CATEGORIES = {
-  /** NCES school levels. */
+  /** NCES's school levels in NCES's order, so a small 'combined' merges into 'high'. */
   grade: ['elementary', 'middle', 'high', 'combined'],
   /** The Census Bureau's regions in its own order: each is next to the ones it borders. */
   region: ['northeast', 'midwest', 'south', 'west'],

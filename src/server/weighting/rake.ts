@@ -28,7 +28,7 @@ export interface Raked {
 }
 
 /** A weight counts as capped within this relative slack: clipping and raking approach the cap geometrically. */
-const CAP_SLACK = 1e-3;
+export const CAP_SLACK = 1e-3;
 
 export function rake(counts: readonly number[], margins: readonly RakeMargin[], options: RakeOptions): Raked {
   const n = counts.reduce((sum, c) => sum + c, 0);

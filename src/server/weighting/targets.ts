@@ -12,6 +12,7 @@ import {
   type WeightingMargin,
 } from '../../shared/weighting.js';
 import file from './nces-targets.json' with { type: 'json' };
+import { CAP_SLACK } from './rake.js';
 
 interface TargetsFile {
   population: string;
@@ -61,7 +62,7 @@ export function weightingOpenData() {
     method: {
       raking: `Iterative proportional fitting over the ${WEIGHTING_MARGINS.length} margins (${WEIGHTING_MARGINS.join(', ')}), on the votes in scope, every vote starting at weight 1.`,
       convergence: `Converged when, after a full cycle, every weighted share is within ${tolerancePoints} percentage point of its target and no weight is over the cap; at most ${maxCycles} cycles, else no weighted line.`,
-      cap: `After each cycle, weights over ${weightCap} times the mean weight are cut to ${weightCap} times the mean, then raking goes on.`,
+      cap: `After each cycle, weights over ${weightCap} times the mean weight (by more than ${CAP_SLACK * 100}%) are cut to ${weightCap} times the mean, then raking goes on.`,
       smallCategories: `A category with fewer than ${minPerCategory} votes merges with its neighbour in the order the margin lists them (the one with fewer votes; the earlier on a tie), and so do their targets. If a poll's margin is left with one category, no weighted line; a breakdown group's margin left with one category is not raked on.`,
       effectiveSample: `Kish: (sum of weights)^2 / (sum of squared weights). Design effect: votes in scope / effective sample.`,
       shownWhen: `A poll: at least ${minVotes} votes in scope, at least ${minPerCategory} in every category after merging, converged, effective sample at least the larger of ${minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of the votes in scope, and voting closed. A breakdown group: the same with at least ${group.minVotes} votes and an effective sample of at least the larger of ${group.minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of its votes.`,

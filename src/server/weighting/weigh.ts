@@ -15,6 +15,8 @@ import {
 import { rake, type RakeMargin } from './rake.js';
 import { WEIGHTING_TARGETS } from './targets.js';
 
+type Withheld = Extract<Weighted, { withheld: unknown }>;
+
 export interface CellCount extends WeightingCell {
   optionIndex: number;
   votes: number;
@@ -22,6 +24,23 @@ export interface CellCount extends WeightingCell {
 
 /** Rakes the in-scope votes to the targets and applies every gate; 'group' uses the breakdown-group gates (n ≥ 30, effective sample ≥ 20). Pure, O(cells). */
 export function weigh(cells: readonly CellCount[], optionCount: number, level: 'poll' | 'group'): Weighted {
+  const exact = weighExact(cells, optionCount, level);
+  if ('withheld' in exact) return exact;
+  return {
+    population: WEIGHTING_TARGETS.population,
+    percentages: wholePercentages(exact.shares),
+    votesInScope: exact.votesInScope,
+    effectiveSample: Math.round(exact.effectiveSample),
+    designEffect: Math.round((exact.votesInScope / exact.effectiveSample) * 100) / 100,
+  };
+}
+
+/** What weigh() shows, before rounding: each option's weighted share (adding up to 1) and the effective sample. */
+export function weighExact(
+  cells: readonly CellCount[],
+  optionCount: number,
+  level: 'poll' | 'group',
+): Withheld | { shares: number[]; votesInScope: number; effectiveSample: number } {
   const rules = level === 'poll' ? WEIGHTING_RULES : { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group };
   // Rows naming an unknown category or option count nowhere: a bad row is never a 500.
   const rows = cells.filter(
@@ -34,10 +53,7 @@ export function weigh(cells: readonly CellCount[], optionCount: number, level: '
   );
   const counts = rows.map((row) => row.votes);
   const votesInScope = counts.reduce((sum, votes) => sum + votes, 0);
-  const withheld = (reason: Exclude<Weighted, { population: string }>['withheld']) => ({
-    withheld: reason,
-    votesInScope,
-  });
+  const withheld = (reason: Withheld['withheld']): Withheld => ({ withheld: reason, votesInScope });
   if (votesInScope < rules.minVotes) return withheld('too-few-votes');
 
   const margins: RakeMargin[] = [];
@@ -79,13 +95,7 @@ export function weigh(cells: readonly CellCount[], optionCount: number, level: '
   rows.forEach(
     (row, i) => (byOption[row.optionIndex] = (byOption[row.optionIndex] ?? 0) + row.votes * (raked.weights[i] ?? 0)),
   );
-  return {
-    population: WEIGHTING_TARGETS.population,
-    percentages: wholePercentages(byOption),
-    votesInScope,
-    effectiveSample: Math.round(effective),
-    designEffect: Math.round((votesInScope / effective) * 100) / 100,
-  };
+  return { shares: byOption.map((total) => total / sumW), votesInScope, effectiveSample: effective };
 }
 
 function categoryIndex(margin: WeightingMargin, id: string): number {
