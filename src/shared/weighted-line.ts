@@ -2,7 +2,8 @@
  * The weighted line in words, under a closed poll's raw result wherever results are shown (the
  * site's pages, the embed, the print sheet): "Adjusted to the mix of US K-12 teachers: 58% Yes,
  * 42% No (512 teachers; effective sample 310)." followed by a link to /methods. Every option is
- * named, in the poll's order, as the raw result beside it names them. Never a ± figure: for an
+ * named, in the poll's order, as the raw result beside it names them (semicolons between them
+ * when an option's own words hold a comma). Never a ± figure: for an
  * opt-in sample a margin of error is misleading (AAPOR). Withheld, it is one quiet sentence
  * saying why; the API always names the rule.
  */
@@ -27,7 +28,9 @@ export function weightedLine(weighted: Weighted | undefined, options: readonly s
       ? null
       : { adjusted: false, text: WITHHELD_REASON_TEXT[weighted.withheld] };
   }
-  const figures = options.map((option, i) => `${weighted.percentages[i] ?? 0}% ${option}`).join(', ');
+  // Options are told apart by commas, or by semicolons when an option's own words hold a comma.
+  const separator = options.some((option) => option.includes(',')) ? '; ' : ', ';
+  const figures = options.map((option, i) => `${weighted.percentages[i] ?? 0}% ${option}`).join(separator);
   const teachers = weighted.votesInScope === 1 ? '1 teacher' : `${formatCount(weighted.votesInScope)} teachers`;
   return {
     adjusted: true,
