@@ -136,7 +136,8 @@ function SampleNote({
   const setAside = breakdown?.setAsideVotes ?? setAsideVotes;
   return (
     <p className="teachers-like-you__sample">
-      A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; results are not weighted.
+      A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; the bars are not
+      weighted.
       {setAside > 0 && (
         <>
           {' '}
