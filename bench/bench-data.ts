@@ -22,14 +22,18 @@ const BENCH_DAY = '2026-11-16';
 /** When the stored votes were cast: 08:00 the same morning. */
 const EARLIER_TODAY = '2026-11-16T13:00:00.000Z';
 
-/** A full profile, varied by `n`: every group of every dimension gets voters. */
+/**
+ * A full profile, varied by `n`: every combination of groups gets voters (each dimension counts
+ * `n` in a digit of its own), so classroom teachers span every grade level, region and band,
+ * and a poll of 1,000,000 votes has a weighted line.
+ */
 function profileRows(voterId: string, n: number): [string, string, string, string][] {
-  return PROFILE_DIMENSIONS.map(({ dimension, groups }) => [
-    voterId,
-    dimension,
-    groups[n % groups.length]?.id ?? groups[0].id,
-    EARLIER_TODAY,
-  ]);
+  let rest = n;
+  return PROFILE_DIMENSIONS.map(({ dimension, groups }) => {
+    const group = groups[rest % groups.length]?.id ?? groups[0].id;
+    rest = Math.floor(rest / groups.length);
+    return [voterId, dimension, group, EARLIER_TODAY];
+  });
 }
 
 /**
@@ -89,8 +93,11 @@ export async function prepareDatabase(
   // A bulk load: keep the indexes in memory while building them.
   sqlite.pragma('cache_size = -262144');
   sqlite.pragma('synchronous = OFF');
+  // Each vote keeps its voter's profile as the vote path copies it (weighting/profile-copy.ts):
+  // the ids in PROFILE_DIMENSIONS' order, '/' between them.
   const insert = sqlite.prepare(
-    'insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at) values (?, ?, ?, null, ?, ?)',
+    `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at, voter_profile)
+     values (?, ?, ?, null, ?, ?, ?)`,
   );
   const answer = sqlite.prepare(
     'insert into profile_answers (voter_id, dimension, group_value, updated_at) values (?, ?, ?, ?)',
@@ -100,8 +107,10 @@ export async function prepareDatabase(
   sqlite.transaction(() => {
     for (let i = 0; i < votes; i += 1) {
       voterId = randomBytes(16).toString('base64url');
-      if (i % 4 === 0) for (const row of profileRows(voterId, i / 4)) answer.run(...row);
-      insert.run(poll.id, voterId, i % 7 < 3 ? 0 : i % 7 < 5 ? 1 : i % 7 < 6 ? 2 : 3, BENCH_DAY, EARLIER_TODAY);
+      const profile = i % 4 === 0 ? profileRows(voterId, i / 4) : [];
+      for (const row of profile) answer.run(...row);
+      const copy = profile.length > 0 ? profile.map((row) => row[2]).join('/') : null;
+      insert.run(poll.id, voterId, i % 7 < 3 ? 0 : i % 7 < 5 ? 1 : i % 7 < 6 ? 2 : 3, BENCH_DAY, EARLIER_TODAY, copy);
     }
     for (let i = 0; i < profiledVoters; i += 1) {
       const waiting = randomBytes(16).toString('base64url');

@@ -23,7 +23,8 @@
  *                      /healthz while made-up pages, the open data and preview images flood in);
  *                      "proof-of-work" the proof of work alone; "reminders" the push
  *                      reminders alone (bench-reminders.ts: 10,000 due at once, sent to a fake
- *                      push service that checks and decrypts each)
+ *                      push service that checks and decrypts each); "weighted" a closed poll
+ *                      read with its weighted line, at 1,000 and 1,000,000 votes
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -50,6 +51,7 @@ const ONLY_PAGES = process.env.BENCH_ONLY === 'pages';
 const ONLY_FLOODS = process.env.BENCH_ONLY === 'floods';
 const ONLY_PROOF_OF_WORK = process.env.BENCH_ONLY === 'proof-of-work';
 const ONLY_REMINDERS = process.env.BENCH_ONLY === 'reminders';
+const ONLY_WEIGHTED = process.env.BENCH_ONLY === 'weighted';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -271,6 +273,10 @@ async function main() {
     verdicts.push(await measureReminders(work));
     return finish();
   }
+  if (ONLY_WEIGHTED) {
+    await measureWeighted();
+    return finish();
+  }
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
   // competes with the kernel writing back another's pages.
@@ -305,6 +311,8 @@ async function main() {
     breakdown: 'app: GET breakdown after the close, 1k votes',
     breakdownLarge: 'app: GET breakdown after the close, 1M votes',
     openData: 'app: GET /data/polls.json, a past poll of 1k votes',
+    pastPoll: 'app: GET a past poll with its weighted line, 1k votes',
+    pastPollLarge: 'app: GET a past poll with its weighted line, 1M votes',
     openDataLarge: 'app: GET /data/polls.json, a past poll of 1M votes',
     appVotes: 'app: POST /api/polls/:id/vote, a new voter each',
     bareVotes: 'bare node:http + the same insert (better-sqlite3)',
@@ -370,6 +378,9 @@ async function main() {
         request: { path: `/api/polls/${large.pollId}/breakdown` },
       },
       { label: label.openData, mode: 'app', file: smallPastDb, request: { path: '/data/polls.json' } },
+      // The line is raked on the first read after the close and kept (weighting/): every read after it is one row.
+      { label: label.pastPoll, mode: 'app', file: smallPastDb, request: { path: '/api/polls/number/1' } },
+      { label: label.pastPollLarge, mode: 'app', file: largePastDb, request: { path: '/api/polls/number/1' } },
       { label: label.openDataLarge, mode: 'app', file: largePastDb, request: { path: '/data/polls.json' } },
     );
   }
@@ -416,6 +427,8 @@ async function main() {
     ratio('breakdown: 1k reads/s / 1M reads/s', breakdownScale, '<= 1.20', breakdownScale <= 1.2);
     const openDataScale = r('openData') / r('openDataLarge');
     ratio('open data (polls.json): 1k reads/s / 1M reads/s', openDataScale, '<= 1.20', openDataScale <= 1.2);
+    const pastPollScale = r('pastPoll') / r('pastPollLarge');
+    ratio('past poll with its weighted line: 1k reads/s / 1M reads/s', pastPollScale, '<= 1.20', pastPollScale <= 1.2);
     console.log(
       `  (for information: a visitor who has not voted reads at ${(r('returning') / r('bareJson')).toFixed(2)} of bare, ` +
         `a first visit at ${(r('first') / r('bareJson')).toFixed(2)})\n`,
@@ -429,6 +442,51 @@ async function main() {
     verdicts.push(await measureFloods(work));
   }
   finish();
+}
+
+/**
+ * A closed poll read with its weighted line (issue 26), at 1,000 votes and at 1,000,000 (every
+ * fourth voter with a profile, so about 33,000 classroom teachers in scope at 1M and 33 at 1k,
+ * whose line is withheld): the line is raked on the first read and kept, so each read after it
+ * costs the same. Also, for information, today's poll read after the close. The full run
+ * measures the past-poll reads with the others; BENCH_ONLY=weighted measures these alone.
+ */
+async function measureWeighted() {
+  const smallDb = path.join(work, 'weighted-small.sqlite');
+  const largeDb = path.join(work, 'weighted-large.sqlite');
+  const small = await prepareDatabase(smallDb, 1_000);
+  const large = await prepareDatabase(largeDb, 1_000_000);
+  const smallPast = pastCopyOf(smallDb, path.join(work, 'weighted-small-past.sqlite'));
+  const largePast = pastCopyOf(largeDb, path.join(work, 'weighted-large-past.sqlite'));
+  execFileSync('sync');
+  const poll = { path: '/api/polls/number/1' };
+  for (const [n, file] of [
+    ['1k', smallPast],
+    ['1M', largePast],
+  ] as const) {
+    const { weighted } = JSON.parse(await fetchOnce('app', file, poll)) as { weighted: unknown };
+    console.log(`  (the ${n}-vote poll's weighted line: ${JSON.stringify(weighted)})`);
+  }
+  const label = {
+    past: 'app: GET a past poll with its weighted line, 1k votes',
+    pastLarge: 'app: GET a past poll with its weighted line, 1M votes',
+    closed: 'app: GET active after the close, a voter, 1k votes',
+    closedLarge: 'app: GET active after the close, a voter, 1M votes',
+  };
+  const active = (cookie: string) => ({ path: '/api/polls/active', headers: { cookie: `voter_id=${cookie}` } });
+  console.log('A closed poll with its weighted line (medians of the rounds):');
+  const rate = await measureAll([
+    { label: label.past, mode: 'app', file: smallPast, request: poll },
+    { label: label.pastLarge, mode: 'app', file: largePast, request: poll },
+    { label: label.closed, mode: 'app-closed', file: smallDb, request: active(small.voterCookie) },
+    { label: label.closedLarge, mode: 'app-closed', file: largeDb, request: active(large.voterCookie) },
+  ]);
+  const r = (key: keyof typeof label) => rate.get(label[key])?.rate ?? 0;
+  console.log('\nTargets:');
+  const scale = r('past') / r('pastLarge');
+  ratio('past poll with its weighted line: 1k reads/s / 1M reads/s', scale, '<= 1.20', scale <= 1.2);
+  const closedScale = r('closed') / r('closedLarge');
+  ratio("today's poll after the close, with its line: 1k / 1M", closedScale, '<= 1.20', closedScale <= 1.2);
 }
 
 /**

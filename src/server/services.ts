@@ -60,6 +60,8 @@ import {
 } from './push/reminder-sender.js';
 import { createRemindersService } from './push/reminders.service.js';
 import { vapidKeys } from './push/vapid.js';
+import { weightingOpenData } from './weighting/targets.js';
+import type { WeightingData } from '../shared/api.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
 const RATE_LIMIT_MEMORY_MS = 24 * 3_600_000;
@@ -196,11 +198,14 @@ export async function createServices({
     );
   }
   const passkeys = createPasskeys({ db, clock, auth, publicUrl: site.publicUrl, siteName: site.siteName });
+  /** What /data/weighting.json serves, as /methods reads it. */
+  const weightingData: WeightingData = weightingOpenData();
   /** Server-drawn pages read what the API answers, from the same service. */
   const pageData: PageData = {
     activePollView: (voterId) => polls.activePollView({ voterId, emailHint: undefined }),
     pastPolls: () => polls.pastPolls(),
     pollResults: (pollNumber) => polls.pastPollResults(pollNumber),
+    weighting: () => Promise.resolve(weightingData),
   };
   // Last, so that nothing above can fail with a connection or drawing threads left open.
   const readiness = new Readiness();

@@ -4,6 +4,7 @@
  */
 import type { Profile, ProfileDimension } from './profile.js';
 import type { ResultItem } from './results.js';
+import type { Weighted, WeightingMargin, WEIGHTING_RULES } from './weighting.js';
 import type { LocalDate } from './time.js';
 
 import type { StaffRole } from './staff-permissions.js';
@@ -87,6 +88,11 @@ export interface PollResults extends Pick<
   results: ResultItem[];
   /** The other runs of the same question (polls linked by "asked before"), oldest first. */
   series: SeriesRun[];
+  /**
+   * The result adjusted to the mix of US K-12 teachers (src/shared/weighting.ts, /methods), or
+   * which rule withheld it. Only on closed polls: a past poll always has it.
+   */
+  weighted: Weighted;
 }
 
 /**
@@ -103,6 +109,8 @@ export interface BreakdownGroup extends Pick<PollResults, 'totalVotes' | 'result
   /** The group's id in its dimension's list (src/shared/profile.ts). */
   value: string;
   label: string;
+  /** The group's weighted line under the group gates (or why withheld); breakdowns are closed polls only. */
+  weighted?: Weighted;
 }
 
 export interface BreakdownDimension {
@@ -148,6 +156,34 @@ export interface OpenPoll extends Pick<
   closedAt: string;
   /** By role, grade level, region and experience; groups under the minimum size are withheld. */
   breakdowns: Breakdown['dimensions'];
+  weighted: PollResults['weighted'];
+}
+
+/**
+ * GET /data/weighting.json (src/server/weighting/targets.ts): the targets the weighted line is
+ * raked to, with their sources, the scope, the mapping of our answers and every rule. These are
+ * the parts /methods reads; the file holds more.
+ */
+export interface WeightingData {
+  population: string;
+  compiled: string;
+  about: string;
+  scope: string;
+  notReached?: string;
+  margins: Record<
+    WeightingMargin,
+    {
+      label: string;
+      mapping: string;
+      source: { survey: string; table: string; schoolYear: string; url: string; covers: string };
+      categories: Record<string, { label: string; percent: number }>;
+    }
+  >;
+  method: Record<
+    'raking' | 'convergence' | 'cap' | 'smallCategories' | 'effectiveSample' | 'shownWhen' | 'noMarginOfError',
+    string
+  >;
+  rules: typeof WEIGHTING_RULES;
 }
 
 /** GET /api/polls/active: today's poll, as this visitor may see it. */
@@ -171,6 +207,11 @@ export interface ActivePoll extends PastPoll {
   series: SeriesRun[] | null;
   /** What this visitor's vote carries; null once the visitor has voted or voting has closed. */
   ballot: Ballot | null;
+  /**
+   * Once voting has closed, the weighted line (PollResults['weighted']). Absent while voting is
+   * open: never live, not even the number of votes in its scope.
+   */
+  weighted?: PollResults['weighted'];
 }
 
 /**

@@ -11,6 +11,9 @@ export const OPEN_DATA_LICENSE = {
 /** Where the open data lives, as every page and the README name it. */
 export const OPEN_DATA_PATHS = { json: '/data/polls.json', csv: '/data/polls.csv', feed: '/feed.xml' } as const;
 
+/** The weighted line's targets, sources, scope, cap and thresholds (issue 26), so anyone can redo our numbers. */
+export const WEIGHTING_DATA_PATH = '/data/weighting.json';
+
 /** "Teacher Hot Take (https://…)": who to credit. */
 export const attributionOf = (siteName: string, publicUrl: string) => `${siteName} (${publicUrl})`;
 

@@ -16,6 +16,7 @@ export const PAGE_TITLES = {
   terms: 'Terms of Service',
   privacy: 'Privacy & Cookie Policy',
   reminders: 'Reminders',
+  methods: 'How we adjust results',
   notFound: '404 Page Not Found',
 } as const;
 

@@ -3,7 +3,7 @@
  * and what it gets back. The server owns the data (its services answer these calls as the API
  * would for this visitor); the app owns which page needs which data.
  */
-import type { ActivePoll, PastPoll, PollResults } from './api.js';
+import type { ActivePoll, PastPoll, PollResults, WeightingData } from './api.js';
 import type { SiteConfig } from './site-config.js';
 
 /** The data a page may need, as the API would answer it for the visitor being served. */
@@ -12,6 +12,8 @@ export interface SsrData {
   pastPolls(): Promise<PastPoll[]>;
   /** A past poll's final results; undefined when there is no such past poll. */
   pollResults(pollNumber: number): Promise<PollResults | undefined>;
+  /** The weighted line's targets and rules (/methods). */
+  weighting(): Promise<WeightingData>;
 }
 
 export interface SsrRequest {

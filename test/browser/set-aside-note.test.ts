@@ -87,7 +87,7 @@ describe('votes set aside after review', () => {
     expect(await note.textContent()).toBe(NOTE);
     expect(await note.getByRole('link').getAttribute('href')).toBe('/faq#honest-results');
     expect(await page.locator('.teachers-like-you__sample').textContent()).toBe(
-      `A self-selected sample of 10 teachers; results are not weighted. ${NOTE}.`,
+      `A self-selected sample of 10 teachers; the bars are not weighted. ${NOTE}.`,
     );
     await expectAccessible(page);
     await saveScreenshots(page, 'set-aside-past-poll');

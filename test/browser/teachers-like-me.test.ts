@@ -107,7 +107,7 @@ describe('after voting on today’s poll', () => {
     await me.section.waitFor();
     expect(await me.view('Everyone').isChecked()).toBe(true);
     expect(await me.groupNames()).toEqual(['Everyone · 29 votes']);
-    expect(await me.sample.textContent()).toBe('A self-selected sample of 29 teachers; results are not weighted.');
+    expect(await me.sample.textContent()).toBe('A self-selected sample of 29 teachers; the bars are not weighted.');
 
     await me.view('Role').check();
     await me.group('Classroom teacher').waitFor();
@@ -230,7 +230,7 @@ describe('a past poll', () => {
     await me.section.waitFor();
     await me.invitation.waitFor();
     expect(await me.groupNames()).toEqual(['Everyone · 26 votes']);
-    expect(await me.sample.textContent()).toBe('A self-selected sample of 26 teachers; results are not weighted.');
+    expect(await me.sample.textContent()).toBe('A self-selected sample of 26 teachers; the bars are not weighted.');
 
     // The earlier runs, oldest first, this poll last; today's run is not shown before its close.
     await me.askedBefore.waitFor();

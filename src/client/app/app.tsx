@@ -16,6 +16,9 @@ const PrivacyPage = lazyPart(
 const RemindersPage = lazyPart(
   'features/reminders/reminders-page.tsx',
   () => import('../features/reminders/reminders-page.js'),
+const MethodsPage = lazyPart(
+  'features/info-pages/methods-page.tsx',
+  () => import('../features/info-pages/methods-page.js'),
 );
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
 const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
@@ -46,6 +49,8 @@ export function App() {
         <PrivacyPage />
       ) : screen.kind === 'reminders' ? (
         <RemindersPage />
+      ) : screen.kind === 'methods' ? (
+        <MethodsPage />
       ) : screen.kind === 'admin' ? (
         <AdminPage reviewPanel={IntegrityView} />
       ) : screen.kind === 'poll' ? (

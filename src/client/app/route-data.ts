@@ -8,6 +8,7 @@ import type { SsrData } from '../../shared/ssr.js';
 import { activePollQuery } from '../api/get-active-poll.js';
 import { pastPollsQuery } from '../api/get-past-polls.js';
 import { pollResultsQuery } from '../api/get-poll-results.js';
+import { weightingDataQuery } from '../api/get-weighting-data.js';
 import { ApiRequestError } from '../lib/api-client.js';
 import { parseLocation } from '../lib/router.js';
 import { screenOf } from './screens.js';
@@ -46,6 +47,9 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
       ]);
       return;
     }
+    case 'methods':
+      await fetchQuietly(queryClient, { queryKey: weightingDataQuery.queryKey, queryFn: () => data.weighting() });
+      return;
     default:
       return;
   }

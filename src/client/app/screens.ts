@@ -5,7 +5,7 @@ import { parsePollPath, pollPath } from '../../shared/poll-links.js';
 export type Screen =
   | { kind: 'redirect'; to: string }
   | { kind: 'home'; view: Exclude<MainView, 'admin'>; showAdminTab: boolean }
-  | { kind: 'faq' | 'terms' | 'privacy' | 'reminders' | 'admin' | 'not-found' }
+  | { kind: 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'admin' | 'not-found' }
   | { kind: 'poll'; pollNumber: number };
 
 export function screenOf(rawPath: string, search: URLSearchParams): Screen {
@@ -23,8 +23,8 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
       showAdminTab: adminTab,
     };
   }
-  if (['/faq', '/terms', '/privacy', '/reminders', '/admin'].includes(pathname)) {
-    return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'reminders' | 'admin' };
+  if (['/faq', '/terms', '/privacy', '/methods', '/reminders', '/admin'].includes(pathname)) {
+    return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'admin' };
   }
   const pollNumber = parsePollPath(pathname);
   return pollNumber === null ? { kind: 'not-found' } : { kind: 'poll', pollNumber };

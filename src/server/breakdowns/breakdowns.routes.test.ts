@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivePoll, Breakdown } from '../../shared/api.js';
-import { roleDimension, shownGroup } from '../testing/breakdowns.js';
+import { NONE_IN_SCOPE, roleDimension, shownGroup } from '../testing/breakdowns.js';
 import { seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('GET /api/polls/:id/breakdown (%s)', (kind) =
     const [role, gradeBand, region, experience] = breakdown.dimensions;
     expect(role).toEqual(
       roleDimension({
-        groups: [shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [8, 80], No: [2, 20] })],
+        groups: [shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [8, 80], No: [2, 20] }, NONE_IN_SCOPE)],
         withheldVotes: 9, // the school leaders: one short of a group that may be shown
         notSaidVotes: 8,
       }),

@@ -9,16 +9,23 @@ import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { buildBreakdown } from './breakdown.js';
 import { groupTallies } from './breakdowns.repository.js';
+import { createWeightingService } from '../weighting/weighted.service.js';
 
 export type BreakdownOutcome = { outcome: 'shown'; breakdown: Breakdown } | { outcome: 'not-found' | 'not-yet' };
 
 export function createBreakdownsService({ db, clock, site }: Pick<ServiceDeps, 'db' | 'clock' | 'site'>) {
+  const weighting = createWeightingService({ db, clock });
   return {
     async breakdown(pollId: number): Promise<BreakdownOutcome> {
       const poll = await findPollById(db, pollId);
       if (!poll || poll.status === 'scheduled') return { outcome: 'not-found' };
       if (poll.status === 'active' && votingDayAt(clock.now(), site).votingOpen) return { outcome: 'not-yet' };
-      return { outcome: 'shown', breakdown: buildBreakdown(poll, await groupTallies(db, pollId)) };
+      const breakdown = buildBreakdown(poll, await groupTallies(db, pollId));
+      // The groups shown (k >= 10) each with their weighted line, under the group gates.
+      return {
+        outcome: 'shown',
+        breakdown: { ...breakdown, dimensions: await weighting.ofGroups(poll, breakdown.dimensions) },
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabaseEachTest } from '../testing/database-per-test.js';
-import { insertVoteRow, seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
+import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestAppOn } from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
@@ -189,6 +189,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0010-vote-integrity',
         '0011-reissued-voter-ids',
         '0012-proof-of-work',
+        '0013-weighted-results',
         '0014-staff',
         '0015-push-reminders',
       ]);
@@ -284,7 +285,19 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       const poll = await seedPollBefore0010(db, { votes: [3, 2, 1] });
       const past = await seedPollBefore0010(db, { status: 'past', liveDate: '2026-11-20', votes: [1, 1] });
       await insertVoteRow(db, { pollId: poll.id, voterId: 'teacher-with-email', voterEmail: 'sam@example.org' });
-      await seedProfiledVotes(db, poll, [{ profile: { role: 'classroom-teacher' }, votes: [0, 2] }]);
+      // Two classroom teachers' votes, written with the columns votes had then.
+      for (const voterId of ['teacher-a', 'teacher-b']) {
+        await db
+          .insertInto('profile_answers')
+          .values({
+            voter_id: voterId,
+            dimension: 'role',
+            group_value: 'classroom-teacher',
+            updated_at: '2026-11-21T14:00:00.000Z',
+          })
+          .execute();
+        await insertVoteRow(db, { pollId: poll.id, voterId, optionIndex: 1 });
+      }
       // The newest vote goes: its id must not be handed out again.
       await insertVoteRow(db, { pollId: past.id, voterId: 'changed-their-mind', optionIndex: 2 });
       const newest = await db.selectFrom('votes').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -301,7 +314,16 @@ describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind)
       ).rejects.toThrow();
       await expect(insertVoteRow(db, { pollId: poll.id, voterEmail: 'sam@example.org' })).rejects.toThrow();
       await insertVoteRow(db, { pollId: past.id, voterId: 'teacher-with-email', optionIndex: 1 });
-      await seedProfiledVotes(db, poll, [{ profile: { role: 'classroom-teacher' }, votes: [0, 0, 1] }]);
+      await db
+        .insertInto('profile_answers')
+        .values({
+          voter_id: 'teacher-c',
+          dimension: 'role',
+          group_value: 'classroom-teacher',
+          updated_at: '2026-11-21T14:00:00.000Z',
+        })
+        .execute();
+      await insertVoteRow(db, { pollId: poll.id, voterId: 'teacher-c', optionIndex: 2 });
       const after = await snapshot(db);
       const added = after.votes.slice(before.votes.length);
       expect(added.map((vote) => vote.poll_id)).toEqual([past.id, poll.id]);

@@ -67,6 +67,8 @@ export interface VotesTable {
   cookie_age_s: number | null;
   /** The staff action that discounted this vote. */
   discount_id: number | null;
+  /** The voter's profile when the vote was cast (src/server/weighting/profile-copy.ts); null without one. */
+  voter_profile: string | null;
 }
 
 /** counted: in every figure. held: awaiting staff (no proof of work where one was asked). discounted: set aside by staff. */
@@ -135,6 +137,27 @@ export interface PollGroupTalliesTable {
   group_value: string;
   option_index: number;
   vote_count: number;
+}
+
+/** A poll's counted votes per voter profile (as cast) and option: what its weighted line is raked from. */
+export interface PollProfileTalliesTable {
+  poll_id: number;
+  voter_profile: string;
+  option_index: number;
+  vote_count: number;
+}
+
+/** A closed poll's weighted line ('poll') and its breakdown groups' ('dimension:group'), once computed. */
+export interface PollWeightingTable {
+  poll_id: number;
+  scope: string;
+  /** The targets and rules it was computed under. */
+  basis: string;
+  /** The poll's counted votes when it was computed. */
+  counted_votes: number;
+  /** The Weighted, as JSON. */
+  weighted: string;
+  computed_at: Timestamp;
 }
 
 export interface SubscribersTable {
@@ -367,6 +390,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   profile_answers: ProfileAnswersTable;
   poll_group_tallies: PollGroupTalliesTable;
+  poll_profile_tallies: PollProfileTalliesTable;
+  poll_weighting: PollWeightingTable;
   integrity_keys: IntegrityKeysTable;
   integrity_buckets: IntegrityBucketsTable;
   integrity_actions: IntegrityActionsTable;

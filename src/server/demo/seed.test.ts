@@ -40,6 +40,27 @@ describe('the demo data', () => {
     expect(smallBreakdown.dimensions.some((d) => d.withheldVotes > 0)).toBe(true);
   });
 
+  it('gives most past polls a weighted line, and withholds it on the smallest, saying why', async () => {
+    const lines = await Promise.all(
+      past.map(async (poll) => {
+        const results = (await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json<PollResults>();
+        return { poll, weighted: results.weighted };
+      }),
+    );
+    const shown = lines.filter(({ weighted }) => !('withheld' in weighted));
+    const withheld = lines.filter(({ weighted }) => 'withheld' in weighted);
+    expect(shown.length).toBeGreaterThanOrEqual(8);
+    expect(withheld.map(({ weighted }) => weighted)).toContainEqual(
+      expect.objectContaining({ withheld: 'too-few-votes' }),
+    );
+    // The smallest poll is among those withheld.
+    const smallest = lines.reduce((a, b) => (a.poll.totalVotes < b.poll.totalVotes ? a : b));
+    expect(smallest.weighted).toMatchObject({ withheld: 'too-few-votes' });
+    // Today's poll, closed, has one too, where high-school teachers lean away from elementary ones.
+    const today = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
+    expect(today.weighted).toMatchObject({ population: 'US K-12 teachers' });
+  });
+
   it('asks today’s question for the third time, and each run shows the others', async () => {
     const today = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
     expect(today.series?.map((run) => run.totalVotes)).toEqual([377, 455]);

@@ -7,6 +7,8 @@
  */
 import { honestResultsUrl } from '../../shared/honest-results.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
+import { METHODS, methodsUrl } from '../../shared/methods.js';
+import { weightedLine } from '../../shared/weighted-line.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
@@ -39,7 +41,8 @@ ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
 svg { display: block; width: 100%; height: 10px; margin-top: 3px; }
 .track { fill: var(--track); }
 .fill { fill: var(--accent); }
-.foot { margin: 10px 0 0; font-size: 14px; color: var(--muted); }
+.foot, .weighted { margin: 10px 0 0; font-size: 14px; color: var(--muted); }
+.weighted a { color: var(--link); }
 .foot a { color: var(--link); font-weight: 600; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `);
@@ -79,7 +82,15 @@ export function renderEmbed(view: EmbedView, { siteName, publicUrl }: { siteName
     const status = view.past ? 'Poll closed' : 'Voting has closed for today';
     const note = setAsideNote(view.setAsideVotes);
     const setAside = note === null ? '' : ` · ${newTab(honestResultsUrl(publicUrl), e(note))}`;
-    body = `<ul>${items}</ul><p class="foot">${status} · Total: ${e(votesText(view.totalVotes))}${setAside} · ${newTab(view.pollUrl, `See all votes on ${e(siteName)}`)}</p>`;
+    // The adjusted figures under the raw ones; a withheld line says nothing in so small a frame.
+    const line = weightedLine(
+      view.weighted,
+      view.results.map((r) => r.option),
+    );
+    const weighted = line?.adjusted
+      ? `<p class="weighted">${e(line.text)} ${newTab(methodsUrl(publicUrl), e(METHODS.linkText))}</p>`
+      : '';
+    body = `<ul>${items}</ul>${weighted}<p class="foot">${status} · Total: ${e(votesText(view.totalVotes))}${setAside} · ${newTab(view.pollUrl, `See all votes on ${e(siteName)}`)}</p>`;
   }
   return hashedPage({
     style: EMBED_STYLE,

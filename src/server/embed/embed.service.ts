@@ -7,6 +7,7 @@ import { votingDayAt } from '../../shared/time.js';
 import { toEmbedView, type EmbedView, type PollRecord } from '../polls/poll.js';
 import { findPollByNumber } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { createWeightingService } from '../weighting/weighted.service.js';
 
 export function createEmbedService({
   db,
@@ -14,7 +15,9 @@ export function createEmbedService({
   site,
   activePoll,
 }: Pick<ServiceDeps, 'db' | 'clock' | 'site' | 'activePoll'>) {
-  const viewOf = (poll: PollRecord): EmbedView => toEmbedView(poll, site, votingDayAt(clock.now(), site).votingOpen);
+  const weighting = createWeightingService({ db, clock });
+  const viewOf = (poll: PollRecord): Promise<EmbedView> =>
+    toEmbedView(poll, site, votingDayAt(clock.now(), site).votingOpen, (closed) => weighting.ofPoll(closed));
 
   return {
     /** Today's poll, or undefined when there is none. */

@@ -164,7 +164,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
         return siteHead(`/?view=${view}`, PAGE_TITLES[view]);
       }
       if (path === '/') return todayHead('/', await today());
-      if (path === '/faq' || path === '/terms' || path === '/privacy' || path === '/reminders')
+      if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(path))
         return siteHead(path, PAGE_TITLES[path.slice(1) as 'faq']);
       return path === '/admin' ? { ...siteHead(path), noindex: true } : siteHead(path);
     },

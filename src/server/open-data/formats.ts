@@ -6,7 +6,15 @@
 import type { OpenPoll } from '../../shared/api.js';
 import { MIN_GROUP_SIZE } from '../../shared/profile.js';
 import { honestResultsUrl } from '../../shared/honest-results.js';
-import { attributionOf, licenseNotice, OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../shared/open-data.js';
+import {
+  attributionOf,
+  licenseNotice,
+  OPEN_DATA_LICENSE,
+  OPEN_DATA_PATHS,
+  WEIGHTING_DATA_PATH,
+} from '../../shared/open-data.js';
+import { methodsUrl } from '../../shared/methods.js';
+import type { Weighted } from '../../shared/weighting.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time.js';
 import { csvCell } from '../admin/votes-export.js';
@@ -34,7 +42,10 @@ export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): st
     license: license(site),
     minGroupSize: MIN_GROUP_SIZE,
     notes:
-      'A self-selected sample of teachers; results are not weighted. Percentages are whole numbers that add up to 100 ' +
+      'A self-selected sample of teachers: results are as voted. weighted is the result adjusted to the mix of US K-12 ' +
+      `teachers (classroom teachers' votes raked to NCES margins, ${methodsUrl(site.publicUrl)}; targets and rules at ` +
+      `${site.publicUrl}${WEIGHTING_DATA_PATH}), or { withheld } naming the rule that withheld it; no margin of error ` +
+      'is given. Percentages are whole numbers that add up to 100 ' +
       `(largest remainder). Breakdown groups with fewer than ${MIN_GROUP_SIZE} votes are withheld: their votes count ` +
       'in withheldVotes. Votes whose voter did not say count in notSaidVotes. Where those two add up to 1 to ' +
       `${MIN_GROUP_SIZE - 1} votes, the overall result less the groups listed would give them away, so the smallest ` +
@@ -59,7 +70,21 @@ export const CSV_HEADER = [
   'percentage',
   // Added last, so that programs reading the columns by position read the others where they were.
   'set_aside_votes',
+  // The weighted line (issue 26): the option's adjusted percentage, the votes in scope and the
+  // effective sample; or, with no percentage, the rule that withheld it.
+  'weighted_percentage',
+  'weighted_votes_in_scope',
+  'weighted_effective_sample',
+  'weighted_withheld',
 ] as const;
+
+/** The weighted columns of a row about option `index` (null: a row about no option). */
+function weightedCells(weighted: Weighted | undefined, index: number | null): (string | number)[] {
+  if (!weighted) return ['', '', '', ''];
+  if ('withheld' in weighted) return ['', weighted.votesInScope, '', weighted.withheld];
+  const percentage = index === null ? '' : (weighted.percentages[index] ?? '');
+  return [percentage, weighted.votesInScope, weighted.effectiveSample, ''];
+}
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
@@ -75,26 +100,32 @@ const BYTE_ORDER_MARK = '\uFEFF';
 export function openDataCsv(site: OpenDataSite, polls: readonly OpenPoll[]): string {
   const lines = [`# ${licenseNotice(site.siteName, site.publicUrl).replaceAll(/[\r\n]/g, ' ')}`, CSV_HEADER.join(',')];
   for (const poll of polls) {
-    const row = (cells: (string | number)[]) =>
-      lines.push([...cells, poll.setAsideVotes].map((cell) => csvCell(String(cell))).join(','));
+    const row = (cells: (string | number)[], weighted: (string | number)[] = weightedCells(undefined, null)) =>
+      lines.push([...cells, poll.setAsideVotes, ...weighted].map((cell) => csvCell(String(cell))).join(','));
     const start = [poll.pollNumber, poll.date, poll.question];
     poll.results.forEach((result, index) =>
-      row([...start, 'all', 'all', 'Everyone', poll.totalVotes, index, result.option, result.votes, result.percentage]),
+      row(
+        [...start, 'all', 'all', 'Everyone', poll.totalVotes, index, result.option, result.votes, result.percentage],
+        weightedCells(poll.weighted, index),
+      ),
     );
     for (const dimension of poll.breakdowns) {
       for (const group of dimension.groups) {
         group.results.forEach((result, index) =>
-          row([
-            ...start,
-            dimension.dimension,
-            group.value,
-            group.label,
-            group.totalVotes,
-            index,
-            result.option,
-            result.votes,
-            result.percentage,
-          ]),
+          row(
+            [
+              ...start,
+              dimension.dimension,
+              group.value,
+              group.label,
+              group.totalVotes,
+              index,
+              result.option,
+              result.votes,
+              result.percentage,
+            ],
+            weightedCells(group.weighted, index),
+          ),
         );
       }
       row([

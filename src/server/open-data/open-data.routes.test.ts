@@ -1,7 +1,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { roleDimension, shownGroup } from '../testing/breakdowns.js';
+import { NONE_IN_SCOPE, roleDimension, shownGroup } from '../testing/breakdowns.js';
 import { insertSetAsideVotes, seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
     );
     const region = second?.breakdowns.find((d) => d.dimension === 'region');
     expect(region).toMatchObject({
-      groups: [shownGroup('south', 'South', { Yes: [16, 84], No: [3, 16] })],
+      groups: [shownGroup('south', 'South', { Yes: [16, 84], No: [3, 16] }, NONE_IN_SCOPE)],
       withheldVotes: 0,
       notSaidVotes: 0,
       alsoWithheld: null,
@@ -176,6 +176,10 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       'votes',
       'percentage',
       'set_aside_votes',
+      'weighted_percentage',
+      'weighted_votes_in_scope',
+      'weighted_effective_sample',
+      'weighted_withheld',
     ]);
     const rows = parsed.data;
     // Every row of a poll carries its votes set aside, as it carries its question.

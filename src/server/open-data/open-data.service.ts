@@ -17,6 +17,7 @@ import { BuiltDocument } from '../http/built-document.js';
 import { toOpenPoll } from '../polls/poll.js';
 import { listPastPolls, pastPollsVersion } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { createWeightingService } from '../weighting/weighted.service.js';
 import { atomFeed, openDataCsv, openDataJson } from './formats.js';
 
 /** How long a reading of the past polls' version is trusted: the longest a document is stale. */
@@ -31,14 +32,25 @@ export const OPEN_DATA_DOCUMENTS = {
 export type OpenDataPath = keyof typeof OPEN_DATA_DOCUMENTS;
 
 export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db' | 'site' | 'clock'>) {
-  /** Every past poll, oldest first. */
+  const weighting = createWeightingService({ db, clock });
+
+  /**
+   * Every past poll, oldest first, with its weighted lines: each computed once and kept
+   * (weighting/), so a build reads one kept row per poll.
+   */
   async function pastPolls(): Promise<OpenPoll[]> {
     const polls = (await listPastPolls(db)).reverse();
     const tallies = await groupTalliesOfPolls(
       db,
       polls.map((poll) => poll.id),
     );
-    return polls.map((poll) => toOpenPoll(poll, site, buildBreakdown(poll, tallies.get(poll.id) ?? []).dimensions));
+    const open: OpenPoll[] = [];
+    for (const poll of polls) {
+      const { dimensions } = buildBreakdown(poll, tallies.get(poll.id) ?? []);
+      const [weighted, groups] = await Promise.all([weighting.ofPoll(poll), weighting.ofGroups(poll, dimensions)]);
+      open.push(toOpenPoll(poll, site, groups, weighted));
+    }
+    return open;
   }
 
   let version: { value: Promise<string>; readAt: number } | undefined;

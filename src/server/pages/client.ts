@@ -23,7 +23,7 @@ import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
 export type { PagePreview };
 
 /** Paths the client has a screen for (besides /poll-N). */
-export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy', '/reminders'] as const;
+export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy', '/methods', '/reminders'] as const;
 
 /** Writes each page's head (og/link-previews.ts does, from the polls). */
 export interface PageHeads {

@@ -26,7 +26,7 @@ export interface ActivePollView {
  * Where pages get their data: the same services as the API. Past polls are what the app's
  * server entry asks for (SsrData); today's poll comes as the visitor's view, for the cache.
  */
-export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults'> {
+export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults' | 'weighting'> {
   activePollView(voterId: string | null): Promise<ActivePollView>;
 }
 
@@ -90,6 +90,7 @@ export function createSsrPages({
           activePoll: async () => JSON.parse(view.json) as ActivePoll | null,
           pastPolls: () => data.pastPolls(),
           pollResults: (pollNumber) => data.pollResults(pollNumber),
+          weighting: () => data.weighting(),
         },
       });
     } catch (error) {

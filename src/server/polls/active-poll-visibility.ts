@@ -16,6 +16,7 @@
  */
 import type { ActivePoll, SeriesRun } from '../../shared/api.js';
 import type { VotingDay } from '../../shared/time.js';
+import type { Weighted } from '../../shared/weighting.js';
 import { resultsOf, toPoll, totalVotes, type PollRecord } from './poll.js';
 
 export interface Visitor {
@@ -43,7 +44,13 @@ export const sightKey = (sight: Sight): string =>
   `${sight.ownOption ?? '-'}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
 
 /** Today's poll as a visitor with this sight may see it; `earlierRuns` are its series' past runs. */
-export function activePollAsSeen(poll: PollRecord, sight: Sight, earlierRuns: SeriesRun[] = []): ActivePoll {
+/** `weighted`: the weighted line, given once voting has closed (never live). */
+export function activePollAsSeen(
+  poll: PollRecord,
+  sight: Sight,
+  earlierRuns: SeriesRun[] = [],
+  weighted?: Weighted,
+): ActivePoll {
   const userVoted = sight.ownOption !== null;
   const resultsShown = userVoted || !sight.votingOpen;
   return {
@@ -56,6 +63,7 @@ export function activePollAsSeen(poll: PollRecord, sight: Sight, earlierRuns: Se
     votingOpen: sight.votingOpen,
     closesAt: sight.closesAt.toISOString(),
     series: resultsShown ? earlierRuns : null,
+    ...(!sight.votingOpen && weighted ? { weighted } : {}),
     // Last, so that the ballot of each request is written in after the answer shared by its sight.
     ballot: null,
   };

@@ -17,6 +17,7 @@ import type {
   VotesSummary,
 } from '../../shared/api.js';
 import { pollUrlOf } from '../../shared/poll-links.js';
+import type { Weighted } from '../../shared/weighting.js';
 import { resultItems, type ResultItem } from '../../shared/results.js';
 import { closeTimeLabel, formatLocalDate, instantAt, type LocalDate } from '../../shared/time.js';
 import type { Site } from '../config.js';
@@ -139,7 +140,8 @@ export const toPastPoll = (poll: PollRecord): PastPoll => ({
 });
 
 /** A poll's final results: the poll page of a past poll, its preview, the next day's e-mail. */
-export function toPollResults(poll: PollRecord, series: SeriesRun[] = []): PollResults {
+/** A poll's final results without its weighted line (the daily e-mail's). */
+export function toRawResults(poll: PollRecord, series: SeriesRun[] = []): Omit<PollResults, 'weighted'> {
   return {
     ...describePoll(poll),
     results: resultsOf(poll),
@@ -147,6 +149,11 @@ export function toPollResults(poll: PollRecord, series: SeriesRun[] = []): PollR
     setAsideVotes: poll.setAsideVotes,
     series,
   };
+}
+
+/** A closed poll's final results, with its weighted line (weighting/weighted.service.ts). */
+export function toPollResults(poll: PollRecord, series: SeriesRun[], weighted: Weighted): PollResults {
+  return { ...toRawResults(poll, series), weighted };
 }
 
 /** One run of a question asked again, as the other runs' pages show it. */
@@ -197,7 +204,12 @@ export function toVotesSummary(poll: PollRecord, withEmail: ReadonlyMap<number, 
 export type PollSite = Pick<Site, 'publicUrl' | 'timeZone' | 'votingClosesAt'>;
 
 /** A past poll as open data (JSON, CSV, feed), with its breakdowns (breakdowns/breakdown.ts). */
-export function toOpenPoll(poll: PollRecord, site: PollSite, breakdowns: Breakdown['dimensions']): OpenPoll {
+export function toOpenPoll(
+  poll: PollRecord,
+  site: PollSite,
+  breakdowns: Breakdown['dimensions'],
+  weighted: Weighted,
+): OpenPoll {
   return {
     pollNumber: poll.pollNumber,
     date: poll.liveDate,
@@ -210,6 +222,7 @@ export function toOpenPoll(poll: PollRecord, site: PollSite, breakdowns: Breakdo
     setAsideVotes: poll.setAsideVotes,
     results: resultsOf(poll),
     breakdowns,
+    weighted,
   };
 }
 
@@ -235,14 +248,22 @@ export type EmbedView =
         closesAt: string;
       })
   | (PollView &
-      Pick<PollResults, 'results' | 'totalVotes' | 'setAsideVotes'> & {
+      Pick<PollResults, 'results' | 'totalVotes' | 'setAsideVotes' | 'weighted'> & {
         kind: 'results';
         /** False for today's poll after the close (it is still today's). */
         past: boolean;
       });
 
-/** `poll` in an embed or on a print sheet; `votingOpen`: voting on today's poll is open now. */
-export function toEmbedView(poll: PollRecord, site: PollSite, votingOpen: boolean): EmbedView {
+/**
+ * `poll` in an embed or on a print sheet; `votingOpen`: voting on today's poll is open now;
+ * `weightedOf` gives a closed poll's weighted line (asked only once voting has closed).
+ */
+export async function toEmbedView(
+  poll: PollRecord,
+  site: PollSite,
+  votingOpen: boolean,
+  weightedOf: (poll: PollRecord) => Promise<Weighted>,
+): Promise<EmbedView> {
   const base = {
     pollNumber: poll.pollNumber,
     question: poll.question,
@@ -266,6 +287,7 @@ export function toEmbedView(poll: PollRecord, site: PollSite, votingOpen: boolea
     results: resultsOf(poll),
     totalVotes: totalVotes(poll),
     setAsideVotes: poll.setAsideVotes,
+    weighted: await weightedOf(poll),
     past: poll.status === 'past',
   };
 }

@@ -182,6 +182,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         totalVotes: 3,
         setAsideVotes: 0,
         series: [],
+        weighted: { withheld: 'too-few-votes', votesInScope: 0 },
       } satisfies PollResults);
     });
 

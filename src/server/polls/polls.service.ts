@@ -7,6 +7,8 @@ import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
+import type { Weighted } from '../../shared/weighting.js';
+import { createWeightingService } from '../weighting/weighted.service.js';
 
 const NO_POLL = { reading: undefined, sight: '', json: 'null', mayVote: false } as const;
 
@@ -29,6 +31,19 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
   const serialized = new WeakMap<PollRecord, Map<string, string>>();
   /** The earlier runs of the active poll's question, read once per reading of the poll. */
   const earlierRuns = new WeakMap<PollRecord, Promise<SeriesRun[]>>();
+  const weighting = createWeightingService({ db, clock });
+  /** Today's weighted line once voting has closed, read once per reading of the poll. */
+  const closedLines = new WeakMap<PollRecord, Promise<Weighted>>();
+
+  function closedLineOf(poll: PollRecord): Promise<Weighted> {
+    let line = closedLines.get(poll);
+    if (!line) {
+      line = weighting.ofPoll(poll);
+      closedLines.set(poll, line);
+      line.catch(() => closedLines.delete(poll));
+    }
+    return line;
+  }
 
   /**
    * The other runs of `poll`'s series that anyone may see, oldest first: past ones, and today's
@@ -68,7 +83,8 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     const key = sightKey(sight);
     let json = answers.get(key);
     if (json === undefined) {
-      json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll)));
+      const weighted = sight.votingOpen ? undefined : await closedLineOf(poll);
+      json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll), weighted));
       answers.set(key, json);
     }
     return { reading: poll, sight: key, json, mayVote: sight.ownOption === null && sight.votingOpen };
@@ -116,7 +132,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     async pastPollResults(pollNumber: number): Promise<PollResults | undefined> {
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
-      return toPollResults(poll, await otherRuns(poll));
+      return toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll));
     },
   };
 }

@@ -6,6 +6,8 @@
  */
 import { HONEST_RESULTS, honestResultsUrl } from '../../shared/honest-results.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
+import { METHODS, methodsUrl } from '../../shared/methods.js';
+import { weightedLine } from '../../shared/weighted-line.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { hashedPage, hashedPageCsp, hashedStyle } from '../pages/hashed-page.js';
 import type { EmbedView } from '../polls/poll.js';
@@ -26,7 +28,8 @@ h1 { margin: 0 0 6mm; font-size: 24pt; line-height: 1.2; }
 .chart .pct { font-weight: 800; }
 .total { margin: 0 0 6mm; font-weight: 700; }
 .set-aside { margin: -4mm 0 6mm; font-size: 12pt; }
-.set-aside a { color: #000; }
+.set-aside a, .weighted a { color: #000; }
+.weighted { margin: -3mm 0 6mm; font-size: 12pt; }
 .options { margin: 0 0 6mm; padding-left: 6mm; font-size: 16pt; }
 .options li { margin: 2mm 0; }
 .scan { display: flex; align-items: center; gap: 6mm; break-inside: avoid; border-top: 1.5pt solid #000; padding-top: 5mm; }
@@ -77,6 +80,20 @@ function setAsideLine(setAsideVotes: number, publicUrl: string): string {
   return `<p class="set-aside">${e(note)}. ${e(HONEST_RESULTS.title)}: <a class="url" href="${e(url)}">${e(url)}</a></p>`;
 }
 
+/**
+ * The weighted line under the result, with where the site says how it adjusts written out:
+ * paper has no links. Nothing when it is withheld.
+ */
+function weightedParagraph(view: Extract<EmbedView, { kind: 'results' }>, publicUrl: string): string {
+  const line = weightedLine(
+    view.weighted,
+    view.results.map((r) => r.option),
+  );
+  if (!line?.adjusted) return '';
+  const url = methodsUrl(publicUrl);
+  return `<p class="weighted">${e(line.text)} ${e(METHODS.linkText)}: <a class="url" href="${e(url)}">${e(url)}</a></p>`;
+}
+
 export function renderPrintSheet(
   view: EmbedView,
   qr: string,
@@ -95,6 +112,7 @@ export function renderPrintSheet(
       resultChart(view.results) +
       `<p class="total">n = ${e(votesText(view.totalVotes))} · ${view.past ? 'Poll closed' : 'Voting has closed for today'}</p>` +
       setAsideLine(view.setAsideVotes, publicUrl) +
+      weightedParagraph(view, publicUrl) +
       `<div class="scan">${qr}<p>Scan to see the poll and today’s hot take.<br><span class="url">${e(view.pollUrl)}</span></p></div>`;
   }
   return hashedPage({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Breakdown, Profile } from '../../shared/api.js';
 import { EMPTY_PROFILE } from '../../shared/profile.js';
-import { shownGroup } from '../testing/breakdowns.js';
+import { NONE_IN_SCOPE, shownGroup } from '../testing/breakdowns.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
@@ -215,6 +215,8 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
     const response = await new Visitor(t.app).get(`/api/polls/${poll.id}/breakdown`);
     expect(response.statusCode).toBe(200);
     const role = response.json<Breakdown>().dimensions.find((d) => d.dimension === 'role');
-    expect(role?.groups).toEqual([shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30] })]);
+    expect(role?.groups).toEqual([
+      shownGroup('classroom-teacher', 'Classroom teacher', { Yes: [7, 70], No: [3, 30] }, NONE_IN_SCOPE),
+    ]);
   });
 });

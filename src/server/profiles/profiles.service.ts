@@ -17,6 +17,7 @@ import type { Db } from '../db/connection.js';
 import { findActivePollId } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { detachEmails, findCountedVoterChoice } from '../votes/votes.repository.js';
+import { recopyVoterProfile } from '../weighting/weighting.repository.js';
 import { deleteProfile, findProfileAnswers, setProfileAnswer } from './profiles.repository.js';
 
 /** The stored answers as a Profile; an answer the lists no longer have reads as not given. */
@@ -63,6 +64,8 @@ export function createProfilesService(
           if (todayId !== undefined && vote) {
             await moveVoteBetweenGroups(trx, { pollId: todayId, optionIndex: vote.optionIndex }, moves);
           }
+          // After the group tallies: the order staff's recount takes their locks in (review.service.ts).
+          if (todayId !== undefined) await recopyVoterProfile(trx, todayId, voterId);
         }
         return after;
       });

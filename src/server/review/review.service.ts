@@ -64,6 +64,7 @@ import {
   votesPerMinute,
   type ActionRow,
 } from './review.repository.js';
+import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 
 /** A network's counted votes between two instants (both included), and why they are set aside. */
 export interface Discount {
@@ -119,6 +120,8 @@ export function createReviewService({
         if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
         const id = await work(trx, now);
         await recountTallies(trx, pollId);
+        await recountProfileTallies(trx, pollId);
+        await forgetWeighting(trx, pollId);
         await markPastPollsChanged(trx);
         await audit?.(trx);
         return id;

@@ -22,7 +22,7 @@ import type { EmailLinkPurpose } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
 import { confirmationEmail, dailyEmail, type MailSite, type RenderedMail } from '../email/templates.js';
-import { toPollResults } from '../polls/poll.js';
+import { toRawResults } from '../polls/poll.js';
 import { findPollById } from '../polls/polls.repository.js';
 import { findRecipient, insertLink, type MailRecipient } from './subscriptions.repository.js';
 
@@ -70,7 +70,7 @@ export function createSubscriberMail({
     const previous = mail.previousPollId === null ? undefined : await findPollById(db, mail.previousPollId);
     const day = localDateAt(new Date(mail.createdAt), site.timeZone);
     const unsubscribeUrl = await link(mail, 'unsubscribe');
-    const message = dailyEmail(site, unsubscribeUrl, day, today, previous ? toPollResults(previous) : null);
+    const message = dailyEmail(site, unsubscribeUrl, day, today, previous ? toRawResults(previous) : null);
     return { message, unsubscribeUrl };
   }
 

@@ -4,12 +4,17 @@
  * labels and numbers stay in each test; these only build the objects around them.
  */
 import type { BreakdownDimension, BreakdownGroup } from '../../shared/api.js';
+import type { Weighted } from '../../shared/weighting.js';
 
-/** A group a breakdown shows, its options in the poll's order; its total is what their votes add up to. */
+/**
+ * A group a breakdown shows, its options in the poll's order; its total is what their votes add
+ * up to. The API's groups carry their weighted line too (`weighted`); buildBreakdown's do not.
+ */
 export function shownGroup(
   value: string,
   label: string,
   results: Record<string, [votes: number, percentage: number]>,
+  weighted?: Weighted,
 ): BreakdownGroup {
   const rows = Object.entries(results);
   return {
@@ -17,8 +22,12 @@ export function shownGroup(
     label,
     totalVotes: rows.reduce((sum, [, [votes]]) => sum + votes, 0),
     results: rows.map(([option, [votes, percentage]]) => ({ option, votes, percentage })),
+    ...(weighted ? { weighted } : {}),
   };
 }
+
+/** The weighted line of a group or poll none of whose votes is in its scope. */
+export const NONE_IN_SCOPE: Weighted = { withheld: 'too-few-votes', votesInScope: 0 };
 
 /** The "Role" dimension of a breakdown: the groups it shows, and the votes it does not. */
 export function roleDimension(

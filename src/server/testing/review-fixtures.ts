@@ -8,6 +8,7 @@ import type { Profile } from '../../shared/profile.js';
 import type { Db } from '../db/connection.js';
 import type { BucketState, VoteStatus } from '../db/tables.js';
 import { newVoterId } from './fixtures.js';
+import { voterProfileOf } from '../weighting/profile-copy.js';
 
 export interface ReviewVote {
   pollId: number;
@@ -54,6 +55,7 @@ export async function insertReviewVotes(db: Db, votes: ReviewVote[]): Promise<st
           bucket: vote.bucket ?? null,
           page_ms: vote.pageMs === undefined ? 4_000 : vote.pageMs,
           cookie_age_s: vote.cookieAgeS === undefined ? 86_400 : vote.cookieAgeS,
+          voter_profile: voterProfileOf(sql`${vote.voterId}`),
         })),
       )
       .execute();

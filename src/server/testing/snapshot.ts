@@ -26,6 +26,8 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   email_links: 'token_hash',
   profile_answers: 'voter_id, dimension',
   poll_group_tallies: 'poll_id, dimension, group_value, option_index',
+  poll_profile_tallies: 'poll_id, voter_profile, option_index',
+  poll_weighting: 'poll_id, scope',
   integrity_keys: 'day',
   integrity_buckets: 'poll_id, bucket',
   integrity_actions: 'id',

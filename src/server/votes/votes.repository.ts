@@ -7,6 +7,7 @@ import { precompiled } from '../db/precompiled.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';
 import { toIsoString, type VoteStatus } from '../db/tables.js';
 import type { VoterChoice } from '../polls/poll.js';
+import { voterProfileOf, voterProfileSql } from '../weighting/profile-copy.js';
 
 export interface NewVote {
   pollId: number;
@@ -39,6 +40,8 @@ const voteRow = (vote: NewVote) => ({
   bucket: vote.bucket,
   page_ms: vote.pageMs,
   cookie_age_s: vote.cookieAgeS,
+  // The voter's profile as it is now, copied by the INSERT itself: no read before the write.
+  voter_profile: voterProfileOf(sql`${vote.voterId}`),
 });
 
 export type InsertOutcome = 'counted' | 'duplicate' | 'poll-gone';
@@ -91,6 +94,9 @@ export async function insertVoteBatch(db: Db, votes: NewVote[]): Promise<BatchRe
   }
 }
 
+/** The voter's profile copied by the prepared INSERT, from the voter id bound after the ten columns. */
+const sqliteVoterProfile = voterProfileSql('?');
+
 const sqliteInserts = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
 
 async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcome[]> {
@@ -100,8 +106,8 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
   if (!insert) {
     insert = sqlite.prepare(
       `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at,
-         status, bucket, page_ms, cookie_age_s)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+         status, bucket, page_ms, cookie_age_s, voter_profile)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqliteVoterProfile}) on conflict do nothing returning id`,
     );
     sqliteInserts.set(sqlite, insert);
   }
@@ -120,6 +126,7 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
           vote.bucket ?? null,
           vote.pageMs ?? null,
           vote.cookieAgeS ?? null,
+          vote.voterId,
         );
         return row === undefined ? 'duplicate' : 'counted';
       } catch (error) {
@@ -143,12 +150,13 @@ async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutc
   // One statement text whatever the batch's size: ten arrays, unnested into rows in order.
   const { rows } = await sql<{ poll_id: number; voter_id: string }>`
     insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at,
-      status, bucket, page_ms, cookie_age_s)
-    select * from unnest(${sorted.map((v) => v.pollId)}::integer[], ${sorted.map((v) => v.voterId)}::text[],
+      status, bucket, page_ms, cookie_age_s, voter_profile)
+    select u.*, ${voterProfileOf(sql`u.voter_id`)} from unnest(${sorted.map((v) => v.pollId)}::integer[], ${sorted.map((v) => v.voterId)}::text[],
       ${sorted.map((v) => v.optionIndex)}::integer[], ${sorted.map((v) => v.voterEmail)}::text[],
       ${sorted.map((v) => v.votedOn)}::date[], ${sorted.map((v) => v.createdAt)}::timestamptz[],
       ${sorted.map((v) => v.status ?? 'counted')}::text[], ${sorted.map((v) => v.bucket ?? null)}::text[],
       ${sorted.map((v) => v.pageMs ?? null)}::integer[], ${sorted.map((v) => v.cookieAgeS ?? null)}::integer[])
+      as u(poll_id, voter_id, option_index, voter_email, voted_on, created_at, status, bucket, page_ms, cookie_age_s)
     on conflict do nothing
     returning poll_id, voter_id`.execute(db);
   const inserted = new Set(rows.map((row) => key(row.poll_id, row.voter_id)));

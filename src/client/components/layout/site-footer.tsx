@@ -1,4 +1,5 @@
 import { localDateAt } from '../../../shared/time.js';
+import { METHODS } from '../../../shared/methods.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { Link } from '../../lib/router.js';
 import { useNow } from '../../lib/use-now.js';
@@ -13,6 +14,7 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
         <Link to="/faq">FAQ</Link>
         <Link to="/terms">Terms of Service</Link>
         <Link to="/privacy">Privacy &amp; Cookies</Link>
+        <Link to={METHODS.path}>{METHODS.footerLabel}</Link>
         {siteConfig.brandUrl && (
           <a href={siteConfig.brandUrl} target="_blank" rel="noopener noreferrer">
             {siteConfig.brandName ?? new URL(siteConfig.brandUrl).hostname}

@@ -14,6 +14,8 @@ import { useProfile } from '../../api/get-profile.js';
 import { votesText } from '../../components/chart/chart-labels.js';
 import { SetAsideLink } from '../../components/chart/set-aside-note.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
+import { LazyWeightedLine } from '../../components/chart/lazy-weighted-line.js';
+import type { Weighted } from '../../../shared/weighting.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
 import { ApiRequestError, isRetryable } from '../../lib/api-client.js';
 import { OnceHydrated } from '../../lib/use-hydrated.js';
@@ -134,7 +136,8 @@ function SampleNote({
   const setAside = breakdown?.setAsideVotes ?? setAsideVotes;
   return (
     <p className="teachers-like-you__sample">
-      A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; results are not weighted.
+      A self-selected sample of {formatCount(sample)} {sample === 1 ? 'teacher' : 'teachers'}; the bars are not
+      weighted.
       {setAside > 0 && (
         <>
           {' '}
@@ -178,6 +181,7 @@ function DimensionView({
               label={group.label}
               totalVotes={group.totalVotes}
               results={group.results}
+              weighted={group.weighted}
               isMine={group.value === mine}
               chosen={group.value === mine ? chosen : null}
             />
@@ -200,12 +204,14 @@ function GroupBars({
   label,
   totalVotes,
   results,
+  weighted,
   isMine = false,
   chosen,
 }: {
   label: string;
   totalVotes: number;
   results: ResultItem[];
+  weighted?: Weighted | undefined;
   isMine?: boolean;
   chosen: number | null;
 }) {
@@ -216,6 +222,10 @@ function GroupBars({
         {isMine && <span className="teachers-like-you__mine">Teachers like you</span>}
       </h3>
       <ResultBars results={results} chosen={chosen} compact />
+      {/* A group's adjusted line when its gates let it show; a withheld one says nothing here. */}
+      {weighted && !('withheld' in weighted) && (
+        <LazyWeightedLine weighted={weighted} options={results.map((result) => result.option)} />
+      )}
     </li>
   );
 }

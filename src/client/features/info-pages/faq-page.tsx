@@ -1,6 +1,7 @@
 /**
  * The FAQ: fifteen questions in five groups, each answer behind an expandable heading, then
- * "How we keep results honest", open, at its own anchor (every "votes set aside" note links it).
+ * "How we keep results honest", open, at its own anchor (every "votes set aside" note links it),
+ * and a word on the adjusted line under closed polls, linking /methods.
  *
  * Each entry is a native `<details>` rather than Radix's accordion: the answers are in the page
  * the server sends, so they open and can be read (and found with the browser's find) with
@@ -15,6 +16,7 @@ import { closeTimeLabel, timeZoneLabel } from '../../../shared/time.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { HONEST_RESULTS } from '../../../shared/honest-results.js';
+import { METHODS } from '../../../shared/methods.js';
 import './info-pages.css';
 
 const zone = timeZoneLabel(siteConfig.timeZone);
@@ -325,6 +327,16 @@ export default function FaqPage() {
       </div>
 
       <HonestResults />
+
+      <section id="adjusted-results" className="card honest-results" aria-labelledby="adjusted-results-heading">
+        <h2 id="adjusted-results-heading">Adjusted to the mix of US K-12 teachers</h2>
+        <p>
+          Whoever turns up to vote is not a mirror of all teachers: a poll shared in a high-school group fills with
+          high-school teachers. Once a poll has closed, a line under its result may count the classroom teachers’ votes
+          in the proportions of US K-12 teachers by grade level, region and years teaching. The result as voted stays
+          the headline. <Link to={METHODS.path}>{METHODS.linkText}</Link>, and what adjusting cannot fix.
+        </p>
+      </section>
 
       <section className="card info-page__cta" aria-labelledby="faq-cta">
         <h2 id="faq-cta">Ready to share your take?</h2>

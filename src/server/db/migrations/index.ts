@@ -10,6 +10,7 @@ import * as emailLinks from './0009-email-links.js';
 import * as voteIntegrity from './0010-vote-integrity.js';
 import * as reissuedVoterIds from './0011-reissued-voter-ids.js';
 import * as proofOfWork from './0012-proof-of-work.js';
+import * as weightedResults from './0013-weighted-results.js';
 import * as staff from './0014-staff.js';
 import * as pushReminders from './0015-push-reminders.js';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010-vote-integrity': voteIntegrity,
   '0011-reissued-voter-ids': reissuedVoterIds,
   '0012-proof-of-work': proofOfWork,
+  '0013-weighted-results': weightedResults,
   '0014-staff': staff,
   '0015-push-reminders': pushReminders,
 };

@@ -4,6 +4,7 @@ import { RESULTS_CHART_LABEL_MAX, votesText } from '../../../components/chart/ch
 import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
 import { SetAsideNote } from '../../../components/chart/set-aside-note.js';
+import { LazyWeightedLine } from '../../../components/chart/lazy-weighted-line.js';
 import { toast } from '../../../components/ui/toast.js';
 import { siteClock, siteConfig } from '../../../lib/site-config.js';
 import { OnceHydrated } from '../../../lib/use-hydrated.js';
@@ -46,6 +47,8 @@ export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () =
       <LazyPieChart results={results} labelMax={RESULTS_CHART_LABEL_MAX} chosen={mine} />
       <p className="poll-card__total">{votesText(poll.totalVotes)}</p>
       <SetAsideNote setAsideVotes={poll.setAsideVotes} />
+      {/* Only once voting has closed: the API sends no weighted line before. */}
+      <LazyWeightedLine weighted={poll.weighted} options={poll.options} />
       {/* A native disclosure: the bars open with scripts off too, and hydrating measures nothing. */}
       <details className="breakdown">
         <summary className="breakdown__trigger">

@@ -14,6 +14,7 @@ import { CLOSED_POLL_LABEL_MAX, votesText } from '../../../components/chart/char
 import { LazyPieChart } from '../../../components/chart/lazy-pie-chart.js';
 import { ResultBars } from '../../../components/chart/result-bars.js';
 import { SetAsideNote } from '../../../components/chart/set-aside-note.js';
+import { LazyWeightedLine } from '../../../components/chart/lazy-weighted-line.js';
 import { PageShell } from '../../../components/layout/page-shell.js';
 import { toast } from '../../../components/ui/toast.js';
 import { Link, navigate } from '../../../lib/router.js';
@@ -75,6 +76,7 @@ export function PollPage({
           Total: <strong>{votesText(poll.totalVotes)}</strong>
         </p>
         <SetAsideNote setAsideVotes={poll.setAsideVotes} />
+        <LazyWeightedLine weighted={poll.weighted} options={poll.options} />
         <div className="poll-page__footer">
           <p className="poll-page__closed">Poll closed</p>
           <span className="poll-page__actions">

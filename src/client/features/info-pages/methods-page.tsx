@@ -1,0 +1,237 @@
+/**
+ * /methods: how the weighted line under a closed poll's result is made, in the manner of
+ * AAPOR's disclosure standards: who takes part and how, what the line describes, the variables
+ * and their sources, how the adjustment is done, why no margin of error is given, the limits,
+ * the privacy rule for breakdowns and how results are kept honest. Every figure (targets, school
+ * years, thresholds, the cap) is read from /data/weighting.json, as the server drew it: nothing
+ * is typed twice, and the page reads the same with scripts off.
+ */
+import type { WeightingData } from '../../../shared/api.js';
+import { HONEST_RESULTS } from '../../../shared/honest-results.js';
+import { OPEN_DATA_PATHS, WEIGHTING_DATA_PATH } from '../../../shared/open-data.js';
+import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { closeTimeLabel } from '../../../shared/time.js';
+import { METHODS } from '../../../shared/methods.js';
+import { weightedLine } from '../../../shared/weighted-line.js';
+import { WEIGHTING_MARGINS, WITHHELD_REASON_TEXT } from '../../../shared/weighting.js';
+import { useWeightingData } from '../../api/get-weighting-data.js';
+import { PageShell } from '../../components/layout/page-shell.js';
+import { Link } from '../../lib/router.js';
+import { siteClock, siteConfig } from '../../lib/site-config.js';
+import './info-pages.css';
+
+const { siteName } = siteConfig;
+
+/** The line the page shows as an example: made by the function every page uses. */
+const EXAMPLE = { percentages: [58, 42], votesInScope: 512, effectiveSample: 310, designEffect: 1.65 };
+const exampleLine = (data: WeightingData) =>
+  weightedLine({ population: data.population, ...EXAMPLE }, ['Yes', 'No'])?.text;
+
+export default function MethodsPage() {
+  const { data, isError } = useWeightingData();
+  return (
+    <PageShell title={METHODS.title}>
+      <h1 className="info-page__title">{METHODS.title}</h1>
+      <p className="info-page__lead">
+        Every result on {siteName} is, first of all, what the teachers who voted said: that stays the headline. Once a
+        poll has closed, a second line may sit under it, adjusted to the mix of US K-12 teachers. This page says who
+        takes part, what that line describes, how we work it out and what it cannot do.
+      </p>
+      <div className="card info-page__body">
+        <WhoTakesPart />
+        {data ? (
+          <Adjustment data={data} />
+        ) : (
+          <p role="status">
+            {isError ? 'The figures could not be loaded. Please try again.' : 'Loading the figures…'}{' '}
+            <a href={WEIGHTING_DATA_PATH}>See them as data</a>.
+          </p>
+        )}
+        <Limits />
+        <section aria-labelledby="methods-groups">
+          <h2 id="methods-groups">Results by group</h2>
+          <p>
+            Results by role, grade level, region and years teaching show only groups of at least {MIN_GROUP_SIZE} votes,
+            and only once voting has closed, so that nobody can work out a colleague’s vote. A smaller group is never
+            shown or exported; its votes are counted as withheld.
+            {data && (
+              <>
+                {' '}
+                A group shown gets an adjusted line of its own only with at least {data.rules.group.minVotes} classroom
+                teachers’ votes in scope and an effective sample of at least {data.rules.group.minEffectiveSample}.
+              </>
+            )}
+          </p>
+        </section>
+        <section aria-labelledby="methods-honest">
+          <h2 id="methods-honest">How results are kept honest</h2>
+          <p>
+            Each browser gets one vote on each poll. We look for signs of automated voting, such as bursts of votes from
+            one network. Votes held or set aside after review count in no figure, raw or adjusted, and every result says
+            how many there were. <Link to={HONEST_RESULTS.path}>{HONEST_RESULTS.title}</Link> has the details.
+          </p>
+        </section>
+        <section aria-labelledby="methods-data">
+          <h2 id="methods-data">Redo our numbers</h2>
+          <p>
+            The targets, their sources, the mapping of our answers and every rule are open data at{' '}
+            <a href={WEIGHTING_DATA_PATH}>{WEIGHTING_DATA_PATH}</a>; every past poll, with its adjusted line or the rule
+            that withheld it, at <a href={OPEN_DATA_PATHS.json}>{OPEN_DATA_PATHS.json}</a> and{' '}
+            <a href={OPEN_DATA_PATHS.csv}>{OPEN_DATA_PATHS.csv}</a>.
+          </p>
+        </section>
+      </div>
+    </PageShell>
+  );
+}
+
+function WhoTakesPart() {
+  return (
+    <section aria-labelledby="methods-who">
+      <h2 id="methods-who">Who takes part, and how</h2>
+      <ul>
+        <li>
+          <strong>Self-selected.</strong> Anyone who finds the site may vote: it is an opt-in poll, not a random sample
+          of teachers. Most voters come from links shared by other teachers.
+        </li>
+        <li>
+          <strong>Anonymous.</strong> No sign-up and no account. A voter may describe themselves with four broad answers
+          (role, grade level, region, years teaching), each from a fixed list. Each vote keeps those answers as they
+          were when it was cast.
+        </li>
+        <li>
+          <strong>One vote per browser</strong> on each poll, from midnight until voting closes at{' '}
+          {closeTimeLabel(siteClock)}.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function Adjustment({ data }: { data: WeightingData }) {
+  const { rules, method } = data;
+  // method.noMarginOfError is said in the page's own words, under "Why there is no margin of error".
+  return (
+    <>
+      <section aria-labelledby="methods-what">
+        <h2 id="methods-what">What the adjusted line describes</h2>
+        <p>
+          It estimates how {data.population} as a whole would have answered, had they voted in the same way as the
+          teachers like them who did. It reads, for example: “{exampleLine(data)}”
+        </p>
+        <p>
+          <strong>Who is in it.</strong> {data.scope}
+        </p>
+      </section>
+
+      <section aria-labelledby="methods-variables">
+        <h2 id="methods-variables">The variables and their sources</h2>
+        <p>{data.about}</p>
+        {WEIGHTING_MARGINS.map((name) => {
+          const margin = data.margins[name];
+          const headingId = `methods-margin-${name}`;
+          return (
+            <section key={name} aria-labelledby={headingId}>
+              <h3 id={headingId}>{margin.label}</h3>
+              <table className="methods__targets">
+                <caption>
+                  {margin.label}: share of {data.population}, school year {margin.source.schoolYear}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col">Share</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Object.entries(margin.categories).map(([id, category]) => (
+                    <tr key={id}>
+                      <th scope="row">{category.label}</th>
+                      <td>{category.percent}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p>
+                Source: National Center for Education Statistics, {margin.source.survey}.{' '}
+                <a href={margin.source.url}>{margin.source.table}</a>. {margin.source.covers}
+              </p>
+              <p>{margin.mapping}</p>
+            </section>
+          );
+        })}
+        {data.notReached && <p>{data.notReached}</p>}
+        <p className="info-page__updated">Targets compiled {data.compiled}.</p>
+      </section>
+
+      <section aria-labelledby="methods-how">
+        <h2 id="methods-how">How the adjustment is made</h2>
+        <ul>
+          <li>{method.raking}</li>
+          <li>{method.convergence}</li>
+          <li>
+            <strong>The cap.</strong> {method.cap} No single vote can then count for more than {rules.weightCap} average
+            votes.
+          </li>
+          <li>{method.smallCategories}</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="methods-effective">
+        <h2 id="methods-effective">The effective sample</h2>
+        <p>
+          Adjusting counts some votes more than others, and a result that leans on fewer votes is less steady. The
+          effective sample says how many equally counted votes the adjusted result is worth: in the example above,{' '}
+          {EXAMPLE.votesInScope} votes were in scope, and after adjusting they carry about as much information as{' '}
+          {EXAMPLE.effectiveSample} would. {method.effectiveSample}
+        </p>
+      </section>
+
+      <section aria-labelledby="methods-when">
+        <h2 id="methods-when">When the line is shown</h2>
+        <p>{method.shownWhen}</p>
+        <p>When it is not shown, the poll’s page says why, in one of these words:</p>
+        <ul>
+          {Object.entries(WITHHELD_REASON_TEXT).map(([reason, text]) => (
+            <li key={reason}>{text}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="methods-moe">
+        <h2 id="methods-moe">Why there is no margin of error</h2>
+        <p>
+          A margin of error (“plus or minus 3 points”) describes the chance errors of a random sample. An opt-in poll is
+          not one, so the American Association for Public Opinion Research (AAPOR) holds that giving a margin of
+          sampling error for it is misleading. We give none, on the raw result or the adjusted one.
+        </p>
+      </section>
+    </>
+  );
+}
+
+function Limits() {
+  return (
+    <section aria-labelledby="methods-limits">
+      <h2 id="methods-limits">What adjusting cannot do</h2>
+      <ul>
+        <li>
+          <strong>It cannot correct for why people vote.</strong> Adjusting fixes the mix of grade levels, regions and
+          years of experience. If teachers vote <em>because</em> of how they feel about the question (those who feel
+          strongly turn up, those who don’t stay away), the adjusted line carries that bias as much as the raw one.
+        </li>
+        <li>
+          <strong>Profiles are self-reported.</strong> Answers are optional and nobody checks them.
+        </li>
+        <li>
+          <strong>Only some votes are in it.</strong> School leaders, support staff, Pre-K and college teachers, voters
+          outside the US and anyone who left an answer out count in the raw result only.
+        </li>
+        <li>
+          <strong>Other differences stay.</strong> Teachers who find a poll online may differ from others in ways none
+          of the three variables capture: subject, school type, age, or how much they read about education.
+        </li>
+      </ul>
+    </section>
+  );
+}
