@@ -16,6 +16,7 @@ const PrivacyPage = lazyPart(
 const RemindersPage = lazyPart(
   'features/reminders/reminders-page.tsx',
   () => import('../features/reminders/reminders-page.js'),
+);
 const MethodsPage = lazyPart(
   'features/info-pages/methods-page.tsx',
   () => import('../features/info-pages/methods-page.js'),
