@@ -416,8 +416,11 @@ describe.each(testDatabaseKinds())('upgrading a site from before staff accounts 
     const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
     const first = await createTestAppOn(database, { keepDatabase: true, env });
     try {
+      // Every value held before is still there; later migrations of the same release may add columns.
       for (const table of ['polls', 'votes', 'poll_suggestions'] as const) {
-        expect(await first.db.selectFrom(table).selectAll().orderBy('id').execute(), table).toEqual(before[table]);
+        expect(await first.db.selectFrom(table).selectAll().orderBy('id').execute(), table).toMatchObject(
+          before[table],
+        );
       }
       expect(await first.db.selectFrom('admin_sessions').selectAll().execute()).toEqual([]);
       const visitor = new Visitor(first.app, { origin: first.config.site.publicUrl });
