@@ -24,7 +24,7 @@ import { browserOf, type AdminAuth, type SignInResult } from './admin-auth.servi
 import type { Passkeys } from './passkeys.service.js';
 import { hashPassword } from './password.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
-import { findLiveLink, findStaffById } from './staff.repository.js';
+import { findLiveLink, listStaff } from './staff.repository.js';
 import type { Clock } from '../clock.js';
 
 export const LINK_GONE = 'This link has expired or was already used. Ask the site owner for a new one.';
@@ -58,20 +58,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
     return { authenticated: true, ...(staff ? { staff: await memberOf(staff.id) } : {}) };
   }
 
-  async function memberOf(id: number) {
-    const person = await findStaffById(db, id);
-    if (!person) return undefined;
-    return {
-      id: person.id,
-      email: person.email,
-      displayName: person.displayName,
-      role: person.role,
-      disabled: person.disabled,
-      hasPassword: person.passwordHash !== null,
-      passkeys: 0,
-      createdAt: '',
-    };
-  }
+  const memberOf = async (id: number) => (await listStaff(db, id))[0];
 
   const current = (request: Parameters<typeof readCookie>[0]) => readCookie(request, auth.cookieName);
 

@@ -98,9 +98,11 @@ export async function updateStaff(
     .execute();
 }
 
-export async function listStaff(db: Db): Promise<StaffMember[]> {
+/** Every person on the staff, or only the one with `onlyId`, with their passkey count. */
+export async function listStaff(db: Db, onlyId?: number): Promise<StaffMember[]> {
   const rows = await db
     .selectFrom('staff')
+    .$if(onlyId !== undefined, (query) => query.where('staff.id', '=', onlyId ?? 0))
     .leftJoin('staff_passkeys', 'staff_passkeys.staff_id', 'staff.id')
     .select((eb) => [
       'staff.id',

@@ -353,6 +353,10 @@ describe.each(testDatabaseKinds())('staff accounts (%s)', (kind) => {
     ).toBe(201);
     const passkeys = (await owner.get('/api/admin/passkeys')).json<{ id: string; name: string }[]>();
     expect(passkeys.map((p) => p.name)).toEqual(['Laptop', 'Phone']);
+    // The signed-in person's own record counts them, as the staff list does.
+    const me = (await owner.get('/api/admin/session')).json<{ staff: StaffMember }>().staff;
+    expect(me).toEqual((await owner.get('/api/admin/staff')).json<StaffMember[]>().find((p) => p.id === me.id));
+    expect(me).toMatchObject({ passkeys: 2, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(JSON.stringify(await auditRows(t.db))).not.toContain(passkeys[0]?.id ?? '-');
 
     const signInWith = async (id: string, with_ = authenticator) => {
