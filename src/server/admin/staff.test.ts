@@ -423,7 +423,7 @@ describe.each(testDatabaseKinds())('upgrading a site from before staff accounts 
       // Every value held before is still there; later migrations of the same release may add columns.
       for (const table of ['polls', 'votes', 'poll_suggestions'] as const) {
         expect(await first.db.selectFrom(table).selectAll().orderBy('id').execute(), table).toMatchObject(
-          before[table],
+          before[table] ?? [],
         );
       }
       expect(await first.db.selectFrom('admin_sessions').selectAll().execute()).toEqual([]);
