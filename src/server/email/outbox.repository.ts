@@ -4,7 +4,8 @@
  * several instances never send the same row (PostgreSQL: FOR UPDATE SKIP LOCKED).
  */
 import { sql } from 'kysely';
-import { isPostgres, type Db } from '../db/connection.js';
+import type { Db } from '../db/connection.js';
+import { claimLeased } from '../db/leases.js';
 import { columnTypes } from '../db/migrations/column-types.js';
 import { toIsoString, type EmailKind, type EmailStatus } from '../db/tables.js';
 
@@ -95,38 +96,12 @@ export async function claimDue(
   leaseUntil: Date,
   limit: number,
 ): Promise<ClaimedMail[]> {
-  const at = now.toISOString();
-  let due = db
-    .selectFrom('email_outbox')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', at)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_expires_at', '<=', at)]),
-      ]),
-    )
-    .orderBy('id')
-    .limit(limit);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const ids = await claimLeased(db, 'email_outbox', owner, now, leaseUntil, limit);
+  if (ids.length === 0) return [];
   const rows = await db
-    .updateTable('email_outbox')
-    .set({
-      status: 'sending',
-      lease_owner: owner,
-      lease_expires_at: leaseUntil.toISOString(),
-      attempts: sql`attempts + 1`,
-    })
-    .where('id', 'in', due)
-    .returning([
-      'id',
-      'kind',
-      'subscriber_id',
-      'staff_link_id',
-      'poll_id',
-      'previous_poll_id',
-      'attempts',
-      'created_at',
-    ])
+    .selectFrom('email_outbox')
+    .select(['id', 'kind', 'subscriber_id', 'staff_link_id', 'poll_id', 'previous_poll_id', 'attempts', 'created_at'])
+    .where('id', 'in', ids)
     .execute();
   return rows
     .map((row) => ({

@@ -1,6 +1,7 @@
 /** The only place SQL about push subscriptions and their reminders lives. */
 import { sql } from 'kysely';
-import { isPostgres, type Db } from '../db/connection.js';
+import type { Db } from '../db/connection.js';
+import { claimLeased } from '../db/leases.js';
 import { toIsoString, type PushReminderStatus } from '../db/tables.js';
 import type { ReminderSettings } from '../../shared/reminders.js';
 
@@ -258,31 +259,8 @@ export async function claimReminders(
   leaseUntil: Date,
   limit: number,
 ): Promise<ClaimedReminder[]> {
-  const at = now.toISOString();
-  let due = db
-    .selectFrom('push_reminders')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', at)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_expires_at', '<=', at)]),
-      ]),
-    )
-    .orderBy('id')
-    .limit(limit);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  const claimed = await db
-    .updateTable('push_reminders')
-    .set({
-      status: 'sending',
-      lease_owner: owner,
-      lease_expires_at: leaseUntil.toISOString(),
-      attempts: sql`attempts + 1`,
-    })
-    .where('id', 'in', due)
-    .returning('id')
-    .execute();
-  if (claimed.length === 0) return [];
+  const ids = await claimLeased(db, 'push_reminders', owner, now, leaseUntil, limit);
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('push_reminders as r')
     .innerJoin('push_subscriptions as s', 's.id', 'r.subscription_id')
@@ -309,11 +287,7 @@ export async function claimReminders(
         )
         .as('voted'),
     )
-    .where(
-      'r.id',
-      'in',
-      claimed.map((row) => row.id),
-    )
+    .where('r.id', 'in', ids)
     .orderBy('r.id')
     .execute();
   return rows.map((row) => ({
