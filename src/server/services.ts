@@ -108,7 +108,7 @@ export async function createServices({
     db,
     clock,
     transport,
-    compose: (mail) => (mail.kind === 'staff-invite' ? staffMail(mail) : subscriberMail(mail)),
+    compose: (mail) => (mail.kind.startsWith('staff-') ? staffMail(mail) : subscriberMail(mail)),
     messageIdHost: new URL(site.publicUrl).hostname,
     log,
     ...(outboxSettings ? { settings: outboxSettings } : {}),
@@ -191,6 +191,7 @@ export async function createServices({
     legacyPasswordHash: await adminPasswordHash(db, config.adminPassword, announceAdminPassword),
     keyedHash: deps.keyedHash,
     secureCookies: site.publicUrl.startsWith('https:'),
+    mailQueued: deps.mailQueued,
   });
   if (!(await auth.needsOwner()) && config.adminPassword && !config.adminEmail) {
     log.info(

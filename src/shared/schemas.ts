@@ -264,8 +264,6 @@ export const tokenField = z
   .min(1, 'This link is not valid.')
   .max(200, 'This link is not valid.');
 
-export const tokenQuery = z.object({ token: tokenField });
-
 /** POST /api/admin/invites/accept: a password; or, with a passkey, the registration's response. */
 export const acceptInviteRequest = body({
   token: tokenField,
@@ -277,8 +275,8 @@ export const acceptInviteRequest = body({
 /** POST /api/admin/invites/passkey-options */
 export const invitePasskeyOptionsRequest = body({ token: tokenField, displayName });
 
-/** POST /api/admin/sign-in-link */
-export const signInLinkRequest = body({ token: tokenField });
+/** POST /api/admin/sign-in-link and POST /api/admin/invites/lookup: a link's token, sent in a body, never in a URL. */
+export const linkTokenRequest = body({ token: tokenField });
 
 /** PUT /api/admin/staff/:id: a new role, or disabled (true) / enabled again (false). */
 export const staffChangeRequest = body({ role: staffRole.optional(), disabled: z.boolean().optional() });

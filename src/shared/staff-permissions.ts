@@ -10,11 +10,16 @@ export const STAFF_ACTIONS = [
   'self',
   /** See polls and their figures (votes without e-mails, mail figures). */
   'polls.read',
-  /** Create, edit, schedule, activate, delete polls; run the daily switch. */
+  /** Create, edit, schedule, activate polls, delete those nobody has voted on; run the daily switch. */
   'polls.write',
+  /** Delete a poll that has votes, and them with it (also needs a recent sign-in). */
+  'polls.delete-voted',
   /** The votes CSV without e-mails. */
   'votes.export',
-  /** Voter e-mails: in the votes list and the CSV with them (also needs a recent sign-in). */
+  /**
+   * E-mail addresses of the public: voters' in the votes list and the CSV with them (also needs a
+   * recent sign-in), suggesters' in the suggestions. No other role receives one in any answer.
+   */
   'votes.emails',
   /** The integrity view and its actions. */
   'integrity.read',
@@ -39,7 +44,10 @@ export function can(role: StaffRole, action: StaffAction): boolean {
   return TABLE[role].includes(action);
 }
 
-/** Voter e-mails need a sign-in (or a re-confirmation) this recent. */
+/**
+ * Voter e-mails, and what makes access permanent or cannot be undone (adding a passkey, a new
+ * password, an invite, deleting a poll with votes), need a sign-in (or a re-confirmation) this recent.
+ */
 export const RECENT_SIGN_IN_MINUTES = 10;
 
 export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', editor: 'Editor', moderator: 'Moderator' };

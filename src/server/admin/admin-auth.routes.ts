@@ -2,17 +2,18 @@
  * Getting in (issue 27): a password, a passkey, an invite, a one-time link, or, once on an
  * upgraded site, the old admin password making the first owner. None needs a session; the
  * changing ones must come from this site. Refusals say the same whoever the e-mail belongs to.
+ * Tokens come in bodies, never in URLs; no password is hashed before the throttles and the
+ * token have been checked.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AdminSession, Confirmation, InviteDetails } from '../../shared/api.js';
 import {
   acceptInviteRequest,
   invitePasskeyOptionsRequest,
+  linkTokenRequest,
   ownerSetupRequest,
   passkeySignInRequest,
-  signInLinkRequest,
   signInRequest,
-  tokenQuery,
 } from '../../shared/schemas.js';
 import { readCookie, setCookie } from '../http/cookies.js';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../http/errors.js';
@@ -22,7 +23,6 @@ import { hashSecretToken } from '../db/secret-tokens.js';
 import { sameSiteOnly } from './admin-guard.js';
 import { browserOf, type AdminAuth, type SignInResult } from './admin-auth.service.js';
 import type { Passkeys } from './passkeys.service.js';
-import { hashPassword } from './password.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { findLiveLink, listStaff } from './staff.repository.js';
 import type { Clock } from '../clock.js';
@@ -75,12 +75,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
       const { adminPassword, email, displayName, password } = request.body;
       refuseCommonPassword(password);
       const browser = browserOf(request.headers['user-agent']);
-      const result = await auth.createFirstOwner(
-        adminPassword,
-        { email, displayName, passwordHash: await hashPassword(password) },
-        request.ip,
-        browser,
-      );
+      const result = await auth.createFirstOwner(adminPassword, { email, displayName, password }, request.ip, browser);
       if (result.outcome === 'owner-exists')
         throw conflict('The owner account exists already: sign in with your own e-mail and password or passkey.');
       if (result.outcome === 'wrong-password') throw unauthorized('Incorrect admin password');
@@ -88,7 +83,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.post('/api/admin/sign-in-link', { schema: { body: signInLinkRequest } }, async (request, reply) => {
+  api.post('/api/admin/sign-in-link', { schema: { body: linkTokenRequest } }, async (request, reply) => {
     const result = await auth.signInWithLink(
       request.body.token,
       browserOf(request.headers['user-agent']),
@@ -98,20 +93,20 @@ export const adminAuthRoutes: FastifyPluginAsync<{
     return signedIn(reply, result);
   });
 
-  api.post('/api/admin/passkeys/sign-in/options', async () => passkeys.signInOptions());
+  api.post('/api/admin/passkeys/sign-in/options', async (request) => passkeys.signInOptions(request.ip));
 
   api.post('/api/admin/passkeys/sign-in', { schema: { body: passkeySignInRequest } }, async (request, reply) => {
     const browser = browserOf(request.headers['user-agent']);
-    const result = await passkeys.signIn(request.body.response, request.ip, browser, current(request));
+    const result = await passkeys.signIn(request.body.response, browser, current(request));
     if (result === 'refused') throw unauthorized('That passkey was not accepted. Try again, or sign in another way.');
     return signedIn(reply, result);
   });
 
-  api.get(
+  api.post(
     '/api/admin/invites/lookup',
-    { schema: { querystring: tokenQuery } },
+    { schema: { body: linkTokenRequest } },
     async (request): Promise<InviteDetails> => {
-      const link = await findLiveLink(db, hashSecretToken(request.query.token), 'invite', clock.now().toISOString());
+      const link = await findLiveLink(db, hashSecretToken(request.body.token), 'invite', clock.now().toISOString());
       if (!link?.email || !link.role) throw notFound(LINK_GONE);
       return { email: link.email, role: link.role };
     },
@@ -135,7 +130,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
           { path: 'password', message: 'Please choose a password or a passkey.' },
         ]);
       refuseCommonPassword(password);
-      result = await auth.acceptInvite(token, { displayName, passwordHash: await hashPassword(password) }, browser);
+      result = await auth.acceptInvite(token, { displayName, password }, browser);
     }
     if (result === 'gone') throw notFound(LINK_GONE);
     if (result === 'taken') throw conflict('There is already an account with this e-mail. Sign in instead.');

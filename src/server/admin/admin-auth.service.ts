@@ -2,10 +2,9 @@
  * Staff sign-in, on the server (issue 27): each person has an account with a role, and signs in
  * with a passkey, a password, an invite or a one-time link. A session per sign-in is kept in the
  * database so every instance honours it, ended by sign-out, by idleness, by age, or at once for
- * all of a person's when they are disabled. Password attempts are throttled per address and per
- * person, each counted, in one statement shared by every instance, before the password is
- * checked. Every sign-in, failed or not, is in the audit log (by address bucket, never a
- * password).
+ * all of a person's when they are disabled. Password attempts meet the sign-in guard
+ * (sign-in-guard.ts) before any password is hashed. Every sign-in is in the audit log; a failed
+ * one is only counted (per network, for the window), never written there.
  */
 import { randomBytes } from 'node:crypto';
 import type { StaffMember } from '../../shared/api.js';
@@ -14,12 +13,13 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { clearRateLimit, hitRateLimit } from '../db/rate-limits.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import { settingOrInsert } from '../db/settings.js';
+import { enqueueStaffAlert } from '../email/outbox.repository.js';
 import { limitAddress } from '../http/client-address.js';
-import { appendAudit, appendAuditAlone, SYSTEM_ACTOR, type Actor } from './audit.js';
+import { appendAudit, SYSTEM_ACTOR, type Actor } from './audit.js';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
+import { createSignInGuard } from './sign-in-guard.js';
 import {
   countStaff,
   deleteEndedSessions,
@@ -38,9 +38,6 @@ import {
   type StaffRow,
 } from './staff.repository.js';
 
-const FAILURE_WINDOW_MS = 15 * 60_000;
-/** A person's password may be tried this many times ADMIN_LOGIN_ATTEMPTS in the window, from all addresses together. */
-export const PERSON_ATTEMPTS_FACTOR = 4;
 /** Seen-at is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 export const INVITE_LIFETIME_MS = 48 * 3_600_000;
@@ -105,10 +102,12 @@ export interface AdminAuthDeps {
   config: Pick<Config, 'adminSessionIdleMinutes' | 'adminSessionMaxHours' | 'adminLoginAttempts'>;
   /** The old shared password's hash: opens "Create the owner account" only, while there is no staff. */
   legacyPasswordHash: string | null;
-  /** Keyed hash of a client address: counted addresses are only ever keyed hashes. */
+  /** Keyed hash of a client address or an e-mail: counted ones are only ever keyed hashes. */
   keyedHash: (value: string) => string;
   /** On https the cookie takes the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
   secureCookies: boolean;
+  /** Wakes the outbox after an e-mail is queued (an account under attack). */
+  mailQueued?: () => void;
 }
 
 /** "Firefox on Windows", from a User-Agent: enough for a person to recognise a session. */
@@ -141,10 +140,18 @@ export function browserOf(userAgent: string | undefined): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHash, secureCookies }: AdminAuthDeps) {
+export function createAdminAuth({
+  db,
+  clock,
+  config,
+  legacyPasswordHash,
+  keyedHash,
+  secureCookies,
+  mailQueued = () => {},
+}: AdminAuthDeps) {
   const idleMs = config.adminSessionIdleMinutes * 60_000;
   const maxMs = config.adminSessionMaxHours * 3_600_000;
-  const bucketOf = (address: string) => keyedHash(limitAddress(address)).slice(0, 16);
+  const guard = createSignInGuard({ db, keyedHash, attempts: config.adminLoginAttempts });
 
   /** A new session for a person, in the caller's transaction, with its audit row. */
   async function startSession(
@@ -173,28 +180,21 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
     return { outcome: 'signed-in', token, maxAgeSeconds: maxMs / 1000 };
   }
 
-  async function failed(person: StaffRow | undefined, address: string, how: string): Promise<void> {
-    const actor = person
-      ? actorOf({ id: person.id, name: person.displayName, role: person.role })
-      : { id: null, name: 'Unknown', role: 'none' as const };
-    await appendAuditAlone(db, clock.now(), actor as Actor, {
-      action: 'sign-in.failed',
-      target: person ? `staff ${person.id}` : 'unknown account',
-      summary: `Failed sign-in ${how} from network ${bucketOf(address)}`,
-    });
-  }
-
-  async function throttle(key: string, now: Date, max = config.adminLoginAttempts) {
-    const attempt = await hitRateLimit(db, { key, max, windowMs: FAILURE_WINDOW_MS }, now);
-    return attempt.allowed ? null : Math.ceil(attempt.retryAfterMs / 60_000);
+  /** A wrong password for `email`; the first that puts a person's account under attack tells them. */
+  async function wrongPassword(email: string, person: StaffRow | undefined, now: Date): Promise<void> {
+    if (!(await guard.failed(email, now)) || !person || person.disabled) return;
+    await enqueueStaffAlert(db, person.id, now);
+    mailQueued();
   }
 
   return {
     cookieName: secureCookies ? '__Host-admin_session' : 'admin_session',
     secureCookies,
-    bucketOf,
     startSession,
-    failed,
+    /** The time by the site's clock (a recent sign-in is measured against it). */
+    now: () => clock.now(),
+    /** A client's network (its IPv4 address, its IPv6 /64) as a keyed hash. */
+    networkCode: (address: string) => keyedHash(limitAddress(address)),
 
     /** Whether the site still needs its first owner. */
     async needsOwner(): Promise<boolean> {
@@ -209,26 +209,17 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
       replacing?: string,
     ): Promise<SignInResult> {
       const now = clock.now();
-      const addressKey = `sign-in:${keyedHash(limitAddress(address))}`;
-      const personKey = `sign-in-person:${keyedHash(email)}`;
-      // Counted first: concurrent guesses each see the count with the others in it. Refused
-      // before the slow hash, so a flood of guesses costs the server little.
-      // An address already refused does not count against the person too.
-      const waitAddress = await throttle(addressKey, now);
-      if (waitAddress !== null) return { outcome: 'throttled', retryAfterMinutes: waitAddress };
-      // Per person, more than per address: guesses at one account from many addresses are slowed,
-      // while a stranger guessing cannot lock its owner out for long (and passkeys still work).
-      const wait = await throttle(personKey, now, config.adminLoginAttempts * PERSON_ATTEMPTS_FACTOR);
-      if (wait !== null) return { outcome: 'throttled', retryAfterMinutes: wait };
+      // Counted first, and refused before the slow hash: a flood of guesses costs the server little.
+      const refused = (await guard.network(address, now)) ?? (await guard.person(email, address, now));
+      if (refused) return { outcome: 'throttled', retryAfterMinutes: refused.wait };
       const person = await findStaffByEmail(db, email);
       const usable = person && !person.disabled && person.passwordHash !== null ? person : undefined;
       const matches = await verifyPassword(password, usable?.passwordHash ?? DUMMY_HASH);
       if (!usable || !matches) {
-        await failed(person, address, 'with a password');
+        await wrongPassword(email, person, now);
         return { outcome: 'wrong-password' };
       }
-      await clearRateLimit(db, addressKey);
-      await clearRateLimit(db, personKey);
+      await guard.succeeded(email, address);
       await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
       return db.transaction().execute((trx) => startSession(trx, usable, browser, 'with a password', replacing));
     },
@@ -239,24 +230,26 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
      */
     async createFirstOwner(
       adminPassword: string,
-      owner: { email: string; displayName: string; passwordHash: string },
+      owner: { email: string; displayName: string; password: string },
       address: string,
       browser: string,
     ): Promise<SignInResult | { outcome: 'owner-exists' }> {
       const now = clock.now();
-      const wait = await throttle(`sign-in:${keyedHash(limitAddress(address))}`, now);
-      if (wait !== null) return { outcome: 'throttled', retryAfterMinutes: wait };
+      const refused = await guard.network(address, now);
+      if (refused) return { outcome: 'throttled', retryAfterMinutes: refused.wait };
       if (!(await this.needsOwner())) return { outcome: 'owner-exists' };
       if (!legacyPasswordHash || !(await verifyPassword(adminPassword, legacyPasswordHash))) {
-        await failed(undefined, address, 'with the old admin password');
         return { outcome: 'wrong-password' };
       }
+      // Only now, past every check, is the new password hashed.
+      const passwordHash = await hashPassword(owner.password);
       try {
         return await db.transaction().execute(async (trx) => {
           // One first owner, whatever races: this row's primary key lets one transaction in.
           await trx.insertInto('settings').values({ name: 'first_owner_at', value: now.toISOString() }).execute();
-          const id = await insertStaff(trx, { ...owner, role: 'owner' }, now.toISOString());
-          const person: StaffRow = { id, ...owner, role: 'owner', disabled: false };
+          const { email, displayName } = owner;
+          const id = await insertStaff(trx, { email, displayName, passwordHash, role: 'owner' }, now.toISOString());
+          const person: StaffRow = { id, email, displayName, passwordHash, role: 'owner', disabled: false };
           await appendAudit(trx, now, actorOf({ id, name: owner.displayName, role: 'owner' }), {
             action: 'staff.create',
             target: `staff ${id}`,
@@ -360,10 +353,13 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
       });
     },
 
-    /** Accepts an invite with a password: one account, however many accept at once. */
+    /**
+     * Accepts an invite with a password (hashed only once the invite is found good) or, with
+     * `password` null, a passkey `within` adds: one account, however many accept at once.
+     */
     async acceptInvite(
       token: string,
-      person: { displayName: string; passwordHash: string | null },
+      person: { displayName: string; password: string | null },
       browser: string,
       within?: (trx: Db, staffId: number) => Promise<void>,
     ): Promise<SignInResult | 'gone' | 'taken'> {
@@ -371,20 +367,22 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
       const link = await findLiveLink(db, hashSecretToken(token), 'invite', now);
       if (!link?.email || !link.role) return 'gone';
       const { email, role } = link;
+      const { displayName } = person;
+      const passwordHash = person.password === null ? null : await hashPassword(person.password);
       try {
         return await db.transaction().execute(async (trx) => {
           if (!(await useLink(trx, link.id, now))) return 'gone' as const;
-          const id = await insertStaff(trx, { email, role, ...person }, now);
+          const id = await insertStaff(trx, { email, role, displayName, passwordHash }, now);
           await markAccepted(trx, link.id, id);
           if (within) await within(trx, id);
-          await appendAudit(trx, clock.now(), actorOf({ id, name: person.displayName, role }), {
+          await appendAudit(trx, clock.now(), actorOf({ id, name: displayName, role }), {
             action: 'invite.accept',
             target: `invite ${link.id}`,
             summary: `Accepted the invite as ${role}`,
           });
           return startSession(
             trx,
-            { id, email, role, displayName: person.displayName, passwordHash: null, disabled: false },
+            { id, email, role, displayName, passwordHash, disabled: false },
             browser,
             'for the first time',
             undefined,
@@ -396,11 +394,12 @@ export function createAdminAuth({ db, clock, config, legacyPasswordHash, keyedHa
       }
     },
 
-    /** Forgets sessions and challenges that have ended (housekeeping). */
+    /** Forgets sessions, challenges and counts of failed sign-ins that have ended (housekeeping). */
     async purgeEndedSessions(): Promise<void> {
       const now = clock.now();
       await deleteEndedSessions(db, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
       await deleteExpiredChallenges(db, now.toISOString());
+      await guard.forgetEnded(now);
     },
   };
 }

@@ -19,6 +19,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a staff route does, in the permission table's words; a staff route without one is refused. */
     permission?: StaffAction;
+    /**
+     * What makes access permanent (a passkey, a password, an invite) also needs a recent sign-in:
+     * the start of the sentence that says so ("Adding a passkey needs").
+     */
+    recentSignIn?: string;
   }
   interface FastifyRequest {
     /** The signed-in person, set by `signedInOnly`. */
@@ -28,14 +33,18 @@ declare module 'fastify' {
 
 export const NOT_ALLOWED = 'Your role does not allow this. Ask the site owner if you need it.';
 
-/** Answers 401 without a live staff session and 403 when the person's role may not make the call. */
+/**
+ * Answers 401 without a live staff session, 403 when the person's role may not make the call,
+ * and 403 `sign-in-again` when the call needs a recent sign-in the session does not have.
+ */
 export function signedInOnly(auth: AdminAuth) {
   return async (request: FastifyRequest) => {
     const staff = await auth.signedIn(readCookie(request, auth.cookieName));
     if (!staff) throw unauthorized('Please sign in to the admin panel.');
     request.staff = staff;
-    const permission = request.routeOptions.config.permission;
+    const { permission, recentSignIn } = request.routeOptions.config;
     if (!permission || !can(staff.role, permission)) throw forbidden(NOT_ALLOWED);
+    if (recentSignIn) requireRecentSignIn(staff, auth.now(), recentSignIn);
   };
 }
 
@@ -45,20 +54,29 @@ export function staffOf(request: FastifyRequest): SignedIn {
   return request.staff;
 }
 
+/** Whether the person signed in (or re-confirmed) within the last 10 minutes. */
+export function signedInRecently(staff: SignedIn, now: Date): boolean {
+  return new Date(staff.signedInAt).getTime() + RECENT_SIGN_IN_MINUTES * 60_000 >= now.getTime();
+}
+
 /**
- * Voter e-mails: the owner only, signed in (or re-confirmed) within the last 10 minutes. The
- * code `sign-in-again` tells the panel to ask for the passkey or password, then retry.
+ * Refuses with 403 `sign-in-again` unless the person signed in recently: the code tells the
+ * panel to ask for the passkey or password, then retry. `needs` starts the sentence.
  */
+export function requireRecentSignIn(staff: SignedIn, now: Date, needs: string): void {
+  if (signedInRecently(staff, now)) return;
+  throw new HttpError(
+    403,
+    'sign-in-again',
+    `${needs} a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes. Please confirm it is you, then try again.`,
+  );
+}
+
+/** Voter e-mails: the owner only, signed in (or re-confirmed) within the last 10 minutes. */
 export function voterEmailsAllowed(request: FastifyRequest, now: Date): SignedIn {
   const staff = staffOf(request);
   if (!can(staff.role, 'votes.emails')) throw forbidden(NOT_ALLOWED);
-  if (new Date(staff.signedInAt).getTime() + RECENT_SIGN_IN_MINUTES * 60_000 < now.getTime()) {
-    throw new HttpError(
-      403,
-      'sign-in-again',
-      `Voter e-mails need a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes. Please confirm it is you, then try again.`,
-    );
-  }
+  requireRecentSignIn(staff, now, 'Voter e-mails need');
   return staff;
 }
 

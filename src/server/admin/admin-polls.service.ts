@@ -23,7 +23,7 @@ import {
 } from '../polls/polls.repository.js';
 import type { Activation, ScheduleService, Transition } from '../polls/schedule.service.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { emailCountsByOption, votesPage } from '../votes/votes.repository.js';
+import { emailCountsByOption, votesPage, type VoterEmails } from '../votes/votes.repository.js';
 import type { AuditWrite } from './audit.js';
 import { csvFileName, votesCsv } from './votes-export.js';
 
@@ -53,6 +53,8 @@ export interface EarlierRun {
 
 type Refusal = { outcome: SaveRefusal; run?: EarlierRun };
 
+export type PollRemoval = 'deleted' | 'not-found' | 'has-votes';
+
 export type SaveResult = { outcome: 'live' | 'scheduled' | 'updated'; poll: AdminPoll } | Refusal;
 
 const sameOptions = (a: readonly string[], b: readonly string[]) =>
@@ -80,10 +82,10 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
   const today = () => localDateAt(clock.now(), site.timeZone);
 
   /** A poll's votes in the order they were cast, a page at a time. */
-  async function* pagesOf(pollId: number, withEmail: boolean): AsyncGenerator<VoteRecord[]> {
+  async function* pagesOf(pollId: number, emails: VoterEmails): AsyncGenerator<VoteRecord[]> {
     let afterId = 0;
     for (;;) {
-      const page = await votesPage(db, pollId, { afterId, limit: VOTES_PAGE_SIZE, withEmail });
+      const page = await votesPage(db, pollId, { afterId, limit: VOTES_PAGE_SIZE, emails });
       if (page.length > 0) yield page;
       const last = page.at(-1);
       if (!last || page.length < VOTES_PAGE_SIZE) return;
@@ -170,11 +172,17 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
       return result === 'live' || result === 'updated' ? saved(id, result) : result;
     },
 
-    remove(id: number, audit?: AuditWrite): Promise<boolean> {
+    /**
+     * Deletes a poll and its votes. Without `withVotes` (an editor, or an owner not signed in
+     * recently) only a poll nobody has voted on: one with votes is 'has-votes', untouched.
+     */
+    remove(id: number, { withVotes }: { withVotes: boolean }, audit?: AuditWrite): Promise<PollRemoval> {
       return schedule.change(async ({ trx }) => {
-        const deleted = await deletePoll(trx, id);
-        if (deleted) await audit?.(trx);
-        return deleted;
+        if (await deletePoll(trx, id, { onlyWithoutVotes: !withVotes })) {
+          await audit?.(trx);
+          return 'deleted';
+        }
+        return (await findPollById(trx, id)) ? 'has-votes' : 'not-found';
       });
     },
 
@@ -189,18 +197,18 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
     },
 
     /** Every vote of a poll (or those with an e-mail), page by page; undefined for an unknown poll. */
-    async votePages(id: number, withEmail: boolean): Promise<AsyncIterable<VoteRecord[]> | undefined> {
+    async votePages(id: number, emails: VoterEmails): Promise<AsyncIterable<VoteRecord[]> | undefined> {
       if (!(await findPollById(db, id))) return undefined;
-      return pagesOf(id, withEmail);
+      return pagesOf(id, emails);
     },
 
     /** One page of a poll's votes, after vote `after`; undefined for an unknown poll. */
     async votesPage(
       id: number,
-      query: { after: number; limit: number; withEmail: boolean },
+      query: { after: number; limit: number; emails: VoterEmails },
     ): Promise<VoteRecord[] | undefined> {
       if (!(await findPollById(db, id))) return undefined;
-      return votesPage(db, id, { afterId: query.after, limit: query.limit, withEmail: query.withEmail });
+      return votesPage(db, id, { afterId: query.after, limit: query.limit, emails: query.emails });
     },
 
     /** Votes and e-mails per option, for the voter section. */
@@ -210,7 +218,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
       return toVotesSummary(poll, await emailCountsByOption(db, id));
     },
 
-    /** The CSV of every vote, written as it is read; undefined for an unknown poll. */
+    /** The CSV of every vote (the Voter Email column empty unless `withEmail`), written as it is read; undefined for an unknown poll. */
     async votesCsv(
       id: number,
       withEmail = false,
@@ -221,7 +229,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
         fileName: csvFileName(id, clock.now(), site.timeZone),
         chunks: votesCsv(
           { question: poll.question, options: optionLabels(poll) },
-          pagesOf(id, withEmail),
+          pagesOf(id, withEmail ? 'included' : 'left-out'),
           site.timeZone,
         ),
       };

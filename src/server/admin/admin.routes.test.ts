@@ -44,7 +44,7 @@ const SIGN_IN_CALLS = [
   'POST /api/admin/sign-in-link',
   'POST /api/admin/passkeys/sign-in/options',
   'POST /api/admin/passkeys/sign-in',
-  'GET /api/admin/invites/lookup',
+  'POST /api/admin/invites/lookup',
   'POST /api/admin/invites/passkey-options',
   'POST /api/admin/invites/accept',
 ];
@@ -240,11 +240,12 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       expect(await snapshotDatabase(t.db)).toEqual(before);
 
       // The same requests reach their poll and suggestion with a session (DELETE last, so each finds them).
-      // What belongs to a poll (a discount) goes before the poll itself.
+      // What belongs to a poll (a discount) goes before the poll itself; a new password, which
+      // ends the spare session, after all.
+      const rank = ({ method, route }: { method: string; route: string }) =>
+        route === 'PUT /api/admin/password' ? 2 : Number(method === 'DELETE');
       const deletesLast = [...requests].sort(
-        (a, b) =>
-          Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
-          (a.method === 'DELETE' ? b.name.length - a.name.length : 0),
+        (a, b) => rank(a) - rank(b) || (a.method === 'DELETE' ? b.name.length - a.name.length : 0),
       );
       for (const { name, route, options } of deletesLast) {
         const expected = route in NEEDS_AN_AUTHENTICATOR ? [NEEDS_AN_AUTHENTICATOR[route]] : [200, 201, 409];
@@ -305,6 +306,64 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         for (const { name, options } of allowed.filter((call) => call.method === 'GET')) {
           expect((await person.visitor.request(options)).statusCode, name).not.toBe(403);
         }
+      },
+    );
+
+    /** Any e-mail address in an answer's body. */
+    const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+    /** What a GET may ask beyond its path: every query that reads more, or e-mails. */
+    const QUERIES = ['', '?withEmail=true', '?limit=10', '?withEmail=true&limit=10', '?all=true', '?status=pending'];
+
+    it.each(['editor', 'moderator'] as const)(
+      'sends a %s no e-mail address but its own in the answer to any staff call, whatever it asks',
+      async (role) => {
+        const poll = await seedPoll(t.db, { options: ['Yes', 'No'] });
+        // Addresses in every place the site keeps one: votes (counted and held), suggestions,
+        // subscribers, invites and the staff, and the audit log that names the invite.
+        await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0, voterEmail: 'counted.voter@example.org' });
+        await t.db
+          .insertInto('votes')
+          .values({
+            poll_id: poll.id,
+            voter_id: 'held-voter',
+            option_index: 1,
+            voter_email: 'held.voter@example.org',
+            voted_on: '2026-11-21',
+            created_at: '2026-11-21T15:10:00.000Z',
+            status: 'held',
+          })
+          .execute();
+        const subscribed = await new Visitor(t.app).post('/api/subscribe', { email: 'subscriber@example.org' });
+        expect(subscribed.statusCode).toBe(200);
+        const suggestionId = await seedSuggestion();
+        const discountId = await seedDiscount(poll.id);
+        const requests = staffRequests({
+          polls: poll.id,
+          'poll-suggestions': suggestionId,
+          discounts: discountId,
+          invites: await seedInvite(),
+          sessions: await spareSession(),
+        }).flatMap((request) =>
+          request.method === 'GET'
+            ? QUERIES.map((query) => ({
+                ...request,
+                name: `${request.name}${query}`,
+                options: { ...request.options, url: `${request.options.url}${query}` },
+              }))
+            : [request],
+        );
+        const deletesLast = [...requests].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+        const person = await signedInStaff(t, role);
+        const calls = [...deletesLast, { name: 'GET /api/admin/session', options: { url: '/api/admin/session' } }];
+        let answered = 0;
+        for (const { name, options } of calls) {
+          const response = await person.visitor.request({ method: 'GET', ...options });
+          if (response.statusCode < 300) answered += 1;
+          const addresses = (response.body.match(ADDRESS) ?? []).filter((address) => address !== person.email);
+          expect(addresses, name).toEqual([]);
+        }
+        // The sweep reached what the role may read, not only refusals.
+        expect(answered).toBeGreaterThan(role === 'editor' ? 20 : 8);
       },
     );
 
@@ -622,14 +681,19 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         voterEmail: 'a@example.org',
         createdAt: '2026-11-21T15:02:00.000Z',
       });
+      // Without withEmail, no address, even for the owner: the column is not read.
       const all = await staff.get(`/api/admin/polls/${poll.id}/votes`);
       expect(all.headers['content-type']).toBe('application/json; charset=utf-8');
       const votes = all.json<VoteRecord[]>();
       expect(votes.map(({ voterEmail, optionIndex, createdAt }) => ({ voterEmail, optionIndex, createdAt }))).toEqual([
-        { voterEmail: 'b@example.org', optionIndex: 1, createdAt: '2026-11-21T15:00:00.000Z' },
+        { voterEmail: null, optionIndex: 1, createdAt: '2026-11-21T15:00:00.000Z' },
         { voterEmail: null, optionIndex: 0, createdAt: '2026-11-21T15:01:00.000Z' },
-        { voterEmail: 'a@example.org', optionIndex: 0, createdAt: '2026-11-21T15:02:00.000Z' },
+        { voterEmail: null, optionIndex: 0, createdAt: '2026-11-21T15:02:00.000Z' },
       ]);
+      expect(all.body).not.toContain('@');
+      expect((await staff.get(`/api/admin/polls/${poll.id}/votes?limit=10`)).body).not.toContain('@');
+      const withEmails = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true`)).json<VoteRecord[]>();
+      expect(withEmails.map((vote) => vote.voterEmail)).toEqual(['b@example.org', 'a@example.org']);
 
       const firstPage = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=1`)).json<
         VoteRecord[]
@@ -687,11 +751,13 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       );
       expect(response.body.startsWith('\uFEFF')).toBe(true);
       const lines = response.body.slice(1).split('\r\n');
+      // Without e-mails: the Voter Email column stays, empty on every row.
       expect(lines.slice(0, 3)).toEqual([
         'Poll Question,Selected Option,Voter Email,Vote Date,Vote Time',
-        'Should homework be banned?,"Yes, ""all"" of it",pat@example.org,2026-11-21,23:30:00',
+        'Should homework be banned?,"Yes, ""all"" of it",,2026-11-21,23:30:00',
         'Should homework be banned?,No,,2026-11-21,23:30:01',
       ]);
+      expect(response.body).not.toContain('@');
       expect(lines.at(-1)).toBe('');
       expect(lines).toHaveLength(1 + 12_001 + 1);
       expect(lines.at(-2)).toBe('Should homework be banned?,"Yes, ""all"" of it",,2026-11-22,02:50:00');
@@ -712,11 +778,13 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         .insertInto('votes')
         .values([row(1, 'counted'), row(2, 'held'), row(3, 'discounted')])
         .execute();
-      const list = (await staff.get(`/api/admin/polls/${poll.id}/votes?limit=10`)).json<{ voterEmail: string }[]>();
+      const list = (await staff.get(`/api/admin/polls/${poll.id}/votes?withEmail=true&limit=10`)).json<
+        { voterEmail: string }[]
+      >();
       expect(list.map((vote) => vote.voterEmail)).toEqual(['teacher1@example.org']);
       const summary = (await staff.get(`/api/admin/polls/${poll.id}/votes/summary`)).json<{ withEmail: number }>();
       expect(summary.withEmail).toBe(1);
-      const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv`)).body;
+      const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv?withEmail=true`)).body;
       expect(csv).toContain('teacher1@example.org');
       expect(csv).not.toContain('teacher2@example.org');
       expect(csv).not.toContain('teacher3@example.org');
@@ -729,7 +797,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       });
       await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 2, voterEmail: '=cmd@example.org' });
       await insertVoteRow(t.db, { pollId: poll.id, optionIndex: 0 });
-      const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv`)).body.slice(1);
+      const csv = (await staff.get(`/api/admin/polls/${poll.id}/votes.csv?withEmail=true`)).body.slice(1);
       const rows = Papa.parse<string[]>(csv.trim(), { newline: '\r\n' }).data;
       expect(rows).toHaveLength(3);
       expect(rows[1]?.slice(0, 3)).toEqual([

@@ -12,10 +12,20 @@ import {
   votesCsvQuery,
   votesQuery,
 } from '../../shared/schemas.js';
-import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../http/errors.js';
+import { can } from '../../shared/staff-permissions.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
-import { auditOf, auditRead, sameSiteOnly, signedInOnly, voterEmailsAllowed } from './admin-guard.js';
+import {
+  auditOf,
+  auditRead,
+  requireRecentSignIn,
+  sameSiteOnly,
+  signedInOnly,
+  signedInRecently,
+  staffOf,
+  voterEmailsAllowed,
+} from './admin-guard.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { AdminAuth } from './admin-auth.service.js';
@@ -110,13 +120,21 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
+  // An editor deletes only polls nobody has voted on; a poll with votes, the owner, signed in recently.
   api.delete(
     '/api/admin/polls/:id',
     { config: { permission: 'polls.write' }, schema: { params: pollIdParams } },
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
+      const staff = staffOf(request);
+      const owner = can(staff.role, 'polls.delete-voted');
       const audit = auditOf(request, now)('poll.delete', 'Deleted the poll and its votes', `poll ${id}`);
-      if (!(await polls.remove(id, audit))) throw notFound('Poll not found');
+      const outcome = await polls.remove(id, { withVotes: owner && signedInRecently(staff, now()) }, audit);
+      if (outcome === 'not-found') throw notFound('Poll not found');
+      if (outcome === 'has-votes') {
+        if (!owner) throw forbidden('This poll has votes, so only the site owner can delete it.');
+        requireRecentSignIn(staff, now(), 'Deleting a poll with votes needs');
+      }
       return { message: 'Poll deleted successfully' };
     },
   );
@@ -156,17 +174,20 @@ export const adminRoutes: FastifyPluginAsync<{
     '/api/admin/polls/:id/votes',
     { config: { permission: 'polls.read' }, schema: { params: pollIdParams, querystring: votesQuery } },
     async (request, reply) => {
-      const { after, limit, withEmail } = request.query;
-      if (withEmail === 'true') {
+      const { after, limit } = request.query;
+      // E-mails are read only when asked for and allowed: otherwise the column is never selected.
+      const withEmail = request.query.withEmail === 'true';
+      if (withEmail) {
         voterEmailsAllowed(request, now());
         await auditRead(db, request, now(), 'votes.emails', `poll ${request.params.id}`, 'Viewed voter e-mails');
       }
+      const emails = withEmail ? 'only' : 'left-out';
       if (limit !== undefined) {
-        const page = await polls.votesPage(request.params.id, { after, limit, withEmail: withEmail === 'true' });
+        const page = await polls.votesPage(request.params.id, { after, limit, emails });
         if (!page) throw notFound('Poll not found');
         return page;
       }
-      const pages = await polls.votePages(request.params.id, withEmail === 'true');
+      const pages = await polls.votePages(request.params.id, emails);
       if (!pages) throw notFound('Poll not found');
       return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(pages), { highWaterMark: 1 }));
     },
@@ -211,10 +232,12 @@ export const adminRoutes: FastifyPluginAsync<{
     { config: { permission: 'suggestions.read' }, schema: { querystring: suggestionsQuery } },
     async (request, reply) => {
       const { status, after, limit } = request.query;
-      if (limit !== undefined) return suggestions.page(status ?? 'all', { after, limit });
+      // The suggester's e-mail goes to the owner only (the permission table's `votes.emails`).
+      const emails = can(staffOf(request).role, 'votes.emails');
+      if (limit !== undefined) return suggestions.page(status ?? 'all', { after, limit, emails });
       return reply
         .type('application/json; charset=utf-8')
-        .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all()), { highWaterMark: 1 }));
+        .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all(emails)), { highWaterMark: 1 }));
     },
   );
 

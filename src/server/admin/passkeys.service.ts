@@ -12,6 +12,7 @@ import { appendAudit } from './audit.js';
 import { actorOf, type AdminAuth, type SignInResult, type SignedIn } from './admin-auth.service.js';
 import {
   deletePasskey,
+  deleteSessionsOf,
   findLiveLink,
   findPasskey,
   findStaffById,
@@ -19,11 +20,14 @@ import {
   insertPasskey,
   passkeyIdsOf,
   takeChallenge,
+  trimChallenges,
   usePasskey,
 } from './staff.repository.js';
 import { hashSecretToken } from '../db/secret-tokens.js';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;
+/** Challenges kept per network (sign-in) or person (a new passkey): a few tabs' worth, not a flood's. */
+const CHALLENGES_KEPT = 10;
 
 /**
  * The WebAuthn library and its ASN.1 and COSE dependencies, loaded at the first ceremony rather
@@ -101,6 +105,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
         { challenge: options.challenge, purpose: 'register', staffId: person.id, linkId: null },
         expiry(),
       );
+      await trimChallenges(db, { column: 'staff_id', value: person.id }, CHALLENGES_KEPT, clock.now().toISOString());
       return options;
     },
 
@@ -133,13 +138,15 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
       return true;
     },
 
+    /** Removes one of the person's passkeys, and ends their other sessions: one may have been its. */
     async remove(person: SignedIn, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await deletePasskey(trx, id, person.id))) return false;
+        await deleteSessionsOf(trx, person.id, { except: person.sessionId });
         await appendAudit(trx, clock.now(), actorOf(person), {
           action: 'passkey.remove',
           target: `staff ${person.id}`,
-          summary: 'Removed a passkey',
+          summary: 'Removed a passkey; their other sessions ended',
         });
         return true;
       });
@@ -173,7 +180,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
       if (!link || link.id !== taken.linkId) return 'gone';
       const info = await verifyRegistration(response, challenge);
       if (!info) return 'refused';
-      return auth.acceptInvite(token, { displayName, passwordHash: null }, browser, (trx, staffId) =>
+      return auth.acceptInvite(token, { displayName, password: null }, browser, (trx, staffId) =>
         insertPasskey(
           trx,
           {
@@ -189,38 +196,39 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
       );
     },
 
-    /** Options for signing in: no list of credentials, the authenticator offers its discoverable ones. */
-    async signInOptions() {
+    /**
+     * Options for signing in: no list of credentials, the authenticator offers its discoverable
+     * ones. Each network keeps only its newest few challenges.
+     */
+    async signInOptions(address: string) {
       const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
         timeout: CHALLENGE_LIFETIME_MS,
       });
+      const network = auth.networkCode(address);
       await insertChallenge(
         db,
-        { challenge: options.challenge, purpose: 'sign-in', staffId: null, linkId: null },
+        { challenge: options.challenge, purpose: 'sign-in', staffId: null, linkId: null, network },
         expiry(),
       );
+      await trimChallenges(db, { column: 'network', value: network }, CHALLENGES_KEPT, clock.now().toISOString());
       return options;
     },
 
-    async signIn(
-      response: Record<string, unknown>,
-      address: string,
-      browser: string,
-      replacing?: string,
-    ): Promise<SignInResult | 'refused'> {
+    /**
+     * Signs in with a passkey. Never throttled (a passkey cannot be guessed), and a refusal is
+     * written nowhere: a loop of made-up answers leaves no row behind.
+     */
+    async signIn(response: Record<string, unknown>, browser: string, replacing?: string): Promise<SignInResult | 'refused'> {
       const challenge = challengeOf(response);
       const now = clock.now();
       const taken = challenge && (await takeChallenge(db, challenge, 'sign-in', now.toISOString()));
       const id = typeof response.id === 'string' ? response.id : '';
       const passkey = id ? await findPasskey(db, id) : undefined;
       const person = passkey ? await findStaffById(db, passkey.staffId) : undefined;
-      if (!challenge || !taken || !passkey || !person || person.disabled) {
-        await auth.failed(person, address, 'with a passkey');
-        return 'refused';
-      }
+      if (!challenge || !taken || !passkey || !person || person.disabled) return 'refused';
       const { verifyAuthenticationResponse } = await webauthn();
       let verified;
       try {
@@ -240,10 +248,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
       } catch {
         verified = undefined;
       }
-      if (!verified?.verified) {
-        await auth.failed(person, address, 'with a passkey');
-        return 'refused';
-      }
+      if (!verified?.verified) return 'refused';
       const { newCounter } = verified.authenticationInfo;
       return db.transaction().execute(async (trx) => {
         await usePasskey(trx, passkey.id, newCounter, now.toISOString());

@@ -1,7 +1,8 @@
 /**
- * What the outbox sends for a staff invite, written when it is sent: the invite's e-mail with a
- * link of its own, whose token is made here and kept only as a hash (staff_links.mail_token_hash),
- * as subscribers' links are. An invite used, withdrawn or expired by then is not sent.
+ * What the outbox sends to staff, written when it is sent. An invite's e-mail carries a link of
+ * its own, whose token is made here and kept only as a hash (staff_links.mail_token_hash), as
+ * subscribers' links are; an invite used, withdrawn or expired by then is not sent. An alert
+ * tells a person their account is under attack (admin/sign-in-guard.ts); not to a disabled one.
  */
 import { ROLE_LABELS } from '../../shared/staff-permissions.js';
 import type { Clock } from '../clock.js';
@@ -10,10 +11,30 @@ import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import { toIsoString } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
-import { staffInviteEmail, type MailSite } from '../email/templates.js';
+import { staffAlertEmail, staffInviteEmail, type MailSite } from '../email/templates.js';
+import { staffLink } from '../../shared/staff-links.js';
+import { findStaffById } from './staff.repository.js';
 
 export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; site: MailSite & { timeZone: string } }) {
+  const moment = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+
+  async function alert(mail: ClaimedMail): Promise<ComposedMail> {
+    const person = mail.staffId === null ? undefined : await findStaffById(db, mail.staffId);
+    if (!person || person.disabled) return { cancelled: 'no such person on the staff, or disabled' };
+    const message = staffAlertEmail(site, {
+      name: person.displayName,
+      email: person.email,
+      adminUrl: `${site.publicUrl}/admin`,
+      at: moment(mail.createdAt),
+    });
+    return { mail: { to: { name: person.displayName, address: person.email }, ...message, headers: {} } };
+  }
+
   return async function compose(mail: ClaimedMail): Promise<ComposedMail> {
+    if (mail.kind === 'staff-alert') return alert(mail);
     if (mail.staffLinkId === null) return { cancelled: 'no invite' };
     const now = clock.now().toISOString();
     const link = await db
@@ -38,16 +59,11 @@ export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; sit
       .set({ mail_token_hash: hashSecretToken(token) })
       .where('id', '=', link.id)
       .execute();
-    const expiresAt = new Intl.DateTimeFormat('en-US', {
-      timeZone: site.timeZone,
-      dateStyle: 'long',
-      timeStyle: 'short',
-    }).format(new Date(toIsoString(link.expires_at)));
     const message = staffInviteEmail(site, {
-      url: `${site.publicUrl}/admin?invite=${token}`,
+      url: staffLink(site.publicUrl, 'invite', token),
       role: ROLE_LABELS[link.role].toLowerCase(),
       invitedBy: link.display_name ?? 'The site owner',
-      expiresAt,
+      expiresAt: moment(toIsoString(link.expires_at)),
     });
     return { mail: { to: { name: '', address: link.email }, ...message, headers: {} } };
   };

@@ -214,8 +214,13 @@ export async function deleteSession(db: Db, id: number, staffId?: number): Promi
   return result.numDeletedRows > 0n;
 }
 
-export async function deleteSessionsOf(db: Db, staffId: number): Promise<void> {
-  await db.deleteFrom('admin_sessions').where('staff_id', '=', staffId).execute();
+/** Ends every session of a person, or every one but `except`. */
+export async function deleteSessionsOf(db: Db, staffId: number, { except }: { except?: number } = {}): Promise<void> {
+  await db
+    .deleteFrom('admin_sessions')
+    .where('staff_id', '=', staffId)
+    .$if(except !== undefined, (query) => query.where('id', '!=', except ?? 0))
+    .execute();
 }
 
 export async function deleteEndedSessions(db: Db, now: string, idleSince: string): Promise<void> {
@@ -332,6 +337,8 @@ export async function insertChallenge(
     purpose: 'sign-in' | 'register' | 'invite';
     staffId: number | null;
     linkId: number | null;
+    /** A sign-in challenge's network (keyed hash). */
+    network?: string;
   },
   expiresAt: string,
 ): Promise<void> {
@@ -342,8 +349,38 @@ export async function insertChallenge(
       purpose: challenge.purpose,
       staff_id: challenge.staffId,
       link_id: challenge.linkId,
+      network: challenge.network ?? null,
       expires_at: expiresAt,
     })
+    .execute();
+}
+
+/**
+ * Keeps the newest `keep` challenges of one holder (a network's sign-ins, a person's new
+ * passkeys) and forgets every expired challenge: a flood of requests for options leaves a few
+ * rows per holder, for two minutes at most.
+ */
+export async function trimChallenges(
+  db: Db,
+  holder: { column: 'network' | 'staff_id'; value: string | number },
+  keep: number,
+  now: string,
+): Promise<void> {
+  await deleteExpiredChallenges(db, now);
+  await db
+    .deleteFrom('webauthn_challenges')
+    .where(holder.column, '=', holder.value)
+    .where(
+      'challenge',
+      'not in',
+      db
+        .selectFrom('webauthn_challenges')
+        .select('challenge')
+        .where(holder.column, '=', holder.value)
+        .orderBy('expires_at', 'desc')
+        .orderBy('challenge', 'desc')
+        .limit(keep),
+    )
     .execute();
 }
 

@@ -37,6 +37,7 @@ import type { Passkeys } from './passkeys.service.js';
 import { listPasskeys } from './staff.repository.js';
 import type { StaffService } from './staff.service.js';
 import { csvCell } from './votes-export.js';
+import { staffLink } from '../../shared/staff-links.js';
 
 const AUDIT_PAGE = 100;
 
@@ -78,12 +79,15 @@ export const staffRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/admin/invites',
-    { config: { permission: 'staff.manage' }, schema: { body: inviteRequest } },
+    {
+      config: { permission: 'staff.manage', recentSignIn: 'Inviting someone needs' },
+      schema: { body: inviteRequest },
+    },
     async (request, reply): Promise<StaffInvite & { link: string }> => {
       const result = await staff.invite(staffOf(request), request.body.email, request.body.role);
       if (result === 'exists') throw conflict('This person is on the staff already.');
       reply.status(201);
-      return { ...result.invite, link: `${publicUrl}/admin?invite=${result.token}` };
+      return { ...result.invite, link: staffLink(publicUrl, 'invite', result.token) };
     },
   );
 
@@ -121,13 +125,16 @@ export const staffRoutes: FastifyPluginAsync<{
     listPasskeys(db, staffOf(request).id),
   );
 
-  api.post('/api/admin/passkeys/register/options', { config: { permission: 'self' } }, async (request) =>
+  // Adding a passkey, a new password: each makes someone's access last, so each needs a recent sign-in.
+  const addingAPasskey = { permission: 'self', recentSignIn: 'Adding a passkey needs' } as const;
+
+  api.post('/api/admin/passkeys/register/options', { config: addingAPasskey }, async (request) =>
     passkeys.registerOptions(staffOf(request)),
   );
 
   api.post(
     '/api/admin/passkeys',
-    { config: { permission: 'self' }, schema: { body: passkeyRequest } },
+    { config: addingAPasskey, schema: { body: passkeyRequest } },
     async (request, reply): Promise<Confirmation> => {
       if (!(await passkeys.register(staffOf(request), request.body.name, request.body.response)))
         throw badRequest('That passkey could not be added. Please try again.');
@@ -141,17 +148,20 @@ export const staffRoutes: FastifyPluginAsync<{
     { config: { permission: 'self' }, schema: { params: passkeyIdParams } },
     async (request): Promise<Confirmation> => {
       if (!(await passkeys.remove(staffOf(request), request.params.id))) throw notFound('There is no such passkey.');
-      return { message: 'Passkey removed.' };
+      return { message: 'Passkey removed. Your other sessions have ended.' };
     },
   );
 
   api.put(
     '/api/admin/password',
-    { config: { permission: 'self' }, schema: { body: passwordChangeRequest } },
+    {
+      config: { permission: 'self', recentSignIn: 'Changing your password needs' },
+      schema: { body: passwordChangeRequest },
+    },
     async (request): Promise<Confirmation> => {
       refuseCommonPassword(request.body.password);
       await staff.setPassword(staffOf(request), request.body.password);
-      return { message: 'Password saved.' };
+      return { message: 'Password saved. Your other sessions have ended.' };
     },
   );
 

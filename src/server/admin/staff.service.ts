@@ -130,14 +130,16 @@ export function createStaffService({ db, clock, mailQueued }: { db: Db; clock: C
       });
     },
 
+    /** A new password, which ends the person's other sessions: one may be whoever knew the old one. */
     async setPassword(by: SignedIn, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await updateStaff(trx, by.id, { passwordHash });
+        await deleteSessionsOf(trx, by.id, { except: by.sessionId });
         await appendAudit(trx, clock.now(), actorOf(by), {
           action: 'password.change',
           target: `staff ${by.id}`,
-          summary: 'Changed their password',
+          summary: 'Changed their password; their other sessions ended',
         });
       });
     },

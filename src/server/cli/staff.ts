@@ -9,6 +9,7 @@ import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { addressHashKey, createAdminAuth } from '../admin/admin-auth.service.js';
 import { readConfigOrExit } from '../server.js';
+import { staffLink } from '../../shared/staff-links.js';
 
 const command = process.argv[3];
 if (command !== 'sign-in-link') {
@@ -35,7 +36,7 @@ try {
     process.exitCode = 1;
   } else {
     console.log(`A one-time sign-in link for ${link.owner.displayName} (owner), good for 15 minutes:\n`);
-    console.log(`    ${config.site.publicUrl}/admin?sign-in=${link.token}\n`);
+    console.log(`    ${staffLink(config.site.publicUrl, 'sign-in', link.token)}\n`);
   }
 } finally {
   await db.destroy();

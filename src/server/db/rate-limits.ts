@@ -16,6 +16,8 @@ export interface RateLimit {
 export interface Hit {
   /** Whether this hit is within the limit. */
   allowed: boolean;
+  /** The hits in the window, this one included. */
+  hits: number;
   /** When the window ends: from then on the count starts again. */
   retryAfterMs: number;
 }
@@ -37,6 +39,7 @@ export async function hitRateLimit(db: Db, { key, max, windowMs }: RateLimit, no
     .executeTakeFirstOrThrow();
   return {
     allowed: row.hits <= max,
+    hits: row.hits,
     retryAfterMs: new Date(row.window_started_at).getTime() + windowMs - now.getTime(),
   };
 }
@@ -49,4 +52,24 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 /** Forgets counts whose window started before `before`. */
 export async function deleteStaleRateLimits(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('rate_limits').where('window_started_at', '<', before.toISOString()).execute();
+}
+
+/** The hits of `key` in its window still running at `now` (0 when there are none). */
+export async function countRateLimit(db: Db, key: string, windowMs: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_started_at', '>', new Date(now.getTime() - windowMs).toISOString())
+    .executeTakeFirst();
+  return row?.hits ?? 0;
+}
+
+/** Forgets the counts of keys starting with `prefix` whose window started before `before`. */
+export async function deleteEndedRateLimits(db: Db, prefix: string, before: Date): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('key', 'like', `${prefix}%`)
+    .where('window_started_at', '<', before.toISOString())
+    .execute();
 }

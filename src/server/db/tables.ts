@@ -178,16 +178,17 @@ export interface SubscribersTable {
 }
 
 /** welcome: the single opt-in greeting before 0004 (kept in old rows only). */
-export type EmailKind = 'confirm' | 'daily' | 'welcome' | 'staff-invite';
+export type EmailKind = 'confirm' | 'daily' | 'welcome' | 'staff-invite' | 'staff-alert';
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** Every e-mail, before and after it is sent (the outbox pattern). */
 export interface EmailOutboxTable {
   id: Generated<number>;
   kind: EmailKind;
-  /** Null for a staff invite, which names its staff link instead. */
+  /** Null for a staff invite, which names its staff link instead, and a staff alert, which names its person. */
   subscriber_id: number | null;
   staff_link_id: Generated<number | null>;
+  staff_id: Generated<number | null>;
   /** For a daily e-mail: today's poll and the one whose results it reports. */
   poll_id: number | null;
   previous_poll_id: number | null;
@@ -302,6 +303,8 @@ export interface WebauthnChallengesTable {
   purpose: 'sign-in' | 'register' | 'invite';
   staff_id: number | null;
   link_id: number | null;
+  /** A sign-in challenge's network (keyed hash): each keeps only its newest few. */
+  network: Generated<string | null>;
   expires_at: Timestamp;
 }
 

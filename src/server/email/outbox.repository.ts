@@ -76,10 +76,12 @@ export async function enqueueDaily(
 export interface ClaimedMail {
   id: number;
   kind: EmailKind;
-  /** Null for a staff invite. */
+  /** Null for a staff invite or alert. */
   subscriberId: number | null;
   /** A staff invite's link. */
   staffLinkId: number | null;
+  /** A staff alert's person. */
+  staffId: number | null;
   pollId: number | null;
   previousPollId: number | null;
   /** Including this one. */
@@ -100,7 +102,17 @@ export async function claimDue(
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('email_outbox')
-    .select(['id', 'kind', 'subscriber_id', 'staff_link_id', 'poll_id', 'previous_poll_id', 'attempts', 'created_at'])
+    .select([
+      'id',
+      'kind',
+      'subscriber_id',
+      'staff_link_id',
+      'staff_id',
+      'poll_id',
+      'previous_poll_id',
+      'attempts',
+      'created_at',
+    ])
     .where('id', 'in', ids)
     .execute();
   return rows
@@ -109,6 +121,7 @@ export async function claimDue(
       kind: row.kind,
       subscriberId: row.subscriber_id,
       staffLinkId: row.staff_link_id,
+      staffId: row.staff_id,
       pollId: row.poll_id,
       previousPollId: row.previous_poll_id,
       attempts: row.attempts,
@@ -189,5 +202,26 @@ export async function enqueueStaffInvite(db: Db, staffLinkId: number, now: Date)
       next_attempt_at: at,
       created_at: at,
     })
+    .execute();
+}
+
+/**
+ * Queues the e-mail telling a member of staff their account is under attack: at most one a day
+ * (UTC), however long the attack goes on.
+ */
+export async function enqueueStaffAlert(db: Db, staffId: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      kind: 'staff-alert',
+      subscriber_id: null,
+      staff_id: staffId,
+      dedupe_key: `staff-alert:${staffId}:${at.slice(0, 10)}`,
+      status: 'queued',
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
 }

@@ -194,3 +194,32 @@ export function staffInviteEmail(
   const text = `Join the staff of ${site.siteName}\n\n${invite.invitedBy} invited you as ${invite.role}. Open the link to choose your name and how you sign in: a passkey, or a password.\n\nAccept: ${invite.url}\n\nThe link works once, until ${invite.expiresAt}. Not expecting this? Ignore this e-mail.\n\nYou get this e-mail because ${invite.invitedBy} invited this address to the staff of ${site.siteName}.${postal}`;
   return { subject, html: page(site, subject, body, foot), text };
 }
+
+/**
+ * A member of staff's account is under attack: many wrong passwords from several networks. It
+ * says what still works, and what to do if the password may be known. At most one a day.
+ */
+export function staffAlertEmail(
+  site: MailSite,
+  alert: { name: string; email: string; adminUrl: string; at: string },
+): RenderedMail {
+  const subject = `Someone is trying to sign in to your ${site.siteName} account`;
+  const postal = site.postalAddress ? `\n\n${site.siteName} · ${site.postalAddress}` : '';
+  const lines = [
+    `Hello ${alert.name},`,
+    `Since ${alert.at}, many wrong passwords have been tried for your staff account (${alert.email}) from several networks. None got in.`,
+    'You can still sign in as usual: with a passkey, or with your password from your own network. Guesses from the networks that are trying get no further.',
+    'If you think someone may know your password, sign in, choose a new one (it ends every other session) and add a passkey if you have none.',
+  ];
+  const foot = {
+    html: `<tr><td style="padding:16px 24px;font-size:13px;line-height:1.5;color:${MUTED}">You get this e-mail because you are on the staff of ${e(site.siteName)}. It is sent at most once a day.${site.postalAddress ? `<br>${e(site.postalAddress)}` : ''}</td></tr>`,
+  };
+  const body = `
+    <tr><td style="padding:16px 24px 0">
+      <h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">${e(subject)}</h1>
+      ${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(line)}</p>`).join('\n      ')}
+      <p style="margin:0 0 12px">${button(alert.adminUrl, 'Open the admin panel')}</p>
+    </td></tr>`;
+  const text = `${subject}\n\n${lines.join('\n\n')}\n\nThe admin panel: ${alert.adminUrl}\n\nYou get this e-mail because you are on the staff of ${site.siteName}. It is sent at most once a day.${postal}`;
+  return { subject, html: page(site, subject, body, foot), text };
+}

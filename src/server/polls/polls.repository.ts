@@ -240,8 +240,17 @@ export async function linkToEarlierRun(
 }
 
 /** Deletes a poll; its options, tallies and votes go with it (foreign keys cascade). */
-export async function deletePoll(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('polls').where('id', '=', id).executeTakeFirst();
+/** Deletes a poll and its votes; with `onlyWithoutVotes`, only a poll nobody has voted on (held votes too). */
+export async function deletePoll(db: Db, id: number, { onlyWithoutVotes = false } = {}): Promise<boolean> {
+  const result = await db
+    .deleteFrom('polls')
+    .where('id', '=', id)
+    .$if(onlyWithoutVotes, (query) =>
+      query.where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('votes').select('votes.id').whereRef('votes.poll_id', '=', 'polls.id'))),
+      ),
+    )
+    .executeTakeFirst();
   if (result.numDeletedRows === 0n) return false;
   await markPastPollsChanged(db);
   return true;

@@ -62,10 +62,18 @@ const listed = (db: Db, list: SuggestionList) => {
 /** The suggestions of `list` that come after `after` in its order (from the top without it), at most `limit`. */
 export async function suggestionsPage(
   db: Db,
-  { list, after, limit }: { list: SuggestionList; after: SuggestionPlace | undefined; limit: number },
+  {
+    list,
+    after,
+    limit,
+    emails,
+  }: { list: SuggestionList; after: SuggestionPlace | undefined; limit: number; emails: boolean },
 ): Promise<SuggestionRecord[]> {
   const time = orderOf(list);
-  let query = listed(db, list).selectAll();
+  // The suggester's e-mail is read only for someone who may see it (the owner).
+  let query = listed(db, list)
+    .select(['id', 'question', 'options', 'status', 'suggested_by', 'created_at', 'reviewed_at'])
+    .$if(emails, (q) => q.select('email'));
   if (after) {
     query = query.where((eb) =>
       eb.or([eb(time, '<', after.at), eb.and([eb(time, '=', after.at), eb('id', '<', after.id)])]),
@@ -78,7 +86,7 @@ export async function suggestionsPage(
     options: JSON.parse(row.options) as string[],
     status: row.status,
     suggestedBy: row.suggested_by,
-    email: row.email,
+    email: row.email ?? null,
     createdAt: toIsoString(row.created_at),
     reviewedAt: row.reviewed_at === null ? null : toIsoString(row.reviewed_at),
   }));

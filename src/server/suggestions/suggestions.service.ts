@@ -67,14 +67,17 @@ export function createSuggestionsService(
       });
     },
 
-    /** For staff: one page of a list, e-mails included, newest first, after the page that ended at `after`. */
+    /**
+     * For staff: one page of a list, newest first, after the page that ended at `after`; with
+     * `emails` (the owner), the suggesters' e-mails.
+     */
     async page(
       list: SuggestionList,
-      { after, limit }: { after: SuggestionPlace | undefined; limit: number },
+      { after, limit, emails }: { after: SuggestionPlace | undefined; limit: number; emails: boolean },
     ): Promise<SuggestionsPage> {
       // One more than asked for says whether another page follows.
       const [found, total] = await Promise.all([
-        suggestionsPage(db, { list, after, limit: limit + 1 }),
+        suggestionsPage(db, { list, after, limit: limit + 1, emails }),
         countSuggestions(db, list),
       ]);
       const suggestions = found.slice(0, limit);
@@ -84,10 +87,10 @@ export function createSuggestionsService(
     },
 
     /** For staff: every suggestion, newest first, read a page at a time. */
-    async *all(): AsyncGenerator<AdminSuggestion[]> {
+    async *all(emails: boolean): AsyncGenerator<AdminSuggestion[]> {
       let after: SuggestionPlace | undefined;
       for (;;) {
-        const page = await suggestionsPage(db, { list: 'all', after, limit: WHOLE_LIST_PAGE_SIZE });
+        const page = await suggestionsPage(db, { list: 'all', after, limit: WHOLE_LIST_PAGE_SIZE, emails });
         if (page.length > 0) yield page;
         const last = page.at(-1);
         if (!last || page.length < WHOLE_LIST_PAGE_SIZE) return;

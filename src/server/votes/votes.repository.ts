@@ -258,6 +258,13 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
 }
 
 /**
+ * What a page of votes says of their e-mails: `left-out` never reads the column (only the owner,
+ * recently signed in, may see e-mails: admin/admin-guard.ts), `included` gives each vote's, `only`
+ * keeps just the votes that carry one.
+ */
+export type VoterEmails = 'left-out' | 'included' | 'only';
+
+/**
  * Up to `limit` counted votes of a poll in the order they were cast, after vote `afterId` (0 for the
  * first page): one short indexed query per page, however many votes the poll has, so reading
  * a whole poll page by page never holds it in memory nor the database connection for long.
@@ -265,20 +272,23 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
 export async function votesPage(
   db: Db,
   pollId: number,
-  { afterId, limit, withEmail }: { afterId: number; limit: number; withEmail: boolean },
+  { afterId, limit, emails }: { afterId: number; limit: number; emails: VoterEmails },
 ): Promise<VoteRecord[]> {
-  let query = db
+  const rows = await db
     .selectFrom('votes')
-    .select(['id', 'voter_email', 'option_index', 'created_at'])
+    .select(['id', 'option_index', 'created_at'])
+    .$if(emails !== 'left-out', (query) => query.select('voter_email'))
     .where('poll_id', '=', pollId)
     .where('id', '>', afterId)
     // Held and discounted votes are in no export (integrity/): staff review them in the integrity view.
-    .where('status', '=', 'counted');
-  if (withEmail) query = query.where('voter_email', 'is not', null);
-  const rows = await query.orderBy('id').limit(limit).execute();
+    .where('status', '=', 'counted')
+    .$if(emails === 'only', (query) => query.where('voter_email', 'is not', null))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     id: row.id,
-    voterEmail: row.voter_email,
+    voterEmail: row.voter_email ?? null,
     optionIndex: row.option_index,
     createdAt: toIsoString(row.created_at),
   }));

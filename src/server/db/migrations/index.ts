@@ -13,6 +13,7 @@ import * as proofOfWork from './0012-proof-of-work.js';
 import * as weightedResults from './0013-weighted-results.js';
 import * as staff from './0014-staff.js';
 import * as pushReminders from './0015-push-reminders.js';
+import * as staffHardening from './0016-staff-hardening.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-weighted-results': weightedResults,
   '0014-staff': staff,
   '0015-push-reminders': pushReminders,
+  '0016-staff-hardening': staffHardening,
 };
