@@ -26,9 +26,9 @@ export interface PageQuery {
    */
   pick: { optionIndex: number; pollNumber: number | null } | null;
   /**
-   * `/admin?invite=` and `/admin?sign-in=`: a staff invite's or a one-time sign-in link's token.
-   * Secrets: never part of `pageQueryString`, so no drawn page is kept per token (the admin
-   * screen is drawn the same for everyone; the browser acts on the token).
+   * `/admin?invite=` and `/admin?sign-in=`: staff links of the old form, whose token travelled in
+   * the query (now in the fragment: staff-links.ts); the sign-in screen says they no longer work.
+   * Secrets: never part of `pageQueryString`, so no drawn page is kept per token.
    */
   invite: string | null;
   signInLink: string | null;

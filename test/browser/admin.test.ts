@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { insertVoteRow, seedPoll } from '../../src/server/testing/fixtures.js';
 import { snapshotDatabase } from '../../src/server/testing/snapshot.js';
 import { TEST_ADMIN_PASSWORD } from '../../src/server/testing/test-app.js';
+import { insertStaff } from '../../src/server/admin/staff.repository.js';
+import { hashPassword } from '../../src/server/admin/password.js';
+import { STAFF_TEST_PASSWORD } from '../../src/server/testing/staff.js';
 import { newYorkTime } from '../../src/server/testing/test-clock.js';
 import { AdminPanel, TodayPage } from './pages.js';
 import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } from './support.js';
@@ -181,15 +184,35 @@ describe('managing polls', () => {
       '=sum@example.orgYes',
     ]);
 
-    const download = page.waitForEvent('download');
-    await item.getByRole('link', { name: 'Download CSV' }).click();
-    const file = await download;
-    // The browser saves the server's stream to disk: the page never reads the rows into memory
-    // (a file the page built itself would come from a blob: or data: address).
-    expect(file.url()).toBe(`${t.site.url}/api/admin/polls/${poll.id}/votes.csv`);
-    expect(file.suggestedFilename()).toBe(`poll-votes-${poll.id}-2026-11-21.csv`);
-    const csv = fs.readFileSync(await file.path(), 'utf8');
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+    /** The lines of the CSV a link downloads. */
+    async function downloaded(link: string) {
+      const download = page.waitForEvent('download');
+      await item.getByRole('link', { name: link }).click();
+      const file = await download;
+      // The browser saves the server's stream to disk: the page never reads the rows into memory
+      // (a file the page built itself would come from a blob: or data: address).
+      expect(file.suggestedFilename()).toBe(`poll-votes-${poll.id}-2026-11-21.csv`);
+      return {
+        url: file.url(),
+        lines: fs
+          .readFileSync(await file.path(), 'utf8')
+          .replace(/^\uFEFF/, '')
+          .split('\r\n'),
+      };
+    }
+    // Every vote; the e-mails only in the owner's CSV with them.
+    const plain = await downloaded('Download CSV');
+    expect(plain.url).toBe(`${t.site.url}/api/admin/polls/${poll.id}/votes.csv`);
+    expect(plain.lines).toEqual([
+      'Poll Question,Selected Option,Voter Email,Vote Date,Vote Time',
+      'Should homework be banned?,Yes,,2026-11-20,09:00:00',
+      'Should homework be banned?,No,,2026-11-20,09:00:00',
+      'Should homework be banned?,No,,2026-11-20,22:30:00',
+      'Should homework be banned?,Yes,,2026-11-20,10:00:00',
+      '',
+    ]);
+    const withEmails = await downloaded('CSV with voter emails');
+    expect(withEmails.lines).toEqual([
       'Poll Question,Selected Option,Voter Email,Vote Date,Vote Time',
       'Should homework be banned?,Yes,,2026-11-20,09:00:00',
       'Should homework be banned?,No,,2026-11-20,09:00:00',
@@ -229,6 +252,89 @@ describe('managing polls', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await admin.toast('Poll updated successfully!').waitFor();
     await admin.item('Upcoming Polls', 'Due while the site was down?').getByText('Goes live in 2 days').waitFor();
+  });
+});
+
+describe('re-confirming', () => {
+  const MINUTE = 60_000;
+
+  it('asks the owner to sign in again before a new password, then saves it', async () => {
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    const account = page.locator('section', { has: page.getByRole('heading', { name: /^Your sign-in/ }) });
+    await account.waitFor();
+    t.site.clock.advance(11 * MINUTE);
+
+    await account.getByLabel(/^New password/).fill('a brand new staff passphrase');
+    await account.getByRole('button', { name: 'Save password' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain(
+      'Changing your password needs a sign-in within the last 10 minutes. Please confirm it is you, then try again.',
+    );
+    expect(await prompt.getByLabel('Email').inputValue()).toBe('owner@school.example');
+    await expectAccessible(page);
+    await saveScreenshots(page, 'admin-reconfirm');
+    await prompt.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await prompt.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await admin.toast('Password saved').waitFor();
+    await prompt.waitFor({ state: 'detached' });
+
+    // The new password is the one that signs in now.
+    const signIn = (password: string) =>
+      fetch(`${t.site.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@school.example', password }),
+      });
+    expect((await signIn(TEST_ADMIN_PASSWORD)).status).toBe(401);
+    expect((await signIn('a brand new staff passphrase')).status).toBe(200);
+  });
+
+  it('shows an editor no Delete for a poll with votes; the owner deletes one after confirming it is them', async () => {
+    await seedPoll(t.site.db, {
+      question: 'Nobody voted yet?',
+      options: ['A', 'B'],
+      status: 'scheduled',
+      liveDate: '2026-11-25',
+    });
+    await seedPoll(t.site.db, { question: 'Voted on?', options: ['A', 'B'], liveDate: '2026-11-21', votes: [3, 2] });
+    await insertStaff(
+      t.site.db,
+      {
+        email: 'ed@school.example',
+        displayName: 'Ed',
+        role: 'editor',
+        passwordHash: await hashPassword(STAFF_TEST_PASSWORD),
+      },
+      t.site.clock.now().toISOString(),
+    );
+    const editor = await openAdmin();
+    await editor.admin.signIn(STAFF_TEST_PASSWORD, 'ed@school.example');
+    const voted = editor.admin.item('All Polls', 'Voted on?');
+    await voted.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await voted.getByRole('button', { name: /Delete poll/ }).count()).toBe(0);
+    await editor.admin
+      .item('All Polls', 'Nobody voted yet?')
+      .getByRole('button', { name: /Delete poll/ })
+      .waitFor();
+
+    const { page, admin } = await openAdmin();
+    await admin.signIn();
+    t.site.clock.advance(11 * MINUTE);
+    await admin
+      .item('All Polls', 'Voted on?')
+      .getByRole('button', { name: /Delete poll/ })
+      .click();
+    await admin.confirm('Delete');
+    const prompt = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await prompt
+      .getByText('Deleting a poll with votes needs a sign-in within the last 10 minutes.', { exact: false })
+      .waitFor();
+    await prompt.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await prompt.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await admin.toast('Poll deleted successfully').waitFor();
+    await admin.item('All Polls', 'Voted on?').waitFor({ state: 'detached' });
   });
 });
 

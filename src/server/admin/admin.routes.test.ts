@@ -348,7 +348,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
             ? QUERIES.map((query) => ({
                 ...request,
                 name: `${request.name}${query}`,
-                options: { ...request.options, url: `${request.options.url}${query}` },
+                options: { ...request.options, url: `${request.name.slice('GET '.length)}${query}` },
               }))
             : [request],
         );

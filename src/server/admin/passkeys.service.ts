@@ -221,7 +221,11 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
      * Signs in with a passkey. Never throttled (a passkey cannot be guessed), and a refusal is
      * written nowhere: a loop of made-up answers leaves no row behind.
      */
-    async signIn(response: Record<string, unknown>, browser: string, replacing?: string): Promise<SignInResult | 'refused'> {
+    async signIn(
+      response: Record<string, unknown>,
+      browser: string,
+      replacing?: string,
+    ): Promise<SignInResult | 'refused'> {
       const challenge = challengeOf(response);
       const now = clock.now();
       const taken = challenge && (await takeChallenge(db, challenge, 'sign-in', now.toISOString()));

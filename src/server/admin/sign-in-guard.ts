@@ -68,7 +68,11 @@ export function createSignInGuard({
      * that has tried it already in the window waits: its guess is not checked.
      */
     async person(email: string, address: string, now: Date): Promise<GuardAnswer> {
-      const tried = await hitRateLimit(db, { key: keys.tried(email, address), max: 1, windowMs: SIGN_IN_WINDOW_MS }, now);
+      const tried = await hitRateLimit(
+        db,
+        { key: keys.tried(email, address), max: 1, windowMs: SIGN_IN_WINDOW_MS },
+        now,
+      );
       if (tried.allowed) return null;
       const failures = await countRateLimit(db, keys.person(email), SIGN_IN_WINDOW_MS, now);
       return failures >= threshold ? { wait: Math.ceil(tried.retryAfterMs / 60_000) } : null;
@@ -76,7 +80,11 @@ export function createSignInGuard({
 
     /** A wrong password for `email`: true when this one put the account under attack. */
     async failed(email: string, now: Date): Promise<boolean> {
-      const counted = await hitRateLimit(db, { key: keys.person(email), max: threshold, windowMs: SIGN_IN_WINDOW_MS }, now);
+      const counted = await hitRateLimit(
+        db,
+        { key: keys.person(email), max: threshold, windowMs: SIGN_IN_WINDOW_MS },
+        now,
+      );
       return counted.hits === threshold;
     },
 

@@ -65,7 +65,10 @@ describe.each(testDatabaseKinds())('a recent sign-in (%s)', (kind) => {
       [await owner.post('/api/admin/passkeys/register/options'), 'Adding a passkey needs'],
       [await owner.post('/api/admin/passkeys', { name: 'Laptop', response: {} }), 'Adding a passkey needs'],
       [await owner.put('/api/admin/password', { password: NEW_PASSWORD }), 'Changing your password needs'],
-      [await owner.post('/api/admin/invites', { email: 'new@school.example', role: 'owner' }), 'Inviting someone needs'],
+      [
+        await owner.post('/api/admin/invites', { email: 'new@school.example', role: 'owner' }),
+        'Inviting someone needs',
+      ],
     ] as const;
     for (const [response, needs] of refused) {
       expect(response.statusCode, needs).toBe(403);

@@ -246,8 +246,8 @@ export async function deletePoll(db: Db, id: number, { onlyWithoutVotes = false 
     .deleteFrom('polls')
     .where('id', '=', id)
     .$if(onlyWithoutVotes, (query) =>
-      query.where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('votes').select('votes.id').whereRef('votes.poll_id', '=', 'polls.id'))),
+      query.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('votes').select('votes.id').whereRef('votes.poll_id', '=', 'polls.id'))),
       ),
     )
     .executeTakeFirst();

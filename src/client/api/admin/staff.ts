@@ -82,8 +82,9 @@ export const createOwner = (body: { adminPassword: string; email: string; displa
   apiRequest<AdminSession>('/api/admin/setup', { method: 'POST', body });
 export const signInWithLink = (token: string) =>
   apiRequest<AdminSession>('/api/admin/sign-in-link', { method: 'POST', body: { token } });
+/** The token goes in the body: never in a URL, where logs keep it. */
 export const lookUpInvite = (token: string) =>
-  apiRequest<InviteDetails>(`/api/admin/invites/lookup?token=${encodeURIComponent(token)}`);
+  apiRequest<InviteDetails>('/api/admin/invites/lookup', { method: 'POST', body: { token } });
 export const acceptInvite = (body: { token: string; displayName: string; password?: string; passkey?: unknown }) =>
   apiRequest<AdminSession>('/api/admin/invites/accept', { method: 'POST', body });
 

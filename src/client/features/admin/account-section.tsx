@@ -6,6 +6,7 @@ import { useChangePassword, useEndSession, usePasskeys, useRemovePasskey, useSes
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
+import { useReconfirm } from '../../components/admin/reconfirm.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoment } from './staff-format.js';
 
@@ -22,6 +23,7 @@ const refused = (title: string) => (error: unknown) =>
   });
 
 function Passkeys() {
+  const reconfirmed = useReconfirm();
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
   const queryClient = useQueryClient();
@@ -64,13 +66,17 @@ function Passkeys() {
         className="admin-account__add"
         onSubmit={(event) => {
           event.preventDefault();
-          add.mutate(name || 'Passkey', {
-            onSuccess: () => {
-              setName('');
-              toast({ title: 'Passkey added' });
-            },
-            onError: refused('The passkey was not added'),
-          });
+          const adding = () =>
+            add.mutate(name || 'Passkey', {
+              onSuccess: () => {
+                setName('');
+                toast({ title: 'Passkey added' });
+              },
+              onError: (error) => {
+                if (!reconfirmed(error, adding)) refused('The passkey was not added')(error);
+              },
+            });
+          adding();
         }}
       >
         <div className="field">
@@ -95,21 +101,26 @@ function Passkeys() {
 }
 
 function Password() {
+  const reconfirmed = useReconfirm();
   const change = useChangePassword();
   const [password, setPassword] = useState('');
   const id = useId();
+  const save = () =>
+    change.mutate(password, {
+      onSuccess: (saved) => {
+        setPassword('');
+        toast({ title: 'Password saved', description: saved.message });
+      },
+      onError: (error) => {
+        if (!reconfirmed(error, save)) refused('Password not saved')(error);
+      },
+    });
   return (
     <form
       className="admin-account__part"
       onSubmit={(event) => {
         event.preventDefault();
-        change.mutate(password, {
-          onSuccess: () => {
-            setPassword('');
-            toast({ title: 'Password saved' });
-          },
-          onError: refused('Password not saved'),
-        });
+        save();
       }}
     >
       <h3>Password</h3>

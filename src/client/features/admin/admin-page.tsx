@@ -7,6 +7,7 @@ import { AdminPanel } from './admin-panel.js';
 import type { ReviewPanel } from './poll-lists.js';
 import { LoginScreen } from './login-screen.js';
 import { StaffContext } from './staff-context.js';
+import { useStaffLink } from './staff-link.js';
 import '../../components/ui/dialog.css';
 import './admin.css';
 
@@ -14,6 +15,8 @@ import './admin.css';
 export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }) {
   const { data, isPending, isError } = useAdminSession();
   const signedIn = data?.authenticated === true;
+  // Read (and taken out of the address bar) as soon as the page runs, whatever the session says.
+  const [link, linkUsed] = useStaffLink();
   useEffect(() => {
     if (data) storage.setAdminAuthenticated(data.authenticated);
   }, [data]);
@@ -33,7 +36,7 @@ export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }
           <AdminPanel reviewPanel={reviewPanel} staff={data.staff} />
         </StaffContext.Provider>
       ) : (
-        <LoginScreen needsOwner={data.needsOwner === true} />
+        <LoginScreen needsOwner={data.needsOwner === true} link={link} linkUsed={linkUsed} />
       )}
     </PageShell>
   );

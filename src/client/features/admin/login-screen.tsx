@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
 import { navigate, useLocation } from '../../lib/router.js';
 import { readPageQuery } from '../../../shared/page-query.js';
+import type { StaffLinkInAddress } from './staff-link.js';
 
 /** A refusal's own words, or a line saying the panel could not be reached. */
 function failed(title: string) {
@@ -74,11 +75,22 @@ function PasskeyButton({ onClick, busy, children }: { onClick: () => void; busy:
   );
 }
 
-/** E-mail and password, or a passkey. Also the re-confirmation before voter e-mails. */
-export function SignInForm({ intro, onDone }: { intro?: string; onDone?: () => void }) {
+/**
+ * E-mail and password, or a passkey. Also the re-confirmation before voter e-mails and what needs
+ * a recent sign-in, with the signed-in person's `email` filled in.
+ */
+export function SignInForm({
+  intro,
+  email: known = '',
+  onDone,
+}: {
+  intro?: string;
+  email?: string;
+  onDone?: () => void;
+}) {
   const password = useGetIn(signIn);
   const passkey = useGetIn(signInWithPasskey);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(known);
   const [secret, setSecret] = useState('');
   const field = useRef<HTMLInputElement>(null);
 
@@ -318,31 +330,62 @@ function InviteScreen({ token, done }: { token: string; done: () => void }) {
   );
 }
 
-/** The token of an invite or sign-in link in the address, until it is acted on; then the address drops it. */
-function useLinkToken(name: 'invite' | 'signInLink'): [string | null, () => void] {
+/**
+ * Links from before tokens moved to the fragment (`/admin?invite=…`): their token has been in a
+ * request's address, where logs keep it, so they no longer work (0016-staff-hardening ended them).
+ */
+const OLD_LINKS = {
+  invite: 'This invite link is in an old form that no longer works. Ask the site owner for a new invite.',
+  'sign-in': 'This sign-in link is in an old form that no longer works. Run `npm run staff -- sign-in-link` again.',
+} as const;
+
+/** The old link in the address, if any, said once; then the address drops it. */
+function useOldLink(): keyof typeof OLD_LINKS | null {
   const { pathname, search } = useLocation();
-  const token = readPageQuery(search)[name];
-  return [token, () => navigate(pathname, { replace: true })];
+  const query = readPageQuery(search);
+  const [old] = useState<keyof typeof OLD_LINKS | null>(() =>
+    query.invite ? 'invite' : query.signInLink ? 'sign-in' : null,
+  );
+  useEffect(() => {
+    if (old) navigate(pathname, { replace: true });
+    // Once, as the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return old;
 }
 
-export function LoginScreen({ needsOwner = false }: { needsOwner?: boolean }) {
-  const [invite, clearInvite] = useLinkToken('invite');
-  const [link, clearLink] = useLinkToken('signInLink');
+/** `link`: an invite or one-time sign-in link the page found in its address (staff-link.ts). */
+export function LoginScreen({
+  needsOwner = false,
+  link = null,
+  linkUsed = () => {},
+}: {
+  needsOwner?: boolean;
+  link?: StaffLinkInAddress | null;
+  linkUsed?: () => void;
+}) {
+  const old = useOldLink();
+  const signInLink = link?.kind === 'sign-in' ? link.token : null;
   const viaLink = useGetIn(signInWithLink);
   const { mutate } = viaLink;
   useEffect(() => {
-    if (!link) return;
-    mutate(link, { onSuccess: welcome, onError: failed('The sign-in link did not work'), onSettled: clearLink });
+    if (!signInLink) return;
+    mutate(signInLink, { onSuccess: welcome, onError: failed('The sign-in link did not work'), onSettled: linkUsed });
     // Once per link.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [link]);
+  }, [signInLink]);
 
-  if (invite) return <InviteScreen token={invite} done={clearInvite} />;
-  if (link) return <p role="status">Signing you in…</p>;
+  if (link?.kind === 'invite') return <InviteScreen token={link.token} done={linkUsed} />;
+  if (signInLink) return <p role="status">Signing you in…</p>;
   if (needsOwner) return <OwnerSetup />;
   return (
     <section className="card admin-login" aria-labelledby="login-heading">
       <h1 id="login-heading">Admin Panel</h1>
+      {old && (
+        <p role="alert" className="admin-login__old-link">
+          {OLD_LINKS[old]}
+        </p>
+      )}
       <SignInForm intro="Staff only. Sign in to manage the site." />
     </section>
   );

@@ -62,7 +62,10 @@ function ActivationButton({
   );
 }
 
+/** An editor deletes only a poll nobody has voted on (held votes too); the owner, any. */
 function DeleteButton({ poll, onDelete }: { poll: AdminPoll } & Pick<PollActions, 'onDelete'>) {
+  const mayDeleteVoted = useCan('polls.delete-voted');
+  if (!mayDeleteVoted && poll.totalVotes + poll.setAsideVotes > 0) return null;
   return (
     <button
       type="button"

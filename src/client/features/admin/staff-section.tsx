@@ -7,6 +7,7 @@ import { SubmitButton } from '../../components/forms/submit-button.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
 import { copyText } from '../../lib/copy-text.js';
+import { useReconfirm } from '../../components/admin/reconfirm.js';
 import { formatMoment } from './staff-format.js';
 
 const refused = (error: unknown) =>
@@ -66,6 +67,7 @@ function Person({ person, me }: { person: StaffMember; me: number }) {
 }
 
 function InviteForm() {
+  const reconfirmed = useReconfirm();
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
@@ -77,20 +79,24 @@ function InviteForm() {
       className="admin-staff__invite"
       onSubmit={(event) => {
         event.preventDefault();
-        invite.mutate(
-          { email, role },
-          {
-            onSuccess: (made) => {
-              setLink(made.link);
-              setEmail('');
-              toast({
-                title: 'Invite sent',
-                description: 'An e-mail with a link is on its way. It works once, for 48 hours.',
-              });
+        const inviting = () =>
+          invite.mutate(
+            { email, role },
+            {
+              onSuccess: (made) => {
+                setLink(made.link);
+                setEmail('');
+                toast({
+                  title: 'Invite sent',
+                  description: 'An e-mail with a link is on its way. It works once, for 48 hours.',
+                });
+              },
+              onError: (error) => {
+                if (!reconfirmed(error, inviting)) refused(error);
+              },
             },
-            onError: refused,
-          },
-        );
+          );
+        inviting();
       }}
     >
       <div className="field">
