@@ -311,9 +311,9 @@ describe('re-confirming', () => {
     );
     const editor = await openAdmin();
     await editor.admin.signIn(STAFF_TEST_PASSWORD, 'ed@school.example');
-    const voted = editor.admin.item('All Polls', 'Voted on?');
-    await voted.getByRole('button', { name: 'Edit' }).waitFor();
-    expect(await voted.getByRole('button', { name: /Delete poll/ }).count()).toBe(0);
+    const seen = editor.admin.item('All Polls', 'Voted on?');
+    await seen.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await seen.getByRole('button', { name: /Delete poll/ }).count()).toBe(0);
     await editor.admin
       .item('All Polls', 'Nobody voted yet?')
       .getByRole('button', { name: /Delete poll/ })
@@ -321,11 +321,10 @@ describe('re-confirming', () => {
 
     const { page, admin } = await openAdmin();
     await admin.signIn();
+    const voted = admin.item('All Polls', 'Voted on?');
+    await voted.waitFor();
     t.site.clock.advance(11 * MINUTE);
-    await admin
-      .item('All Polls', 'Voted on?')
-      .getByRole('button', { name: /Delete poll/ })
-      .click();
+    await voted.getByRole('button', { name: /Delete poll/ }).click();
     await admin.confirm('Delete');
     const prompt = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await prompt
@@ -334,7 +333,7 @@ describe('re-confirming', () => {
     await prompt.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
     await prompt.getByRole('button', { name: 'Access Admin Panel' }).click();
     await admin.toast('Poll deleted successfully').waitFor();
-    await admin.item('All Polls', 'Voted on?').waitFor({ state: 'detached' });
+    await voted.waitFor({ state: 'detached' });
   });
 });
 

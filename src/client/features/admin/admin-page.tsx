@@ -8,6 +8,7 @@ import type { ReviewPanel } from './poll-lists.js';
 import { LoginScreen } from './login-screen.js';
 import { StaffContext } from './staff-context.js';
 import { useStaffLink } from './staff-link.js';
+import { ReconfirmPrompt } from './reconfirm-prompt.js';
 import '../../components/ui/dialog.css';
 import './admin.css';
 
@@ -33,7 +34,9 @@ export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }
         </p>
       ) : signedIn && data.staff ? (
         <StaffContext.Provider value={data.staff}>
-          <AdminPanel reviewPanel={reviewPanel} staff={data.staff} />
+          <ReconfirmPrompt email={data.staff.email}>
+            <AdminPanel reviewPanel={reviewPanel} staff={data.staff} />
+          </ReconfirmPrompt>
         </StaffContext.Provider>
       ) : (
         <LoginScreen needsOwner={data.needsOwner === true} link={link} linkUsed={linkUsed} />

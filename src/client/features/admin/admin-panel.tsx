@@ -17,7 +17,6 @@ import { StatusUpdate } from './status-update.js';
 import { SuggestionsSection } from './suggestions-section.js';
 import { usePollActions } from './use-poll-actions.js';
 import { LogoutButton, UtilitiesSection } from './utilities-section.js';
-import { ReconfirmPrompt } from './reconfirm-prompt.js';
 
 interface FormState {
   /** A new key makes a fresh form with `initial` in it. */
@@ -76,38 +75,36 @@ export function AdminPanel({ reviewPanel, staff }: { reviewPanel?: ReviewPanel |
   });
 
   return (
-    <ReconfirmPrompt email={staff.email}>
-      <div className="admin">
-        <div className="admin__top">
-          <h1>Admin Panel</h1>
-          <p className="admin-muted admin__who">
-            {staff.displayName} · {ROLE_LABELS[staff.role]}
-          </p>
-          <LogoutButton />
-        </div>
-        {may('polls.write') && <StatusUpdate />}
-        {may('polls.write') && (
-          <div ref={section} className="admin__form-section">
-            <PollForm key={form.key} editing={form.editing} initial={form.initial} onDone={reset} />
-          </div>
-        )}
-        {!may('polls.read') ? null : polls.isPending ? (
-          <p role="status">Loading polls…</p>
-        ) : polls.isError ? (
-          <p role="alert">Failed to load polls. Please try again.</p>
-        ) : (
-          <UpcomingPolls polls={polls.data} {...actions} />
-        )}
-        {may('suggestions.read') && <SuggestionsSection onUse={loadSuggestion} />}
-        {polls.data && may('polls.read') && (
-          <AllPolls polls={polls.data} reviewPanel={may('integrity.read') ? reviewPanel : undefined} {...actions} />
-        )}
-        {may('staff.manage') && <StaffSection me={staff.id} />}
-        <AccountSection name={staff.displayName} owner={may('staff.manage')} />
-        {may('audit.read') && <AuditSection />}
-        {may('polls.read') && <UtilitiesSection />}
-        {dialog}
+    <div className="admin">
+      <div className="admin__top">
+        <h1>Admin Panel</h1>
+        <p className="admin-muted admin__who">
+          {staff.displayName} · {ROLE_LABELS[staff.role]}
+        </p>
+        <LogoutButton />
       </div>
-    </ReconfirmPrompt>
+      {may('polls.write') && <StatusUpdate />}
+      {may('polls.write') && (
+        <div ref={section} className="admin__form-section">
+          <PollForm key={form.key} editing={form.editing} initial={form.initial} onDone={reset} />
+        </div>
+      )}
+      {!may('polls.read') ? null : polls.isPending ? (
+        <p role="status">Loading polls…</p>
+      ) : polls.isError ? (
+        <p role="alert">Failed to load polls. Please try again.</p>
+      ) : (
+        <UpcomingPolls polls={polls.data} {...actions} />
+      )}
+      {may('suggestions.read') && <SuggestionsSection onUse={loadSuggestion} />}
+      {polls.data && may('polls.read') && (
+        <AllPolls polls={polls.data} reviewPanel={may('integrity.read') ? reviewPanel : undefined} {...actions} />
+      )}
+      {may('staff.manage') && <StaffSection me={staff.id} />}
+      <AccountSection name={staff.displayName} owner={may('staff.manage')} />
+      {may('audit.read') && <AuditSection />}
+      {may('polls.read') && <UtilitiesSection />}
+      {dialog}
+    </div>
   );
 }

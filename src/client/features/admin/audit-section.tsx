@@ -5,7 +5,6 @@ import { formatMoment } from './staff-format.js';
 
 const ACTIONS = [
   'sign-in',
-  'sign-in.failed',
   'sign-out',
   'poll.create',
   'poll.edit',
