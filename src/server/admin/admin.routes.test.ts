@@ -176,6 +176,19 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       return response.json<StaffInvite>().id;
     }
 
+    /** Every staff call, on a suggestion, a discount of the poll, an invite and a spare session made for it. */
+    async function seededRequests(pollId: number) {
+      const suggestionId = await seedSuggestion();
+      const discountId = await seedDiscount(pollId);
+      return staffRequests({
+        polls: pollId,
+        'poll-suggestions': suggestionId,
+        discounts: discountId,
+        invites: await seedInvite(),
+        sessions: await spareSession(),
+      });
+    }
+
     it('sweeps every staff call the app registers: all under /api/admin but signing in, and the suggestion list', () => {
       const names = new Set(staffCalls(routes).map((call) => call.name));
       expect([...names]).toEqual(
@@ -214,15 +227,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
 
     it('answers every staff call with 401 without a session, even with a bad body, and changes nothing', async () => {
       const poll = await seedPoll(t.db);
-      const suggestionId = await seedSuggestion();
-      const discountId = await seedDiscount(poll.id);
-      const requests = staffRequests({
-        polls: poll.id,
-        'poll-suggestions': suggestionId,
-        discounts: discountId,
-        invites: await seedInvite(),
-        sessions: await spareSession(),
-      });
+      const requests = await seededRequests(poll.id);
       const before = await snapshotDatabase(t.db);
       const stranger = new Visitor(t.app);
       for (const { name, method, options } of requests) {
@@ -282,15 +287,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       'answers 403 to a %s for every staff call its role may not make (from can()), and changes nothing',
       async (role) => {
         const poll = await seedPoll(t.db);
-        const suggestionId = await seedSuggestion();
-        const discountId = await seedDiscount(poll.id);
-        const requests = staffRequests({
-          polls: poll.id,
-          'poll-suggestions': suggestionId,
-          discounts: discountId,
-          invites: await seedInvite(),
-          sessions: await spareSession(),
-        });
+        const requests = await seededRequests(poll.id);
         const person = await signedInStaff(t, role);
         const refused = requests.filter(({ permission }) => !permission || !can(role, permission));
         const allowed = requests.filter(({ permission }) => permission && can(role, permission));
@@ -335,15 +332,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
           .execute();
         const subscribed = await new Visitor(t.app).post('/api/subscribe', { email: 'subscriber@example.org' });
         expect(subscribed.statusCode).toBe(200);
-        const suggestionId = await seedSuggestion();
-        const discountId = await seedDiscount(poll.id);
-        const requests = staffRequests({
-          polls: poll.id,
-          'poll-suggestions': suggestionId,
-          discounts: discountId,
-          invites: await seedInvite(),
-          sessions: await spareSession(),
-        }).flatMap((request) =>
+        const requests = (await seededRequests(poll.id)).flatMap((request) =>
           request.method === 'GET'
             ? QUERIES.map((query) => ({
                 ...request,
