@@ -207,7 +207,7 @@ export function staffAlertEmail(
   const postal = site.postalAddress ? `\n\n${site.siteName} · ${site.postalAddress}` : '';
   const lines = [
     `Hello ${alert.name},`,
-    `Since ${alert.at}, many wrong passwords have been tried for your staff account (${alert.email}) from several networks. None got in.`,
+    `In the 15 minutes before ${alert.at}, many wrong passwords were tried for your staff account (${alert.email}), from several networks. None got in.`,
     'You can still sign in as usual: with a passkey, or with your password from your own network. Guesses from the networks that are trying get no further.',
     'If you think someone may know your password, sign in, choose a new one (it ends every other session) and add a passkey if you have none.',
   ];
