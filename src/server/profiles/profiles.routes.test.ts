@@ -197,9 +197,9 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
     await staff.post('/api/admin/login', TEST_SIGN_IN);
     const answers = Object.values(leader);
     for (const url of [
-      `/api/admin/polls/${poll.id}/votes`,
+      `/api/admin/polls/${poll.id}/votes?withEmail=true`,
       `/api/admin/polls/${poll.id}/votes/summary`,
-      `/api/admin/polls/${poll.id}/votes.csv`,
+      `/api/admin/polls/${poll.id}/votes.csv?withEmail=true`,
     ]) {
       const response = await staff.get(url);
       expect(response.statusCode, url).toBe(200);

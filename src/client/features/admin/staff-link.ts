@@ -14,7 +14,7 @@ export function useStaffLink(): [StaffLinkInAddress | null, () => void] {
     const take = () => {
       const found = readStaffLink(window.location.hash);
       if (!found) return;
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      window.history.replaceState(window.history.state, '', window.location.href.split('#')[0]);
       setLink(found);
     };
     take();
