@@ -1,11 +1,12 @@
 /** Your sign-in: your passkeys (named, removable), your password, and sessions (the owner: everyone's). */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../shared/limits.js';
 import { addPasskey } from '../../api/admin/passkeys.js';
 import { useChangePassword, useEndSession, usePasskeys, useRemovePasskey, useSessions } from '../../api/admin/staff.js';
-import { SubmitButton } from '../../components/forms/submit-button.js';
+import { SendForm } from '../../components/forms/send-form.js';
+import { TextField } from '../../components/forms/text-field.js';
 import { toast } from '../../components/ui/toast.js';
-import { ApiRequestError } from '../../lib/api-client.js';
+import { refusalWords } from '../../components/admin/refusal.js';
 import { useReconfirm } from '../../components/admin/reconfirm.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatMoment } from './staff-format.js';
@@ -13,12 +14,7 @@ import { formatMoment } from './staff-format.js';
 const refused = (title: string) => (error: unknown) =>
   toast({
     title,
-    description:
-      error instanceof ApiRequestError
-        ? error.message
-        : error instanceof Error && error.name === 'NotAllowedError'
-          ? 'The passkey request was cancelled.'
-          : 'The admin panel could not be reached.',
+    description: refusalWords(error, 'The admin panel could not be reached.'),
     variant: 'destructive',
   });
 
@@ -32,7 +28,6 @@ function Passkeys() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
   });
   const [name, setName] = useState('');
-  const nameId = useId();
   return (
     <div className="admin-account__part">
       <h3>Passkeys</h3>
@@ -62,10 +57,9 @@ function Passkeys() {
           </li>
         ))}
       </ul>
-      <form
+      <SendForm
         className="admin-account__add"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSend={() => {
           const adding = () =>
             add.mutate(name || 'Passkey', {
               onSuccess: () => {
@@ -78,24 +72,18 @@ function Passkeys() {
             });
           adding();
         }}
+        sending={add.isPending}
+        sendingLabel="Waiting for your passkey…"
+        button="Add a passkey"
       >
-        <div className="field">
-          <label className="field__label" htmlFor={nameId}>
-            Name for a new passkey
-          </label>
-          <input
-            id={nameId}
-            className="input"
-            placeholder="Work laptop"
-            maxLength={60}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <SubmitButton sending={add.isPending} sendingLabel="Waiting for your passkey…">
-          Add a passkey
-        </SubmitButton>
-      </form>
+        <TextField
+          label="Name for a new passkey"
+          placeholder="Work laptop"
+          maxLength={60}
+          value={name}
+          onChange={setName}
+        />
+      </SendForm>
     </div>
   );
 }
@@ -104,7 +92,6 @@ function Password() {
   const reconfirmed = useReconfirm();
   const change = useChangePassword();
   const [password, setPassword] = useState('');
-  const id = useId();
   const save = () =>
     change.mutate(password, {
       onSuccess: (saved) => {
@@ -116,33 +103,24 @@ function Password() {
       },
     });
   return (
-    <form
+    <SendForm
       className="admin-account__part"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      onSend={save}
+      sending={change.isPending}
+      sendingLabel="Saving…"
+      button="Save password"
     >
       <h3>Password</h3>
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          New password (at least {STAFF_PASSWORD_MIN_LENGTH} characters)
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          minLength={STAFF_PASSWORD_MIN_LENGTH}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <SubmitButton sending={change.isPending} sendingLabel="Saving…">
-        Save password
-      </SubmitButton>
-    </form>
+      <TextField
+        label={`New password (at least ${STAFF_PASSWORD_MIN_LENGTH} characters)`}
+        type="password"
+        autoComplete="new-password"
+        minLength={STAFF_PASSWORD_MIN_LENGTH}
+        required
+        value={password}
+        onChange={setPassword}
+      />
+    </SendForm>
   );
 }
 

@@ -1,6 +1,9 @@
 /** The audit log (owner): who did what, filtered by person, action and date; its check; its CSV. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { auditCsvUrl, useAudit, useAuditCheck, useStaff, type AuditFilter } from '../../api/admin/staff.js';
+import { SelectField } from '../../components/forms/select-field.js';
+import { TextField } from '../../components/forms/text-field.js';
+import { TableFrame } from '../../components/ui/table-frame.js';
 import { formatMoment } from './staff-format.js';
 
 const ACTIONS = [
@@ -35,6 +38,8 @@ const ACTIONS = [
   'integrity.challenge',
 ];
 
+const ACTION_OPTIONS = [['', 'Every action'] as const, ...ACTIONS.map((action) => [action, action] as const)];
+
 function Check() {
   const check = useAuditCheck();
   if (!check.data) return null;
@@ -53,7 +58,6 @@ export function AuditSection() {
   const [filter, setFilter] = useState<AuditFilter>({ actor: '', action: '', from: '', to: '' });
   const staff = useStaff(true);
   const audit = useAudit(filter);
-  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
   const set = (name: keyof AuditFilter) => (value: string) => setFilter((current) => ({ ...current, [name]: value }));
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
@@ -61,93 +65,36 @@ export function AuditSection() {
       <h2 id="audit-heading">Audit log</h2>
       <Check />
       <div className="admin-audit__filters">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.actor}>
-            Person
-          </label>
-          <select id={ids.actor} className="input" value={filter.actor} onChange={(e) => set('actor')(e.target.value)}>
-            <option value="">Everyone</option>
-            {staff.data?.map((person) => (
-              <option key={person.id} value={String(person.id)}>
-                {person.displayName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.action}>
-            Action
-          </label>
-          <select
-            id={ids.action}
-            className="input"
-            value={filter.action}
-            onChange={(e) => set('action')(e.target.value)}
-          >
-            <option value="">Every action</option>
-            {ACTIONS.map((action) => (
-              <option key={action}>{action}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.from}>
-            From
-          </label>
-          <input
-            id={ids.from}
-            className="input"
-            type="date"
-            value={filter.from}
-            onChange={(e) => set('from')(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.to}>
-            To
-          </label>
-          <input
-            id={ids.to}
-            className="input"
-            type="date"
-            value={filter.to}
-            onChange={(e) => set('to')(e.target.value)}
-          />
-        </div>
+        <SelectField
+          label="Person"
+          options={[['', 'Everyone'], ...(staff.data ?? []).map((p) => [String(p.id), p.displayName] as const)]}
+          value={filter.actor}
+          onChange={set('actor')}
+        />
+        <SelectField label="Action" options={ACTION_OPTIONS} value={filter.action} onChange={set('action')} />
+        <TextField label="From" type="date" value={filter.from} onChange={set('from')} />
+        <TextField label="To" type="date" value={filter.to} onChange={set('to')} />
       </div>
       {audit.isError ? (
         <p role="alert">Failed to load the audit log.</p>
       ) : entries.length === 0 ? (
         <p className="admin-empty">{audit.isPending ? 'Loading…' : 'Nothing recorded for this filter.'}</p>
       ) : (
-        <div className="admin-audit__scroll">
-          <table className="admin-audit__table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">On</th>
-                <th scope="col">Summary</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatMoment(entry.at)}</td>
-                  <td>
-                    {entry.actor.name} <span className="admin-muted">({entry.actor.role})</span>
-                  </td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.target}</td>
-                  <td>{entry.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame label="Audit log entries" columns={['When', 'Who', 'Action', 'On', 'Summary']}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatMoment(entry.at)}</td>
+              <td>
+                {entry.actor.name} <span className="admin-muted">({entry.actor.role})</span>
+              </td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>{entry.target}</td>
+              <td>{entry.summary}</td>
+            </tr>
+          ))}
+        </TableFrame>
       )}
       <div className="admin-item__actions">
         {audit.hasNextPage && (

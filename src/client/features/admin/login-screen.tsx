@@ -3,14 +3,16 @@
  * and a sign-in method); a one-time sign-in link; and, on a site upgraded from the shared
  * password, the one screen that password still opens: "Create the owner account".
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminSession, InviteDetails } from '../../../shared/api.js';
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../shared/limits.js';
 import { ROLE_LABELS } from '../../../shared/staff-permissions.js';
 import { acceptInviteWithPasskey, signInWithPasskey } from '../../api/admin/passkeys.js';
 import { acceptInvite, createOwner, lookUpInvite, signInWithLink, useGetIn } from '../../api/admin/staff.js';
 import { signIn } from '../../api/admin/sign-in.js';
-import { SubmitButton } from '../../components/forms/submit-button.js';
+import { refusalWords } from '../../components/admin/refusal.js';
+import { SendForm } from '../../components/forms/send-form.js';
+import { TextField } from '../../components/forms/text-field.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
 import { navigate, useLocation } from '../../lib/router.js';
@@ -27,12 +29,7 @@ function failed(title: string) {
     }
     toast({
       title,
-      description:
-        error instanceof ApiRequestError
-          ? error.message
-          : error instanceof Error && error.name === 'NotAllowedError'
-            ? 'The passkey request was cancelled.'
-            : 'The admin panel could not be reached. Please try again.',
+      description: refusalWords(error, 'The admin panel could not be reached. Please try again.'),
       variant: 'destructive',
     });
   };
@@ -40,32 +37,6 @@ function failed(title: string) {
 
 const welcome = (session: AdminSession) =>
   toast({ title: 'Access granted', description: `Welcome, ${session.staff?.displayName ?? 'to the admin panel'}` });
-
-function Field({
-  label,
-  hint,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  children: (id: string, hintId: string | undefined) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children(id, hintId)}
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function PasskeyButton({ onClick, busy, children }: { onClick: () => void; busy: boolean; children: ReactNode }) {
   return (
@@ -94,8 +65,7 @@ export function SignInForm({
   const [secret, setSecret] = useState('');
   const field = useRef<HTMLInputElement>(null);
 
-  function submit(event: { preventDefault: () => void }) {
-    event.preventDefault();
+  function submit() {
     password.mutate(
       { email, password: secret },
       {
@@ -130,38 +100,31 @@ export function SignInForm({
         Sign in with a passkey
       </PasskeyButton>
       <p className="admin-login__or">or with your e-mail and password</p>
-      <form onSubmit={submit} className="admin-login__form">
-        <Field label="Email">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="email"
-              autoComplete="username webauthn"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password">
-          {(id) => (
-            <input
-              ref={field}
-              id={id}
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={secret}
-              onChange={(e) => setSecret(e.target.value)}
-            />
-          )}
-        </Field>
-        <SubmitButton sending={password.isPending} sendingLabel="Checking…">
-          Access Admin Panel
-        </SubmitButton>
-      </form>
+      <SendForm
+        className="admin-login__form"
+        onSend={submit}
+        sending={password.isPending}
+        sendingLabel="Checking…"
+        button="Access Admin Panel"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label="Password"
+          inputRef={field}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={secret}
+          onChange={setSecret}
+        />
+      </SendForm>
     </>
   );
 }
@@ -170,23 +133,25 @@ const NEW_PASSWORD_HINT = `At least ${STAFF_PASSWORD_MIN_LENGTH} characters; a f
 
 function NewPassword({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <Field label="New password" hint={NEW_PASSWORD_HINT}>
-      {(id, hintId) => (
-        <input
-          id={id}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          minLength={STAFF_PASSWORD_MIN_LENGTH}
-          aria-describedby={hintId}
-          required
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label="New password"
+      hint={NEW_PASSWORD_HINT}
+      type="password"
+      autoComplete="new-password"
+      minLength={STAFF_PASSWORD_MIN_LENGTH}
+      required
+      value={value}
+      onChange={onChange}
+    />
   );
 }
+
+/** The owner's details before the new password: [name, label, input type, autocomplete]. */
+const OWNER_FIELDS = [
+  ['adminPassword', 'Admin password', 'password', 'current-password'],
+  ['email', 'Your email', 'email', 'username'],
+  ['displayName', 'Your name', 'text', 'name'],
+] as const;
 
 /** The one screen the old shared password opens, until the owner exists. */
 function OwnerSetup() {
@@ -200,56 +165,26 @@ function OwnerSetup() {
         Staff now sign in with their own accounts. Enter the site&apos;s admin password once to create the owner&apos;s
         account; after that it signs nobody in.
       </p>
-      <form
+      <SendForm
         className="admin-login__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate(form, { onSuccess: welcome, onError: failed('The owner account was not created') });
-        }}
+        onSend={() => create.mutate(form, { onSuccess: welcome, onError: failed('The owner account was not created') })}
+        sending={create.isPending}
+        sendingLabel="Creating…"
+        button="Create the owner account"
       >
-        <Field label="Admin password">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={form.adminPassword}
-              onChange={(e) => set('adminPassword')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Your email">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              type="email"
-              autoComplete="username"
-              required
-              value={form.email}
-              onChange={(e) => set('email')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Your name">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              autoComplete="name"
-              required
-              value={form.displayName}
-              onChange={(e) => set('displayName')(e.target.value)}
-            />
-          )}
-        </Field>
+        {OWNER_FIELDS.map(([name, label, type, autoComplete]) => (
+          <TextField
+            key={name}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            value={form[name]}
+            onChange={set(name)}
+          />
+        ))}
         <NewPassword value={form.password} onChange={set('password')} />
-        <SubmitButton sending={create.isPending} sendingLabel="Creating…">
-          Create the owner account
-        </SubmitButton>
-      </form>
+      </SendForm>
     </section>
   );
 }
@@ -283,28 +218,19 @@ function InviteScreen({ token, done }: { token: string; done: () => void }) {
       <p>
         You are invited as <strong>{ROLE_LABELS[invite.role]}</strong> ({invite.email}). Choose how you will sign in.
       </p>
-      <form
+      <SendForm
         className="admin-login__form"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSend={() => {
           withPassword.mutate(
             { token, displayName: name, password },
             { onSuccess: accepted, onError: failed('The invite was not accepted') },
           );
         }}
+        sending={withPassword.isPending}
+        sendingLabel="Joining…"
+        button="Join with this password"
       >
-        <Field label="Your name">
-          {(id) => (
-            <input
-              id={id}
-              className="input"
-              autoComplete="name"
-              required
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Your name" autoComplete="name" required value={name} onChange={setName} />
         <PasskeyButton
           busy={withPasskey.isPending}
           onClick={() => {
@@ -322,10 +248,7 @@ function InviteScreen({ token, done }: { token: string; done: () => void }) {
         </PasskeyButton>
         <p className="admin-login__or">or choose a password</p>
         <NewPassword value={password} onChange={setPassword} />
-        <SubmitButton sending={withPassword.isPending} sendingLabel="Joining…">
-          Join with this password
-        </SubmitButton>
-      </form>
+      </SendForm>
     </section>
   );
 }

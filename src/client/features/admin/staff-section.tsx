@@ -1,9 +1,11 @@
 /** Staff (owner): people and their roles, enabling and disabling, invites. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { StaffMember } from '../../../shared/api.js';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/staff-permissions.js';
 import { useChangeStaff, useInvite, useInvites, useStaff, useWithdrawInvite } from '../../api/admin/staff.js';
-import { SubmitButton } from '../../components/forms/submit-button.js';
+import { SelectField } from '../../components/forms/select-field.js';
+import { SendForm } from '../../components/forms/send-form.js';
+import { TextField } from '../../components/forms/text-field.js';
 import { toast } from '../../components/ui/toast.js';
 import { ApiRequestError } from '../../lib/api-client.js';
 import { copyText } from '../../lib/copy-text.js';
@@ -17,9 +19,10 @@ const refused = (error: unknown) =>
     variant: 'destructive',
   });
 
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, ROLE_LABELS[role]] as const);
+
 function Person({ person, me }: { person: StaffMember; me: number }) {
   const change = useChangeStaff();
-  const roleId = useId();
   const saved = (r: { message: string }) => toast({ title: r.message });
   return (
     <li className="admin-item admin-staff__person">
@@ -33,24 +36,15 @@ function Person({ person, me }: { person: StaffMember; me: number }) {
         </div>
       </div>
       <div className="admin-item__actions">
-        <label className="visually-hidden" htmlFor={roleId}>
-          Role of {person.displayName}
-        </label>
-        <select
-          id={roleId}
-          className="input admin-staff__role"
+        <SelectField
+          label={`Role of ${person.displayName}`}
+          labelHidden
+          className="admin-staff__role"
+          options={ROLE_OPTIONS}
           value={person.role}
           disabled={change.isPending}
-          onChange={(e) =>
-            change.mutate({ id: person.id, role: e.target.value as StaffRole }, { onSuccess: saved, onError: refused })
-          }
-        >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
+          onChange={(role) => change.mutate({ id: person.id, role }, { onSuccess: saved, onError: refused })}
+        />
         <button
           type="button"
           className="button button--secondary"
@@ -72,13 +66,10 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('editor');
   const [link, setLink] = useState<string | null>(null);
-  const emailId = useId();
-  const roleId = useId();
   return (
-    <form
+    <SendForm
       className="admin-staff__invite"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSend={() => {
         const inviting = () =>
           invite.mutate(
             { email, role },
@@ -98,44 +89,23 @@ function InviteForm() {
           );
         inviting();
       }}
+      sending={invite.isPending}
+      sendingLabel="Inviting…"
+      button="Invite"
+      after={
+        link && (
+          <p className="admin-staff__link">
+            If the e-mail does not arrive, this link works too (shown once): <code>{link}</code>{' '}
+            <button type="button" className="button button--quiet" onClick={() => void copyText(link)}>
+              Copy
+            </button>
+          </p>
+        )
+      }
     >
-      <div className="field">
-        <label className="field__label" htmlFor={emailId}>
-          Invite by email
-        </label>
-        <input
-          id={emailId}
-          className="input"
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={roleId}>
-          Role
-        </label>
-        <select id={roleId} className="input" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <SubmitButton sending={invite.isPending} sendingLabel="Inviting…">
-        Invite
-      </SubmitButton>
-      {link && (
-        <p className="admin-staff__link">
-          If the e-mail does not arrive, this link works too (shown once): <code>{link}</code>{' '}
-          <button type="button" className="button button--quiet" onClick={() => void copyText(link)}>
-            Copy
-          </button>
-        </p>
-      )}
-    </form>
+      <TextField label="Invite by email" type="email" required value={email} onChange={setEmail} />
+      <SelectField label="Role" options={ROLE_OPTIONS} value={role} onChange={setRole} />
+    </SendForm>
   );
 }
 

@@ -3,8 +3,8 @@
  * first to last vote, which staff may narrow to the second), and a reason, which the log keeps.
  * The dialog stays open, reason and all, until the server has done it.
  */
-import { useId, useState } from 'react';
-import type { ResultItem } from '../../../shared/api.js';
+import { useState } from 'react';
+import type { IntegrityReport, ResultItem } from '../../../shared/api.js';
 import { INTEGRITY_REASON_MAX_LENGTH } from '../../../shared/limits.js';
 import { votesText } from '../../../shared/results.js';
 import { discountRequest } from '../../../shared/schemas.js';
@@ -13,12 +13,20 @@ import { useDiscountVotes } from '../../api/admin/integrity-changes.js';
 import { useAdminFailure } from '../../components/admin/use-admin-failure.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
 import { TextAreaField } from '../../components/forms/text-area-field.js';
+import { TextField } from '../../components/forms/text-field.js';
 import { Dialog, DialogClose, DialogDescription } from '../../components/ui/dialog.js';
 import { toast } from '../../components/ui/toast.js';
 import { siteClock } from '../../lib/site-config.js';
 import { timeOfDay } from './review-words.js';
 
 /** What staff chose to set aside: a network, and its votes' span to start from. */
+/** What the review's tables and cards hand staff: the report, and the two actions on a network. */
+export interface ReviewActionsProps {
+  report: IntegrityReport;
+  onDiscount: (target: DiscountTarget) => void;
+  onRelease: (bucket: string, label: string, held: number) => void;
+}
+
 export interface DiscountTarget {
   bucket: string;
   label: string;
@@ -58,8 +66,6 @@ export function DiscountDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useDiscountVotes();
   const failed = useAdminFailure();
-  const fromId = useId();
-  const toId = useId();
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
@@ -121,32 +127,8 @@ export function DiscountDialog({
       )}
       <form className="discount-dialog__form" onSubmit={submit} noValidate>
         <div className="discount-dialog__times">
-          <div className="field">
-            <label className="field__label" htmlFor={fromId}>
-              From
-            </label>
-            <input
-              id={fromId}
-              className="input"
-              type="time"
-              step={1}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={toId}>
-              To
-            </label>
-            <input
-              id={toId}
-              className="input"
-              type="time"
-              step={1}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </div>
+          <TextField label="From" type="time" step={1} value={from} onChange={setFrom} />
+          <TextField label="To" type="time" step={1} value={to} onChange={setTo} />
         </div>
         <TextAreaField
           label="Reason (kept in the integrity log)"

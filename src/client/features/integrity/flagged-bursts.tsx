@@ -1,23 +1,15 @@
 /** The runs of votes the detector flagged: each with its minutes, its signals, and the results without it. */
-import type { FlaggedBurst, IntegrityReport } from '../../../shared/api.js';
+import type { FlaggedBurst } from '../../../shared/api.js';
 import { votesText } from '../../../shared/results.js';
 import { ResultBars } from '../../components/chart/result-bars.js';
-import type { DiscountTarget } from './discount-dialog.js';
+import type { ReviewActionsProps } from './discount-dialog.js';
 import { MinuteChart } from './minute-chart.js';
 import { reasonWords, STATE_LABEL, timeRange } from './review-words.js';
 
 /** Minutes shown either side of a burst in its own chart. */
 const AROUND_MS = 10 * 60_000;
 
-export function FlaggedBursts({
-  report,
-  onDiscount,
-  onRelease,
-}: {
-  report: IntegrityReport;
-  onDiscount: (target: DiscountTarget) => void;
-  onRelease: (bucket: string, label: string, held: number) => void;
-}) {
+export function FlaggedBursts({ report, onDiscount, onRelease }: ReviewActionsProps) {
   if (report.bursts.length === 0) {
     return <p className="integrity-empty">The detector has flagged no network on this poll.</p>;
   }
@@ -30,17 +22,7 @@ export function FlaggedBursts({
   );
 }
 
-function BurstCard({
-  burst,
-  report,
-  onDiscount,
-  onRelease,
-}: {
-  burst: FlaggedBurst;
-  report: IntegrityReport;
-  onDiscount: (target: DiscountTarget) => void;
-  onRelease: (bucket: string, label: string, held: number) => void;
-}) {
+function BurstCard({ burst, report, onDiscount, onRelease }: ReviewActionsProps & { burst: FlaggedBurst }) {
   const network = report.buckets.find((b) => b.bucket === burst.bucket);
   const heldNow = network?.held ?? burst.votes.held;
   return (

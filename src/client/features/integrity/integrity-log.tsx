@@ -1,6 +1,7 @@
 /** The poll's integrity log, newest first: who did what, when, to how many votes, and why; discounts can be restored. */
 import type { IntegrityAction } from '../../../shared/api.js';
 import { votesText } from '../../../shared/results.js';
+import { TableFrame } from '../../components/ui/table-frame.js';
 import { dateAndTime, timeRange } from './review-words.js';
 
 function what(action: IntegrityAction): string {
@@ -31,48 +32,37 @@ export function IntegrityLog({
 }) {
   if (log.length === 0) return <p className="integrity-empty">Staff have taken no action on this poll.</p>;
   return (
-    <div className="integrity-scroll" role="region" aria-label="Integrity log" tabIndex={0}>
-      <table className="integrity-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Reason</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.map((action) => (
-            <tr key={action.id}>
-              <td>{dateAndTime(action.createdAt)}</td>
-              <td>{action.actor}</td>
-              <th scope="row">{what(action)}</th>
-              <td>{action.kind.startsWith('challenge') ? '—' : votesText(action.votes)}</td>
-              <td className="integrity-table__reason">{action.reason || '—'}</td>
-              <td className="integrity-table__actions">
-                {action.kind === 'discount' &&
-                  (action.undoneById === null ? (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      disabled={restoring}
-                      aria-label={`Restore discount #${action.id}`}
-                      onClick={() => onRestore(action)}
-                    >
-                      Restore
-                    </button>
-                  ) : (
-                    `Restored (#${action.undoneById})`
-                  ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableFrame
+      label="Integrity log"
+      className="integrity-table"
+      columns={['When', 'Who', 'What', 'Votes', 'Reason']}
+      actions
+    >
+      {log.map((action) => (
+        <tr key={action.id}>
+          <td>{dateAndTime(action.createdAt)}</td>
+          <td>{action.actor}</td>
+          <th scope="row">{what(action)}</th>
+          <td>{action.kind.startsWith('challenge') ? '—' : votesText(action.votes)}</td>
+          <td className="integrity-table__reason">{action.reason || '—'}</td>
+          <td className="integrity-table__actions">
+            {action.kind === 'discount' &&
+              (action.undoneById === null ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={restoring}
+                  aria-label={`Restore discount #${action.id}`}
+                  onClick={() => onRestore(action)}
+                >
+                  Restore
+                </button>
+              ) : (
+                `Restored (#${action.undoneById})`
+              ))}
+          </td>
+        </tr>
+      ))}
+    </TableFrame>
   );
 }

@@ -8,16 +8,12 @@ import type { IntegrityMark, IntegrityMinute } from '../../../shared/api.js';
 import { votesText } from '../../../shared/results.js';
 import { localTimeAt } from '../../../shared/time.js';
 import { chartColorClass } from '../../components/chart/palette.js';
+import { TableFrame } from '../../components/ui/table-frame.js';
 import { siteClock } from '../../lib/site-config.js';
 import { minuteChart, STACK_ORDER } from './minute-chart-geometry.js';
 
-const WIDTH = 640;
-const HEIGHT = 180;
-const LEFT = 34;
-/** Room for the last time label, centred on the right edge. */
-const RIGHT = 18;
-const BOTTOM = 22;
-const TOP = 8;
+/** The drawing's size, and the margins round the plot for the axes' labels (`right`: room for the last time, centred on the edge). */
+const FRAME = { width: 640, height: 180, left: 34, right: 18, bottom: 22, top: 8 } as const;
 
 const STATUS_WORD = { counted: 'counted', held: 'held', discounted: 'set aside' } as const;
 
@@ -55,7 +51,7 @@ export function MinuteChart({
   /** What the chart is of, for its description: "Votes per minute", "Votes around this burst". */
   title: string;
 }) {
-  const plot = { width: WIDTH - LEFT - RIGHT, height: HEIGHT - TOP - BOTTOM };
+  const plot = { width: FRAME.width - FRAME.left - FRAME.right, height: FRAME.height - FRAME.top - FRAME.bottom };
   const chart = minuteChart(minutes, marks, plot, {
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
@@ -75,8 +71,8 @@ export function MinuteChart({
         ].join(' ');
 
   return (
-    <svg className="minute-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description}>
-      <g transform={`translate(${LEFT} ${TOP})`}>
+    <svg className="minute-chart" viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-label={description}>
+      <g transform={`translate(${FRAME.left} ${FRAME.top})`}>
         {chart.bands.map((band) => (
           <rect
             key={`${band.mark.label ?? 'all'}-${band.mark.state}-${band.mark.from}`}
@@ -173,35 +169,27 @@ export function BusiestMinutes({
   return (
     <details className="integrity-details">
       <summary>The busiest minutes as a table</summary>
-      <table className="integrity-table">
-        <thead>
-          <tr>
-            <th scope="col">Minute</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Counted</th>
-            <th scope="col">Held</th>
-            <th scope="col">Set aside</th>
-            <th scope="col">Most chosen</th>
-          </tr>
-        </thead>
-        <tbody>
-          {busiest.map((minute) => {
-            const all = options.map((_, i) => STACK_ORDER.reduce((sum, status) => sum + (minute[status][i] ?? 0), 0));
-            const top = all.indexOf(Math.max(...all));
-            const sum = (status: 'counted' | 'held' | 'discounted') => minute[status].reduce((a, b) => a + b, 0);
-            return (
-              <tr key={minute.at}>
-                <th scope="row">{clockTime(minute.at)}</th>
-                <td>{total(minute)}</td>
-                <td>{sum('counted')}</td>
-                <td>{sum('held')}</td>
-                <td>{sum('discounted')}</td>
-                <td>{options[top]}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableFrame
+        label="The busiest minutes"
+        className="integrity-table"
+        columns={['Minute', 'Votes', 'Counted', 'Held', 'Set aside', 'Most chosen']}
+      >
+        {busiest.map((minute) => {
+          const all = options.map((_, i) => STACK_ORDER.reduce((sum, status) => sum + (minute[status][i] ?? 0), 0));
+          const top = all.indexOf(Math.max(...all));
+          const sum = (status: 'counted' | 'held' | 'discounted') => minute[status].reduce((a, b) => a + b, 0);
+          return (
+            <tr key={minute.at}>
+              <th scope="row">{clockTime(minute.at)}</th>
+              <td>{total(minute)}</td>
+              <td>{sum('counted')}</td>
+              <td>{sum('held')}</td>
+              <td>{sum('discounted')}</td>
+              <td>{options[top]}</td>
+            </tr>
+          );
+        })}
+      </TableFrame>
     </details>
   );
 }

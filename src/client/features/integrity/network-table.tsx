@@ -1,18 +1,23 @@
 /** The networks with the most votes and their signals, each with the actions staff may take on it. */
-import type { IntegrityReport } from '../../../shared/api.js';
 import { formatCount } from '../../../shared/results.js';
-import type { DiscountTarget } from './discount-dialog.js';
+import { TableFrame } from '../../components/ui/table-frame.js';
+import type { ReviewActionsProps } from './discount-dialog.js';
 import { pageTime, percent, STATE_LABEL } from './review-words.js';
 
-export function NetworkTable({
-  report,
-  onDiscount,
-  onRelease,
-}: {
-  report: IntegrityReport;
-  onDiscount: (target: DiscountTarget) => void;
-  onRelease: (bucket: string, label: string, held: number) => void;
-}) {
+const NETWORK_COLUMNS = [
+  'Network',
+  'Votes',
+  'Peak a minute',
+  'Top option (elsewhere)',
+  'Page to vote',
+  'No ballot',
+  'New cookie',
+  'Held',
+  'Set aside',
+  'State',
+];
+
+export function NetworkTable({ report, onDiscount, onRelease }: ReviewActionsProps) {
   if (report.buckets.length === 0) {
     return (
       <p className="integrity-empty">
@@ -24,84 +29,68 @@ export function NetworkTable({
   }
   return (
     <>
-      <div className="integrity-scroll" role="region" aria-label="Networks by votes" tabIndex={0}>
-        <table className="integrity-table integrity-table--networks">
-          <thead>
-            <tr>
-              <th scope="col">Network</th>
-              <th scope="col">Votes</th>
-              <th scope="col">Peak a minute</th>
-              <th scope="col">Top option (elsewhere)</th>
-              <th scope="col">Page to vote</th>
-              <th scope="col">No ballot</th>
-              <th scope="col">New cookie</th>
-              <th scope="col">Held</th>
-              <th scope="col">Set aside</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.buckets.map((network) => (
-              <tr key={network.bucket} className={network.state ? `integrity-row--${network.state}` : undefined}>
-                <th scope="row">{network.label}</th>
-                <td>{formatCount(network.votes)}</td>
-                <td>{network.peakPerMinute}</td>
-                <td>
-                  {network.topOption
-                    ? `${report.options[network.topOption.index] ?? ''} ${percent(network.topOption.share)} (${percent(network.topOption.shareElsewhere)})`
-                    : '—'}
-                </td>
-                <td>{pageTime(network.medianPageMs)}</td>
-                <td>{percent(network.withoutBallotShare)}</td>
-                <td>{percent(network.freshCookieShare)}</td>
-                <td>{formatCount(network.held)}</td>
-                <td>{formatCount(network.discounted)}</td>
-                <td>
-                  {network.state ? (
-                    <span className={`integrity-state integrity-state--${network.state}`}>
-                      {STATE_LABEL[network.state]}
-                    </span>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="integrity-table__actions">
-                  {network.votes - network.held - network.discounted > 0 && (
-                    <button
-                      type="button"
-                      className="button button--quiet"
-                      aria-label={`Discount votes from ${network.label}`}
-                      onClick={() =>
-                        onDiscount({
-                          bucket: network.bucket,
-                          label: network.label,
-                          from: network.firstVoteAt,
-                          to: network.lastVoteAt,
-                        })
-                      }
-                    >
-                      Discount…
-                    </button>
-                  )}
-                  {network.held > 0 && (
-                    <button
-                      type="button"
-                      className="button button--quiet"
-                      aria-label={`Release held votes from ${network.label}`}
-                      onClick={() => onRelease(network.bucket, network.label, network.held)}
-                    >
-                      Release…
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableFrame
+        label="Networks by votes"
+        className="integrity-table integrity-table--networks"
+        columns={NETWORK_COLUMNS}
+        actions
+      >
+        {report.buckets.map((network) => (
+          <tr key={network.bucket} className={network.state ? `integrity-row--${network.state}` : undefined}>
+            <th scope="row">{network.label}</th>
+            <td>{formatCount(network.votes)}</td>
+            <td>{network.peakPerMinute}</td>
+            <td>
+              {network.topOption
+                ? `${report.options[network.topOption.index] ?? ''} ${percent(network.topOption.share)} (${percent(network.topOption.shareElsewhere)})`
+                : '—'}
+            </td>
+            <td>{pageTime(network.medianPageMs)}</td>
+            <td>{percent(network.withoutBallotShare)}</td>
+            <td>{percent(network.freshCookieShare)}</td>
+            <td>{formatCount(network.held)}</td>
+            <td>{formatCount(network.discounted)}</td>
+            <td>
+              {network.state ? (
+                <span className={`integrity-state integrity-state--${network.state}`}>
+                  {STATE_LABEL[network.state]}
+                </span>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td className="integrity-table__actions">
+              {network.votes - network.held - network.discounted > 0 && (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Discount votes from ${network.label}`}
+                  onClick={() =>
+                    onDiscount({
+                      bucket: network.bucket,
+                      label: network.label,
+                      from: network.firstVoteAt,
+                      to: network.lastVoteAt,
+                    })
+                  }
+                >
+                  Discount…
+                </button>
+              )}
+              {network.held > 0 && (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Release held votes from ${network.label}`}
+                  onClick={() => onRelease(network.bucket, network.label, network.held)}
+                >
+                  Release…
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </TableFrame>
       <p className="integrity-note">
         Median page to vote counts votes with a ballot; “elsewhere” is the option’s share of every other network’s
         counted votes.
