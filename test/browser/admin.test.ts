@@ -13,9 +13,10 @@ import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } fr
 
 const t = browserTest();
 
-async function openAdmin() {
+/** A staff browser at one of the panel's places (signed out: it signs in there): the polls by default. */
+async function openAdmin(path = '/admin/polls') {
   const visitor = await newVisitor(t.browser, t.site, LAPTOP);
-  await visitor.page.goto(`${t.site.url}/admin`);
+  await visitor.page.goto(`${t.site.url}${path}`);
   const admin = new AdminPanel(visitor.page);
   return { ...visitor, admin };
 }
@@ -259,7 +260,7 @@ describe('re-confirming', () => {
   const MINUTE = 60_000;
 
   it('asks the owner to sign in again before a new password, then saves it', async () => {
-    const { page, admin } = await openAdmin();
+    const { page, admin } = await openAdmin('/admin/account');
     await admin.signIn();
     const account = page.locator('section', { has: page.getByRole('heading', { name: /^Your sign-in/ }) });
     await account.waitFor();
@@ -347,7 +348,7 @@ describe('community suggestions', () => {
         email: 'rivera@example.org',
       });
     }
-    const { page, admin } = await openAdmin();
+    const { page, admin } = await openAdmin('/admin/suggestions');
     await admin.signIn();
     const pending = admin.section('Community Poll Suggestions');
     await pending.getByText('Best pizza topping?').waitFor();
@@ -361,6 +362,10 @@ describe('community suggestions', () => {
     expect(await page.getByLabel('Question').inputValue()).toBe('Should cursive be taught?');
     expect(await page.getByLabel('Description (optional)').inputValue()).toBe('Poll suggested by the community');
     expect(await page.getByLabel('Option 2', { exact: true }).inputValue()).toBe('No');
+    expect(new URL(page.url()).pathname).toBe('/admin/polls');
+    // The back button returns to the suggestions.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/admin/suggestions');
 
     await admin.item('Community Poll Suggestions', 'cursive').getByRole('button', { name: 'Approve' }).click();
     await admin.toast('Suggestion approved!').waitFor();
@@ -375,6 +380,7 @@ describe('community suggestions', () => {
     ).toBe(0);
     await admin.item('Reviewed Submissions', 'cursive').getByRole('button', { name: 'Use This Suggestion' }).click();
     await admin.toast('Approved suggestion loaded!').waitFor();
+    await admin.go('Suggestions');
 
     await admin
       .item('Community Poll Suggestions', 'snow days')
@@ -414,7 +420,7 @@ describe('community suggestions', () => {
     const newestFirst = (label: string, from: number, to: number) =>
       Array.from({ length: from - to + 1 }, (_, i) => `${label} ${from - i}?`);
 
-    const { page, admin } = await openAdmin();
+    const { page, admin } = await openAdmin('/admin/suggestions');
     await admin.signIn();
     const pending = admin.section('Community Poll Suggestions');
     await pending.getByText('Pending 45?').waitFor();
@@ -549,6 +555,7 @@ describe('when a call fails', () => {
       .toBe('Another poll is already scheduled for that day.');
 
     await page.route('**/api/admin/poll-suggestions/*/status', (route) => route.abort('connectionreset'));
+    await admin.go('Suggestions');
     await admin.item('Community Poll Suggestions', 'snow days').getByRole('button', { name: 'Approve' }).click();
     const approveFailed = admin.toast('Error');
     await approveFailed.waitFor();
@@ -607,6 +614,7 @@ describe('when a call fails', () => {
       await expectToast('Failed to update poll statuses', 'Please try again.');
     });
 
+    await admin.go('Suggestions');
     await loseNext('**/api/admin/poll-suggestions/*/status', 'PUT', async () => {
       await admin.item('Community Poll Suggestions', 'snow days').getByRole('button', { name: 'Reject' }).click();
       await expectToast('Error', 'Failed to reject suggestion.');
@@ -667,7 +675,7 @@ describe('when a call fails', () => {
 
 describe('utilities and accessibility', () => {
   it('resets the subscription popup', async () => {
-    const { page, admin } = await openAdmin();
+    const { page, admin } = await openAdmin('/admin');
     await page.evaluate(() => {
       localStorage.setItem('emailModalSeen', 'true');
       localStorage.setItem('emailSubscribed', 'true');
@@ -698,7 +706,7 @@ describe('utilities and accessibility', () => {
         subscriber(6, true, true),
       ])
       .execute();
-    const { page, admin } = await openAdmin();
+    const { page, admin } = await openAdmin('/admin');
     await admin.signIn();
     const summary = admin.section('Utilities').locator('dl');
     await summary.waitFor();

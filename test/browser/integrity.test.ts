@@ -60,11 +60,12 @@ describe('the integrity review', () => {
     expect(before.options).toEqual([20, 60]);
 
     const { page, errors } = await newVisitor(t.browser, t.site, LAPTOP);
-    await page.goto(`${t.site.url}/admin`);
+    await page.goto(`${t.site.url}/admin/polls`);
     const admin = new AdminPanel(page);
     await admin.signIn();
     const review = new IntegrityReview(admin, QUESTION);
     await review.open();
+    expect(new URL(page.url()).pathname).toBe(`/admin/polls/${poll.pollNumber}/integrity`);
 
     const burst = review.burst('NET-3F9A2C');
     await burst.getByText('Challenged', { exact: true }).waitFor();
@@ -113,13 +114,14 @@ describe('the integrity review', () => {
   });
 
   it('turns the challenge for everyone on and off, and says so in the log', async () => {
-    await seedStuffedPoll();
+    const poll = await seedStuffedPoll();
     const { page, errors } = await newVisitor(t.browser, t.site, LAPTOP);
-    await page.goto(`${t.site.url}/admin`);
+    // A link straight to the review: signing in opens it there.
+    await page.goto(`${t.site.url}/admin/polls/${poll.pollNumber}/integrity`);
     const admin = new AdminPanel(page);
     await admin.signIn();
     const review = new IntegrityReview(admin, QUESTION);
-    await review.open();
+    await review.item.getByRole('heading', { name: 'Votes per minute' }).waitFor();
     const toggle = review.item.getByRole('switch', { name: /Ask every vote on this poll for a proof of work/ });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();

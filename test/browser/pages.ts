@@ -62,6 +62,13 @@ export class AdminPanel {
     await this.section(section).locator('.admin-item').nth(shown).waitFor();
   }
 
+  /** Goes to a place of the panel by its link in the navigation ("Polls", "Suggestions", …). */
+  async go(place: string) {
+    const link = this.page.getByRole('navigation', { name: 'Admin panel' }).getByRole('link', { name: place });
+    await link.click();
+    await this.page.locator('.admin-nav__link[aria-current="page"]', { hasText: place }).waitFor();
+  }
+
   async signIn(password = TEST_ADMIN_PASSWORD, email = TEST_ADMIN_EMAIL) {
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByLabel('Password').fill(password);
@@ -149,12 +156,17 @@ export class IntegrityReview {
     readonly question: string,
   ) {}
 
+  /** The poll's own place, where its review is a tab. */
   get item(): Locator {
-    return this.admin.item('All Polls', this.question);
+    return this.admin.page.locator('section.admin-poll');
   }
 
+  /** From All Polls, the poll's "Integrity review" link. */
   async open() {
-    await this.item.getByRole('button', { name: /Integrity review/ }).click();
+    await this.admin
+      .item('All Polls', this.question)
+      .getByRole('link', { name: /Integrity review/ })
+      .click();
     await this.item.getByRole('heading', { name: 'Votes per minute' }).waitFor();
   }
 

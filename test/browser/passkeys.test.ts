@@ -4,9 +4,10 @@
  * works; a removed one no longer does. The site is opened at its host name (localhost), as
  * passkeys require.
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_SIGN_IN } from '../../src/server/testing/test-app.js';
+import { AdminPanel } from './pages.js';
 import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots } from './support.js';
 
 const t = browserTest();
@@ -68,11 +69,16 @@ describe('passkeys', () => {
     await page.getByRole('heading', { name: 'Join the staff' }).waitFor();
     await page.getByLabel('Your name').fill('Sam Editor');
     await page.getByRole('button', { name: 'Create a passkey and join' }).click();
-    await page.getByRole('heading', { name: 'Your sign-in (Sam Editor)' }).waitFor();
+    await page.locator('.admin__who', { hasText: 'Sam Editor · Editor' }).waitFor();
     // An editor's panel: polls, but neither staff nor the audit log.
-    expect(await page.getByRole('heading', { name: /^Staff/ }).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);
+    const admin = new AdminPanel(page);
+    await admin.go('Polls');
     await saveScreenshots(page, 'admin-editor');
+    const nav = page.getByRole('navigation', { name: 'Admin panel' });
+    expect(await nav.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
+    await admin.go('Your sign-in');
+    await page.getByRole('heading', { name: 'Your sign-in (Sam Editor)' }).waitFor();
 
     await signOut(page);
     const took = await signInWithPasskey(page);
@@ -124,22 +130,13 @@ describe('the owner’s screens', () => {
   it('shows staff, sessions and the audit log to the owner, accessibly, with the log’s check', async () => {
     await inviteEditor('kim@school.example');
     const { page } = await newVisitor(t.browser, t.site, LAPTOP);
-    await page.goto(`${t.site.publicUrl}/admin`);
+    await page.goto(`${t.site.publicUrl}/admin/staff`);
     await page.getByLabel('Email').fill(TEST_SIGN_IN.email);
     await page.getByLabel('Password').fill(TEST_SIGN_IN.password);
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    const staff = page.locator('section', { has: page.getByRole('heading', { name: /^Staff/ }) });
-    await staff.getByText('kim@school.example as Editor').waitFor();
-    const audit = page.locator('section', { has: page.getByRole('heading', { name: 'Audit log' }) });
-    await audit.getByText('The log is intact').waitFor();
-    await audit.getByRole('cell', { name: 'invite.create' }).waitFor();
-    await expectAccessible(page);
-    const account = page.locator('section', { has: page.getByRole('heading', { name: /^Your sign-in/ }) });
-    for (const [section, name] of [
-      [staff, 'admin-staff'],
-      [account, 'admin-sessions'],
-      [audit, 'admin-audit'],
-    ] as const) {
+    const admin = new AdminPanel(page);
+    /** Saves one section at phone and laptop widths. */
+    const shoot = async (section: Locator, name: string) => {
       for (const [label, size] of [
         ['phone', { width: 390, height: 844 }],
         ['laptop', LAPTOP],
@@ -147,7 +144,25 @@ describe('the owner’s screens', () => {
         await page.setViewportSize(size);
         await section.screenshot({ path: `test-results/screenshots/${name}-${label}.png` });
       }
-    }
+      await page.setViewportSize(LAPTOP);
+    };
+    const staff = page.locator('section', { has: page.getByRole('heading', { name: /^Staff/ }) });
+    await staff.getByText('kim@school.example as Editor').waitFor();
+    await expectAccessible(page);
+    await shoot(staff, 'admin-staff');
+
+    await admin.go('Audit log');
+    const audit = page.locator('section', { has: page.getByRole('heading', { name: 'Audit log' }) });
+    await audit.getByText('The log is intact').waitFor();
+    await audit.getByRole('cell', { name: 'invite.create' }).waitFor();
+    await expectAccessible(page);
+    await shoot(audit, 'admin-audit');
+
+    await admin.go('Your sign-in');
+    const account = page.locator('section', { has: page.getByRole('heading', { name: /^Your sign-in/ }) });
+    await account.getByRole('heading', { name: /sessions/i }).waitFor();
+    await expectAccessible(page);
+    await shoot(account, 'admin-sessions');
     await saveScreenshots(page, 'admin-owner');
   });
 });

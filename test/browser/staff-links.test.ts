@@ -38,7 +38,7 @@ describe('staff links', () => {
     const urls = requestedUrls();
     const { page } = await newVisitor(t.browser, t.site, LAPTOP);
     const owner = new AdminPanel(page);
-    await page.goto(`${t.site.publicUrl}/admin`);
+    await page.goto(`${t.site.publicUrl}/admin/staff`);
     await owner.signIn();
     const staff = owner.section('Staff');
     await staff.getByLabel('Invite by email').fill('new.editor@school.example');
@@ -61,7 +61,7 @@ describe('staff links', () => {
     await invited.page.getByLabel('Your name').fill('Nell Editor');
     await invited.page.getByLabel('New password').fill('a long new editor passphrase');
     await invited.page.getByRole('button', { name: 'Join with this password' }).click();
-    await invited.page.getByRole('heading', { name: 'Your sign-in (Nell Editor)' }).waitFor();
+    await invited.page.locator('.admin__who', { hasText: 'Nell Editor · Editor' }).waitFor();
 
     // A one-time sign-in link, as `npm run staff -- sign-in-link` prints it.
     const auth = createAdminAuth({
@@ -75,7 +75,7 @@ describe('staff links', () => {
     const signInToken = (await auth.signInLink())?.token ?? '';
     const elsewhere = await newVisitor(t.browser, t.site, LAPTOP);
     await elsewhere.page.goto(staffLink(t.site.publicUrl, 'sign-in', signInToken));
-    await elsewhere.page.getByRole('heading', { name: 'Your sign-in (owner)' }).waitFor();
+    await elsewhere.page.locator('.admin__who', { hasText: 'owner · Owner' }).waitFor();
     expect(elsewhere.page.url()).toBe(`${t.site.publicUrl}/admin`);
 
     // The server saw the flows (the lookup too, by POST), and never a token in an address.

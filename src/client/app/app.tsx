@@ -53,7 +53,7 @@ export function App() {
       ) : screen.kind === 'methods' ? (
         <MethodsPage />
       ) : screen.kind === 'admin' ? (
-        <AdminPage reviewPanel={IntegrityView} />
+        <AdminPage place={screen.place} reviewPanel={IntegrityView} />
       ) : screen.kind === 'poll' ? (
         <PollRoute pollNumber={screen.pollNumber} />
       ) : screen.kind === 'not-found' ? (

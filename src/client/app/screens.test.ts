@@ -23,6 +23,18 @@ describe('which screen an address shows', () => {
     }
   });
 
+  it('shows each place of the admin panel at its own address, and the 404 at an address that is none', () => {
+    expect(screen('/admin')).toEqual({ kind: 'admin', place: { name: 'today' } });
+    expect(screen('/admin/audit/')).toEqual({ kind: 'admin', place: { name: 'audit' } });
+    expect(screen('/admin/polls/4/integrity')).toEqual({
+      kind: 'admin',
+      place: { name: 'poll', pollNumber: 4, tab: 'integrity' },
+    });
+    for (const path of ['/admin/nothing', '/admin/polls/0', '/admin/staff/2']) {
+      expect(screen(path), path).toEqual({ kind: 'not-found' });
+    }
+  });
+
   it('follows ?redirect= only to a poll’s page', () => {
     expect(screen('/?redirect=poll-3')).toEqual({ kind: 'redirect', to: '/poll-3' });
     for (const redirect of ['poll-007', 'poll-2147483648', 'poll-3/print', 'faq']) {

@@ -1,11 +1,13 @@
 /** Which screen an address shows (spec section 2): the one place the app's routes are read. */
 import { readPageQuery, type MainView } from '../../shared/page-query.js';
+import { parseAdminPath, type AdminPlace } from '../../shared/admin-paths.js';
 import { parsePollPath, pollPath } from '../../shared/poll-links.js';
 
 export type Screen =
   | { kind: 'redirect'; to: string }
   | { kind: 'home'; view: Exclude<MainView, 'admin'>; showAdminTab: boolean }
-  | { kind: 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'admin' | 'not-found' }
+  | { kind: 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'not-found' }
+  | { kind: 'admin'; place: AdminPlace }
   | { kind: 'poll'; pollNumber: number };
 
 export function screenOf(rawPath: string, search: URLSearchParams): Screen {
@@ -23,8 +25,12 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
       showAdminTab: adminTab,
     };
   }
-  if (['/faq', '/terms', '/privacy', '/methods', '/reminders', '/admin'].includes(pathname)) {
-    return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'admin' };
+  if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(pathname)) {
+    return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' };
+  }
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    const place = parseAdminPath(pathname);
+    return place ? { kind: 'admin', place } : { kind: 'not-found' };
   }
   const pollNumber = parsePollPath(pathname);
   return pollNumber === null ? { kind: 'not-found' } : { kind: 'poll', pollNumber };

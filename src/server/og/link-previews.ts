@@ -166,7 +166,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
       if (path === '/') return todayHead('/', await today());
       if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(path))
         return siteHead(path, PAGE_TITLES[path.slice(1) as 'faq']);
-      return path === '/admin' ? { ...siteHead(path), noindex: true } : siteHead(path);
+      return path === '/admin' || path.startsWith('/admin/') ? { ...siteHead(path), noindex: true } : siteHead(path);
     },
 
     /** /poll-N: a past poll's results, today's card, or a 404 that says nothing of the number. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageQueryString, readPageQuery, type PageQuery } from '../../shared/page-query.js';
+import { adminPath, parseAdminPath } from '../../shared/admin-paths.js';
 import { parsePollPath, pollPath } from '../../shared/poll-links.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
@@ -94,12 +95,11 @@ export async function registerClient(
     reply: FastifyReply,
     { path, query = pageQueryOf(request) }: { path: string; query?: PageQuery },
     preview: () => Promise<PagePreview> | PagePreview,
-    serverDrawn = true,
   ) => {
     if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
     const address = `${path}${pageQueryString(query)}`;
     const voterId = (await readVoterId(request, voterIds))?.id ?? null;
-    const { status, parts }: CachedPage = await pages.page(address, voterId, preview, serverDrawn);
+    const { status, parts }: CachedPage = await pages.page(address, voterId, preview);
     const { body, csp, encoding } = appHtml.send(parts, {
       encoding: contentCodingFor(request.headers['accept-encoding']),
     });
@@ -140,16 +140,23 @@ export async function registerClient(
         return reply;
       }
       const query = pageQueryOf(request);
-      return sendApp(
-        request,
-        reply,
-        { path: screen, query },
-        async () => ({ status: 200, head: await previews.screenHead(screen, query.view) }),
-        // The admin panel is for staff: the browser draws it.
-        screen !== '/admin',
-      );
+      return sendApp(request, reply, { path: screen, query }, async () => ({
+        status: 200,
+        head: await previews.screenHead(screen, query.view),
+      }));
     });
   }
+  // The admin panel's other places (shared/admin-paths.ts): each drawn as far as it shows
+  // before the browser knows who is signed in.
+  app.get('/admin/*', async (request, reply) => {
+    const place = parseAdminPath(request.url.split('?')[0] ?? '');
+    if (place === null) {
+      reply.callNotFound();
+      return reply;
+    }
+    const path = adminPath(place);
+    return sendApp(request, reply, { path }, async () => ({ status: 200, head: await previews.screenHead(path) }));
+  });
   app.get('/poll-:number', async (request, reply) => {
     const number = parsePollPath(request.url.split('?')[0] ?? '');
     // A path the app reads as no poll's (/poll-0, /poll-abc) is its 404 page; an unknown number

@@ -1,5 +1,6 @@
 /** /admin: the sign-in screen, or the panel once the server says this browser is signed in. */
 import { useEffect } from 'react';
+import { ADMIN_NAV, type AdminPlace } from '../../../shared/admin-paths.js';
 import { useAdminSession } from '../../api/admin/get-admin-session.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { storage } from '../../lib/storage.js';
@@ -12,8 +13,18 @@ import { ReconfirmPrompt } from './reconfirm-prompt.js';
 import '../../components/ui/dialog.css';
 import './admin.css';
 
+/** The browser tab's title: the place, then the panel. */
+function placeTitle(place: AdminPlace): string {
+  if (place.name === 'today') return 'Admin Panel';
+  const name =
+    place.name === 'poll'
+      ? `Poll #${place.pollNumber}${place.tab === 'integrity' ? ' integrity review' : ''}`
+      : (ADMIN_NAV.find((item) => item.name === place.name)?.label ?? '');
+  return `${name} · Admin Panel`;
+}
+
 /** `reviewPanel`: each poll's integrity review (features/integrity), handed in by the app. */
-export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }) {
+export default function AdminPage({ place, reviewPanel }: { place: AdminPlace; reviewPanel?: ReviewPanel }) {
   const { data, isPending, isError } = useAdminSession();
   const signedIn = data?.authenticated === true;
   // Read (and taken out of the address bar) as soon as the page runs, whatever the session says.
@@ -23,7 +34,7 @@ export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }
   }, [data]);
 
   return (
-    <PageShell title="Admin Panel" back={{ to: '/', label: 'Back to site' }} wide>
+    <PageShell title={placeTitle(place)} back={{ to: '/', label: 'Back to site' }} wide>
       {isPending ? (
         <p role="status" className="card">
           Checking your sign-in…
@@ -35,7 +46,7 @@ export default function AdminPage({ reviewPanel }: { reviewPanel?: ReviewPanel }
       ) : signedIn && data.staff ? (
         <StaffContext.Provider value={data.staff}>
           <ReconfirmPrompt email={data.staff.email}>
-            <AdminPanel reviewPanel={reviewPanel} staff={data.staff} />
+            <AdminPanel place={place} reviewPanel={reviewPanel} staff={data.staff} />
           </ReconfirmPrompt>
         </StaffContext.Provider>
       ) : (

@@ -1,20 +1,26 @@
 /**
- * The panel, in the spec's order: sign out, Update Poll Status, the poll form, Upcoming Polls,
- * Community Poll Suggestions, Reviewed Submissions, All Polls, Utilities. Each section owns
- * its calls; the panel owns the form, which the lists and the suggestions fill.
+ * The panel: who is signed in, the navigation, and the place the address names
+ * (shared/admin-paths.ts). /admin/polls keeps the spec's sections in the spec's order: Update
+ * Poll Status, the poll form, Upcoming Polls, All Polls. The panel owns the poll form's
+ * contents, which All Polls and the suggestions (on their own place) fill.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { adminPath, placeNeeds, type AdminPlace } from '../../../shared/admin-paths.js';
 import type { AdminPoll, AdminSuggestion, StaffMember } from '../../../shared/api.js';
 import { can, ROLE_LABELS, type StaffAction } from '../../../shared/staff-permissions.js';
-import { AccountSection } from './account-section.js';
-import { AuditSection } from './audit-section.js';
-import { StaffSection } from './staff-section.js';
 import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
 import { toast } from '../../components/ui/toast.js';
+import { Link, navigate } from '../../lib/router.js';
+import { AccountSection } from './account-section.js';
+import { AdminNav } from './admin-nav.js';
+import { AuditSection } from './audit-section.js';
 import { AllPolls, UpcomingPolls, type ReviewPanel } from './poll-lists.js';
 import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from './poll-form.js';
+import { PollPlace, pollFormValues } from './poll-place.js';
+import { StaffSection } from './staff-section.js';
 import { StatusUpdate } from './status-update.js';
 import { SuggestionsSection } from './suggestions-section.js';
+import { TodayPlace } from './today-place.js';
 import { usePollActions } from './use-poll-actions.js';
 import { LogoutButton, UtilitiesSection } from './utilities-section.js';
 
@@ -23,32 +29,30 @@ interface FormState {
   key: number;
   editing: AdminPoll | null;
   initial: PollFormValues;
+  /** Filled from elsewhere: brought into view once drawn. */
+  reveal: boolean;
 }
 
 /** The poll form's contents, and the ways the rest of the panel fills it. */
 function usePollFormState() {
-  const section = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState<FormState>(() => ({ key: 0, editing: null, initial: emptyPollForm() }));
+  const [form, setForm] = useState<FormState>(() => ({
+    key: 0,
+    editing: null,
+    initial: emptyPollForm(),
+    reveal: false,
+  }));
 
-  /** Puts new values in the form and brings it into view. */
+  /** Puts new values in the form, on /admin/polls. */
   function fill(editing: AdminPoll | null, initial: PollFormValues) {
-    setForm((current) => ({ key: current.key + 1, editing, initial }));
-    section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section.current?.querySelector('textarea')?.focus({ preventScroll: true });
+    setForm((current) => ({ key: current.key + 1, editing, initial, reveal: true }));
+    navigate(adminPath({ name: 'polls' }));
   }
 
   return {
     form,
-    section,
-    reset: () => setForm((current) => ({ key: current.key + 1, editing: null, initial: emptyPollForm() })),
-    edit: (poll: AdminPoll) =>
-      fill(poll, {
-        question: poll.question,
-        description: poll.description ?? '',
-        options: poll.options,
-        liveDate: poll.liveDate,
-        askedBefore: poll.askedBefore === null ? '' : String(poll.askedBefore),
-      }),
+    reset: () =>
+      setForm((current) => ({ key: current.key + 1, editing: null, initial: emptyPollForm(), reveal: false })),
+    edit: (poll: AdminPoll) => fill(poll, pollFormValues(poll)),
     loadSuggestion: (suggestion: AdminSuggestion) => {
       fill(null, {
         question: suggestion.question,
@@ -62,17 +66,86 @@ function usePollFormState() {
   };
 }
 
+/** The poll form, scrolled to and focused when something else filled it. */
+function PollFormArea({ form, onDone }: { form: FormState; onDone: () => void }) {
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!form.reveal) return;
+    section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section.current?.querySelector('textarea')?.focus({ preventScroll: true });
+  }, [form.key, form.reveal]);
+  return (
+    <div ref={section} className="admin__form-section">
+      <PollForm key={form.key} editing={form.editing} initial={form.initial} onDone={onDone} />
+    </div>
+  );
+}
+
+/** A place the address names but the person's role may not open. */
+function NotAllowed() {
+  return (
+    <p role="alert" className="card">
+      Your role cannot open this part of the panel. <Link to={adminPath({ name: 'today' })}>Back to the panel</Link>
+    </p>
+  );
+}
+
 /** `reviewPanel`: each poll's integrity review, from the page that composes the panel. */
-export function AdminPanel({ reviewPanel, staff }: { reviewPanel?: ReviewPanel | undefined; staff: StaffMember }) {
+export function AdminPanel({
+  place,
+  reviewPanel,
+  staff,
+}: {
+  place: AdminPlace;
+  reviewPanel?: ReviewPanel | undefined;
+  staff: StaffMember;
+}) {
   const may = (action: StaffAction) => can(staff.role, action);
   const polls = useAdminPolls(may('polls.read'));
-  const { form, section, reset, edit, loadSuggestion } = usePollFormState();
+  const { form, reset, edit, loadSuggestion } = usePollFormState();
   const { actions, dialog } = usePollActions({
     onEdit: edit,
     onDeleting: (poll) => {
       if (form.editing?.id === poll.id) reset();
+      if (place.name === 'poll' && place.pollNumber === poll.pollNumber) navigate(adminPath({ name: 'polls' }));
     },
   });
+  const content = useRef<HTMLDivElement>(null);
+  const address = adminPath(place);
+  const first = useRef(true);
+  // A move to another place puts the keyboard at its start, as a new page would.
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else content.current?.focus({ preventScroll: true });
+  }, [address]);
+
+  const places: Record<AdminPlace['name'], () => ReactNode> = {
+    today: () => <TodayPlace utilities={may('polls.read') && <UtilitiesSection />} />,
+    polls: () => (
+      <>
+        {may('polls.write') && <StatusUpdate />}
+        {may('polls.write') && <PollFormArea form={form} onDone={reset} />}
+        {polls.isError ? (
+          <p role="alert">Failed to load polls. Please try again.</p>
+        ) : !polls.data ? (
+          <p role="status">Loading polls…</p>
+        ) : (
+          <>
+            <UpcomingPolls polls={polls.data} {...actions} />
+            <AllPolls polls={polls.data} reviewable={may('integrity.read')} {...actions} />
+          </>
+        )}
+      </>
+    ),
+    poll: () =>
+      place.name === 'poll' && (
+        <PollPlace pollNumber={place.pollNumber} tab={place.tab} actions={actions} reviewPanel={reviewPanel} />
+      ),
+    suggestions: () => <SuggestionsSection onUse={loadSuggestion} />,
+    staff: () => <StaffSection me={staff.id} />,
+    audit: () => <AuditSection />,
+    account: () => <AccountSection name={staff.displayName} owner={may('staff.manage')} />,
+  };
 
   return (
     <div className="admin">
@@ -83,27 +156,10 @@ export function AdminPanel({ reviewPanel, staff }: { reviewPanel?: ReviewPanel |
         </p>
         <LogoutButton />
       </div>
-      {may('polls.write') && <StatusUpdate />}
-      {may('polls.write') && (
-        <div ref={section} className="admin__form-section">
-          <PollForm key={form.key} editing={form.editing} initial={form.initial} onDone={reset} />
-        </div>
-      )}
-      {!may('polls.read') ? null : polls.isPending ? (
-        <p role="status">Loading polls…</p>
-      ) : polls.isError ? (
-        <p role="alert">Failed to load polls. Please try again.</p>
-      ) : (
-        <UpcomingPolls polls={polls.data} {...actions} />
-      )}
-      {may('suggestions.read') && <SuggestionsSection onUse={loadSuggestion} />}
-      {polls.data && may('polls.read') && (
-        <AllPolls polls={polls.data} reviewPanel={may('integrity.read') ? reviewPanel : undefined} {...actions} />
-      )}
-      {may('staff.manage') && <StaffSection me={staff.id} />}
-      <AccountSection name={staff.displayName} owner={may('staff.manage')} />
-      {may('audit.read') && <AuditSection />}
-      {may('polls.read') && <UtilitiesSection />}
+      <AdminNav place={place} role={staff.role} />
+      <div ref={content} className="admin__place" tabIndex={-1}>
+        {may(placeNeeds(place)) ? places[place.name]() : <NotAllowed />}
+      </div>
       {dialog}
     </div>
   );
