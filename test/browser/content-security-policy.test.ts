@@ -107,7 +107,7 @@ describe('the Content Security Policy', () => {
   it('holds while staff sign in and check a new poll', async () => {
     await seedPolls();
     const { page } = await watchedVisitor(LAPTOP);
-    await page.goto(`${t.site.url}/admin`);
+    await page.goto(`${t.site.url}/admin/polls`);
     const admin = new AdminPanel(page);
     await admin.signIn('not the password');
     await admin.toast('Access denied').waitFor();

@@ -51,7 +51,7 @@ describe('both colour schemes', () => {
       await expectAccessible(page);
 
       await page.setViewportSize(LAPTOP);
-      await page.goto(`${t.site.url}/admin`);
+      await page.goto(`${t.site.url}/admin/polls`);
       const admin = new AdminPanel(page);
       await expectAccessible(page); // the sign-in form
       await admin.signIn();

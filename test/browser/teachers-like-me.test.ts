@@ -444,7 +444,7 @@ describe('staff', () => {
     });
     const { page, errors } = await newVisitor(t.browser, t.site, LAPTOP);
     const admin = new AdminPanel(page);
-    await page.goto(`${t.site.url}/admin`);
+    await page.goto(`${t.site.url}/admin/polls`);
     await admin.signIn();
     await admin.fillPoll({
       question: 'Phones in class, again?',

@@ -160,12 +160,8 @@ export function AllPolls({
             <DeleteButton poll={poll} onDelete={onDelete} />
             {poll.status === 'past' && (
               // The same page, and so the same group-size rule, as every visitor gets.
-              <Link
-                to={pollPath(poll.pollNumber)}
-                className="button button--quiet"
-                aria-label={`Results and breakdowns of poll ${poll.pollNumber}`}
-              >
-                Results and breakdowns
+              <Link to={pollPath(poll.pollNumber)} className="button button--quiet">
+                Results and breakdowns<span className="visually-hidden"> of poll {poll.pollNumber}</span>
               </Link>
             )}
           </div>
