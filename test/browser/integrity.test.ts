@@ -111,7 +111,8 @@ describe('the integrity review', () => {
     expect(await keptTallies(t.site.db, poll.id)).toEqual(before);
     await expectAccessible(page);
     expect(errors).toEqual([]);
-  });
+    // Many steps, each waiting on the server and Chromium: on a busy 2-core machine past 30 s.
+  }, 60_000);
 
   it('turns the challenge for everyone on and off, and says so in the log', async () => {
     const poll = await seedStuffedPoll();
