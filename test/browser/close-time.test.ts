@@ -5,16 +5,13 @@
  * reminder and in the API's refusal of an early breakdown. Here on a site in Chicago closing at
  * 15:30, which no default would produce.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OgCard } from '../../src/server/og/og-image.js';
 import { renderOgImage } from '../../src/server/og/og-image.js';
 import { PreviewImages } from '../../src/server/og/preview-images.js';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { TodayPage } from './pages.js';
 import { browserTest, newVisitor } from './support.js';
-
-// Every draw in the middle: each breakdown count is published as its nearest multiple of 5.
-vi.mock('../../src/server/breakdowns/rounding-draw.js', () => ({ roundingDraw: () => 0.5 }));
 
 const drawn: OgCard[] = [];
 const t = browserTest({
