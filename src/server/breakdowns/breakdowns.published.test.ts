@@ -14,7 +14,7 @@ import { newYorkTime } from '../testing/test-clock.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
-const draws = vi.hoisted(() => ({ next: () => 0.5 }));
+const draws = vi.hoisted(() => ({ next: (): number => 0.5 }));
 // Draws in the middle (each count published as its nearest multiple of 5) unless a test says otherwise.
 vi.mock('./rounding-draw.js', () => ({ roundingDraw: () => draws.next() }));
 
