@@ -137,6 +137,16 @@ export interface BreakdownDimension {
 export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes' | 'setAsideVotes'> {
   pollId: Poll['id'];
   minGroupSize: number;
+  /**
+   * Every count of `dimensions` is a multiple of this: drawn at random once, when the breakdown
+   * was published after the close, and kept (/methods, "Results by group").
+   */
+  roundedTo: number;
+  /**
+   * Set when staff counted or set aside votes after the breakdown was published: it says so,
+   * while the groups (and `totalVotes`, `setAsideVotes`) stay as published at the close.
+   */
+  correction: string | null;
   dimensions: BreakdownDimension[];
 }
 

@@ -68,6 +68,12 @@ export const PROFILE_DIMENSION_IDS = PROFILE_DIMENSIONS.map((d) => d.dimension);
  */
 export const MIN_GROUP_SIZE = 10;
 
+/**
+ * Every count a breakdown publishes is a multiple of this (server: breakdowns/rounding.ts), so
+ * that taking known votes away from a group never leaves one person's vote: /methods says how.
+ */
+export const BREAKDOWN_ROUNDING_BASE = 5;
+
 /** The label of a group id in its dimension, or undefined for an id no list has. */
 export function groupLabel(dimension: ProfileDimension, id: string): string | undefined {
   const groups: readonly { id: string; label: string }[] =

@@ -4,15 +4,20 @@
  * keyboard only, and forgetting this browser.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../src/shared/profile.js';
 import { seedPoll, seedProfiledVotes } from '../../src/server/testing/fixtures.js';
 import { findPollById, linkToEarlierRun } from '../../src/server/polls/polls.repository.js';
 import { AdminPanel, TeachersLikeMe, TodayPage } from './pages.js';
 import { browserTest, expectAccessible, LAPTOP, newVisitor, saveScreenshots, setTime } from './support.js';
 
+// Every draw in the middle: each breakdown count is published as its nearest multiple of 5.
+vi.mock('../../src/server/breakdowns/rounding-draw.js', () => ({ roundingDraw: () => 0.5 }));
+
 const t = browserTest();
 
+const ROUNDED =
+  'Numbers by group are rounded to a multiple of 5, at random, once, when voting closes, so they may not add up. Why?';
 const OPENS = 'Breakdowns by role, grade and region open when voting closes at 8:00 PM Eastern Time.';
 
 /** Today's poll with 28 votes from teachers who described themselves (or not). */
@@ -112,12 +117,14 @@ describe('after voting on today’s poll', () => {
     await me.view('Role').check();
     await me.group('Classroom teacher').waitFor();
     // The school leaders are withheld too: everyone less the two groups would give away the 6 others.
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 13 votesTeachers like you']);
+    // Every count is rounded to 5 (here each to its nearest): 13 votes, 10 and 3, read 15, 10 and 5.
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 15 votesTeachers like you']);
     const mine = me.group('Classroom teacher');
-    expect(await mine.locator('.result-bars').textContent()).toBe('Yes (your vote)77% · 10 votesNo23% · 3 votes');
+    expect(await mine.locator('.result-bars').textContent()).toBe('Yes (your vote)67% · 10 votesNo33% · 5 votes');
     expect(await me.notes.allTextContents()).toEqual([
-      '4 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. 2 votes from teachers who did not say. ' +
-        "School leader (10 votes) is withheld too: with it shown, everyone's result less the groups shown would reveal the 6 votes above.",
+      'About 5 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. ' +
+        "School leader (about 10 votes) is withheld too: with it shown, everyone's result less the groups shown would reveal the votes that are not shown.",
+      ROUNDED,
     ]);
     expect(await me.invitation.count()).toBe(0); // this teacher has answered (the profile has loaded: the mark shows)
     await expectAccessible(page);
@@ -125,12 +132,15 @@ describe('after voting on today’s poll', () => {
 
     await me.view('Grade level').check();
     await me.group('High (9–12)').waitFor();
-    expect(await me.groupNames()).toEqual(['High (9–12) · 13 votesTeachers like you']);
-    expect(await me.notes.allTextContents()).toEqual(['16 votes from teachers who did not say. No group is withheld.']);
+    expect(await me.groupNames()).toEqual(['High (9–12) · 15 votesTeachers like you']);
+    expect(await me.notes.allTextContents()).toEqual([
+      'About 15 votes from teachers who did not say. No group is withheld.',
+      ROUNDED,
+    ]);
 
     await me.view('Region').check();
     expect(await me.section.locator('.teachers-like-you__view').textContent()).toBe(
-      'No region group has 10 votes yet, so none is shown.29 votes from teachers who did not say. No group is withheld.',
+      `No region group has 10 votes yet, so none is shown.About 30 votes from teachers who did not say. No group is withheld.${ROUNDED}`,
     );
     await expectAccessible(page);
     expect(errors).toEqual([]);
@@ -251,14 +261,14 @@ describe('a past poll', () => {
 
     await me.view('Role').check();
     await me.group('Classroom teacher').waitFor();
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes']);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 10 votes']); // 12, rounded
     expect(await me.notes.allTextContents()).toEqual([
-      '2 votes withheld: groups of fewer than 10 are not shown, so nobody in them can be picked out. 2 votes from teachers who did not say. ' +
-        "School leader (10 votes) is withheld too: with it shown, everyone's result less the groups shown would reveal the 4 votes above.",
+      "School leader (about 10 votes) is withheld too: with it shown, everyone's result less the groups shown would reveal the votes that are not shown.",
+      ROUNDED,
     ]);
     await me.view('Grade level').check();
     expect(await me.section.locator('.teachers-like-you__view').textContent()).toBe(
-      'No grade level group has 10 votes yet, so none is shown.26 votes from teachers who did not say. No group is withheld.',
+      `No grade level group has 10 votes yet, so none is shown.About 25 votes from teachers who did not say. No group is withheld.${ROUNDED}`,
     );
 
     // Describing oneself marks one's group; the past poll's counts stay as they were.
@@ -266,7 +276,7 @@ describe('a past poll', () => {
     await me.chip('Your role', 'Classroom teacher').check();
     await me.invitation.getByRole('button', { name: 'Save' }).click();
     await me.thanks.waitFor();
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votesTeachers like you']);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 10 votesTeachers like you']);
     await expectAccessible(page);
     await saveScreenshots(page, 'breakdown-past-role');
     expect(errors).toEqual([]);
@@ -284,7 +294,7 @@ describe('a past poll', () => {
     await me.notes
       .filter({ hasText: 'Your group, Other educator, has fewer than 10 votes on this poll, so it is not shown.' })
       .waitFor();
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes']);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 10 votes']);
     expect(await me.invitation.count()).toBe(0); // answered already
 
     // What was answered shows, and can change: the group marked follows.
@@ -313,7 +323,7 @@ describe('a past poll', () => {
           "Your group, School leader, is withheld on this poll so that the votes not shown can't be worked out from it.",
       })
       .waitFor();
-    expect(await me.groupNames()).toEqual(['Classroom teacher · 12 votes']);
+    expect(await me.groupNames()).toEqual(['Classroom teacher · 10 votes']);
     expect(await me.notes.allTextContents()).not.toContain(
       'Your group, Other educator, has fewer than 10 votes on this poll, so it is not shown.',
     );
@@ -377,7 +387,7 @@ describe('with the keyboard alone', () => {
       region: null,
       experience: null,
     });
-    expect(await me.groupNames()).toContain('Classroom teacher · 12 votesTeachers like you');
+    expect(await me.groupNames()).toContain('Classroom teacher · 10 votesTeachers like you');
     expect(errors).toEqual([]);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * A poll's results by group, from its group tallies, under the privacy rule: a group with fewer
  * than MIN_GROUP_SIZE votes is never listed; its votes count as withheld. Nor may the groups
- * listed give a small one away by subtraction: see `buildBreakdown`. A pure function, so the
- * rule is tested on its own; the API and the open data both take their breakdowns from it.
+ * listed give a small one away by subtraction: see `buildBreakdown`. Then every count is
+ * rounded, once, as it is published (`publishBreakdown`). Pure functions, so the rules are
+ * tested on their own; the API and the open data both show what they published.
  */
 import type { Breakdown, BreakdownDimension } from '../../shared/api.js';
 import { MIN_GROUP_SIZE, PROFILE_DIMENSIONS } from '../../shared/profile.js';
 import { resultItems } from '../../shared/results.js';
 import { optionLabels, totalVotes, type PollRecord } from '../polls/poll.js';
+import type { Weighted } from '../../shared/weighting.js';
 import type { GroupTally } from './breakdowns.repository.js';
+import { roundCount } from './rounding.js';
 
 /**
  * Everyone's result is public, so in each dimension the overall result less the groups shown
@@ -32,7 +35,10 @@ function suppressSecondary(
   };
 }
 
-export function buildBreakdown(poll: PollRecord, tallies: readonly GroupTally[]): Breakdown {
+/** A breakdown's true counts, before publication rounds them (publishBreakdown). */
+export type CountedBreakdown = Omit<Breakdown, 'roundedTo' | 'correction'>;
+
+export function buildBreakdown(poll: PollRecord, tallies: readonly GroupTally[]): CountedBreakdown {
   const labels = optionLabels(poll);
   const total = totalVotes(poll);
   const dimensions = PROFILE_DIMENSIONS.map(({ dimension, label, groups }): BreakdownDimension => {
@@ -77,4 +83,42 @@ export function buildBreakdown(poll: PollRecord, tallies: readonly GroupTally[])
     minGroupSize: MIN_GROUP_SIZE,
     dimensions,
   };
+}
+
+/** A Weighted line's counts, rounded as the group's are (its percentages are the adjusted ones). */
+function roundWeighted(weighted: Weighted, draw: () => number): Weighted {
+  const rounded = { ...weighted, votesInScope: roundCount(weighted.votesInScope, draw()) };
+  if ('effectiveSample' in rounded) rounded.effectiveSample = roundCount(rounded.effectiveSample, draw());
+  return rounded;
+}
+
+/**
+ * A breakdown as it is published (rounding.ts): every count of a group, of the votes withheld
+ * and of those who did not say, drawn once to a multiple of the base; a group's percentages
+ * from its rounded counts, its total (never under MIN_GROUP_SIZE) drawn on its own. Which
+ * groups are shown was decided on the true counts (buildBreakdown), held and discounted votes
+ * in none of them. `draw` gives a uniform number in [0, 1).
+ */
+export function publishBreakdown(dimensions: readonly BreakdownDimension[], draw: () => number): BreakdownDimension[] {
+  return dimensions.map((dimension) => ({
+    ...dimension,
+    groups: dimension.groups.map((group) => {
+      const counts = group.results.map((result) => roundCount(result.votes, draw()));
+      return {
+        ...group,
+        totalVotes: roundCount(group.totalVotes, draw(), MIN_GROUP_SIZE),
+        results: resultItems(
+          group.results.map((result) => result.option),
+          counts,
+        ),
+        ...(group.weighted ? { weighted: roundWeighted(group.weighted, draw) } : {}),
+      };
+    }),
+    withheldVotes: roundCount(dimension.withheldVotes, draw()),
+    notSaidVotes: roundCount(dimension.notSaidVotes, draw()),
+    alsoWithheld: dimension.alsoWithheld && {
+      ...dimension.alsoWithheld,
+      totalVotes: roundCount(dimension.alsoWithheld.totalVotes, draw(), MIN_GROUP_SIZE),
+    },
+  }));
 }

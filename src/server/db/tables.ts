@@ -160,6 +160,18 @@ export interface PollWeightingTable {
   computed_at: Timestamp;
 }
 
+/** A poll's breakdown as published after a close (migration 0019): read as it is, never recomputed. */
+export interface PollBreakdownsTable {
+  poll_id: number;
+  /** The site date of the close it shows. */
+  closed_on: string;
+  total_votes: number;
+  set_aside_votes: number;
+  /** The published BreakdownDimension[], as JSON. */
+  dimensions: string;
+  published_at: Timestamp;
+}
+
 export interface SubscribersTable {
   id: Generated<number>;
   email: string;
@@ -395,6 +407,7 @@ export interface Database {
   poll_group_tallies: PollGroupTalliesTable;
   poll_profile_tallies: PollProfileTalliesTable;
   poll_weighting: PollWeightingTable;
+  poll_breakdowns: PollBreakdownsTable;
   integrity_keys: IntegrityKeysTable;
   integrity_buckets: IntegrityBucketsTable;
   integrity_actions: IntegrityActionsTable;

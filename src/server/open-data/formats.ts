@@ -4,7 +4,7 @@
  * Each states the licence (CC BY 4.0) and who to credit.
  */
 import type { OpenPoll } from '../../shared/api.js';
-import { MIN_GROUP_SIZE } from '../../shared/profile.js';
+import { BREAKDOWN_ROUNDING_BASE, MIN_GROUP_SIZE } from '../../shared/profile.js';
 import { honestResultsUrl } from '../../shared/honest-results.js';
 import {
   attributionOf,
@@ -49,7 +49,10 @@ export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): st
       `(largest remainder). Breakdown groups with fewer than ${MIN_GROUP_SIZE} votes are withheld: their votes count ` +
       'in withheldVotes. Votes whose voter did not say count in notSaidVotes. Where those two add up to 1 to ' +
       `${MIN_GROUP_SIZE - 1} votes, the overall result less the groups listed would give them away, so the smallest ` +
-      'group is withheld too: alsoWithheld names it, with its number of votes only. setAsideVotes counts the votes ' +
+      'group is withheld too: alsoWithheld names it, with its number of votes only. Every count of a breakdown ' +
+      `(votes, totals, withheld, not said) is a multiple of ${BREAKDOWN_ROUNDING_BASE}, rounded at random once when ` +
+      'voting closed, and percentages come from the rounded votes, so that no subtraction gives one vote away ' +
+      `(${methodsUrl(site.publicUrl)}). Breakdowns stay as published at the close. setAsideVotes counts the votes ` +
       'set aside after review (held, or discounted by staff): they are in no total, result or breakdown. What is ' +
       `checked: ${honestResultsUrl(site.publicUrl)}`,
     polls,

@@ -1,12 +1,15 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NONE_IN_SCOPE, roleDimension, shownGroup } from '../testing/breakdowns.js';
 import { insertSetAsideVotes, seedPoll, seedProfiledVotes } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 import { PAST_POLLS_VERSION_MAX_AGE_MS } from './open-data.service.js';
+
+// Every draw in the middle: each breakdown count is published as its nearest multiple of 5.
+vi.mock('../breakdowns/rounding-draw.js', () => ({ roundingDraw: () => 0.5 }));
 
 const LICENSE_URL = 'https://creativecommons.org/licenses/by/4.0/';
 const ATOM = 'http://www.w3.org/2005/Atom';
@@ -138,14 +141,14 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
     expect(role).toEqual(
       roleDimension({
         groups: [],
-        withheldVotes: 9,
+        withheldVotes: 10, // 9, published as every count of a breakdown: rounded to 5
         notSaidVotes: 0,
         alsoWithheld: { value: 'classroom-teacher', label: 'Classroom teacher', totalVotes: 10 },
       }),
     );
     const region = second?.breakdowns.find((d) => d.dimension === 'region');
     expect(region).toMatchObject({
-      groups: [shownGroup('south', 'South', { Yes: [16, 84], No: [3, 16] }, NONE_IN_SCOPE)],
+      groups: [shownGroup('south', 'South', { Yes: [15, 75], No: [5, 25] }, NONE_IN_SCOPE)],
       withheldVotes: 0,
       notSaidVotes: 0,
       alsoWithheld: null,
@@ -202,14 +205,14 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
         .filter((row) => row.poll_number === '2' && row.dimension === name)
         .map((row) => [row.group, row.group_label, row.group_total_votes, row.option, row.votes, row.percentage]);
     expect(dimension('region')).toEqual([
-      ['south', 'South', '19', 'Yes', '16', '84'],
-      ['south', 'South', '19', 'No', '3', '16'],
+      ['south', 'South', '20', 'Yes', '15', '75'],
+      ['south', 'South', '20', 'No', '5', '25'],
       ['withheld', 'Groups under 10 votes', '0', '', '', ''],
       ['not-said', 'Not said', '0', '', '', ''],
     ]);
     // The teachers are withheld so that the nine school leaders cannot be read by subtraction.
     expect(dimension('role')).toEqual([
-      ['withheld', 'Groups under 10 votes', '9', '', '', ''],
+      ['withheld', 'Groups under 10 votes', '10', '', '', ''],
       ['not-said', 'Not said', '0', '', '', ''],
       ['classroom-teacher', 'Classroom teacher', '10', '', '', ''],
     ]);

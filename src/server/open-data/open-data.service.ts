@@ -1,8 +1,8 @@
 /**
  * Every past poll as open data: its number, date, question, options, votes and percentages, and
- * its breakdowns under the same group-size rule as the breakdown API (groups under
- * MIN_GROUP_SIZE are withheld). Read from the polls' and the groups' running tallies, so it
- * costs O(polls × options × groups) whatever the number of votes.
+ * its breakdowns as the breakdown API published them (groups under MIN_GROUP_SIZE withheld,
+ * counts rounded: breakdowns.service.ts). Read from the polls' running tallies and the
+ * published breakdowns, so it costs O(polls × options × groups) whatever the number of votes.
  *
  * A year of polls makes megabytes of JSON and CSV, so each document is built once per version
  * of the past polls (polls.repository.ts, pastPollsVersion: it moves with every change to what
@@ -11,8 +11,7 @@
  */
 import type { OpenPoll } from '../../shared/api.js';
 import { OPEN_DATA_PATHS } from '../../shared/open-data.js';
-import { buildBreakdown } from '../breakdowns/breakdown.js';
-import { groupTalliesOfPolls } from '../breakdowns/breakdowns.repository.js';
+import { createBreakdownsService } from '../breakdowns/breakdowns.service.js';
 import { BuiltDocument } from '../http/built-document.js';
 import { toOpenPoll } from '../polls/poll.js';
 import { listPastPolls, pastPollsVersion } from '../polls/polls.repository.js';
@@ -33,6 +32,7 @@ export type OpenDataPath = keyof typeof OPEN_DATA_DOCUMENTS;
 
 export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db' | 'site' | 'clock'>) {
   const weighting = createWeightingService({ db, clock });
+  const breakdowns = createBreakdownsService({ db, clock, site });
 
   /**
    * Every past poll, oldest first, with its weighted lines: each computed once and kept
@@ -40,15 +40,10 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
    */
   async function pastPolls(): Promise<OpenPoll[]> {
     const polls = (await listPastPolls(db)).reverse();
-    const tallies = await groupTalliesOfPolls(
-      db,
-      polls.map((poll) => poll.id),
-    );
+    const published = await breakdowns.dimensionsOf(polls);
     const open: OpenPoll[] = [];
     for (const poll of polls) {
-      const { dimensions } = buildBreakdown(poll, tallies.get(poll.id) ?? []);
-      const [weighted, groups] = await Promise.all([weighting.ofPoll(poll), weighting.ofGroups(poll, dimensions)]);
-      open.push(toOpenPoll(poll, site, groups, weighted));
+      open.push(toOpenPoll(poll, site, published.get(poll.id) ?? [], await weighting.ofPoll(poll)));
     }
     return open;
   }

@@ -16,6 +16,10 @@
  *   exactly that back. A release adds the votes to their voters' groups as they read now, as
  *   the database does for a vote counted on arrival.
  *
+ * Once voting on the poll is over, its breakdown is published before the change, if it was not
+ * yet (breakdowns.service.ts): what the change does moves everyone's result, never a group's
+ * published figures (issue 34, item 14).
+ *
  * After each change this instance's copy of today's poll is dropped (the pages drawn from it
  * go with it; other instances read theirs again within a second), and past polls are marked
  * changed, so the open data is built again on every instance.
@@ -24,6 +28,7 @@ import type { AuditWrite } from '../admin/audit.js';
 import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
 import { localDateAt } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
+import { createBreakdownsService } from '../breakdowns/breakdowns.service.js';
 import { isForeignKeyViolation } from '../db/errors.js';
 import { resultsOf, toAdminPoll } from '../polls/poll.js';
 import { findPollById, findPollStatus, markPastPollsChanged } from '../polls/polls.repository.js';
@@ -103,6 +108,7 @@ export function createReviewService({
   site,
   activePoll,
 }: Pick<ServiceDeps, 'db' | 'clock' | 'site' | 'activePoll'>) {
+  const breakdowns = createBreakdownsService({ db, clock, site });
   /**
    * Runs a change to a poll's votes as one transaction holding the poll's tally locks; gives the
    * new log entry as staff read it. A refusal rolls everything back; so does a poll deleted
@@ -118,6 +124,7 @@ export function createReviewService({
       const actionId = await db.transaction().execute(async (trx) => {
         await lockTallies(trx, pollId);
         if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
+        await breakdowns.publishBeforeChange(trx, pollId);
         const id = await work(trx, now);
         await recountTallies(trx, pollId);
         await recountProfileTallies(trx, pollId);

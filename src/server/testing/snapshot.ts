@@ -28,6 +28,7 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   poll_group_tallies: 'poll_id, dimension, group_value, option_index',
   poll_profile_tallies: 'poll_id, voter_profile, option_index',
   poll_weighting: 'poll_id, scope',
+  poll_breakdowns: 'poll_id',
   integrity_keys: 'day',
   integrity_buckets: 'poll_id, bucket',
   integrity_actions: 'id',

@@ -2,12 +2,14 @@
  * "How teachers like you voted": a poll's results for everyone, or by role, grade level, region
  * or experience, as voters described themselves. The server lists only groups of at least
  * MIN_GROUP_SIZE votes and counts the rest as withheld, withholding one more group where the
- * rest could be worked out by subtraction (breakdowns/breakdown.ts); this says how many, and
- * that the sample chose itself. Shown after the close (today's) or on a past poll; loaded when shown.
+ * rest could be worked out by subtraction (breakdowns/breakdown.ts), and rounds every count
+ * once, at the close (breakdowns/rounding.ts); this says how many, that the numbers are
+ * rounded, any note of a review after the close, and that the sample chose itself. Shown after the close (today's) or on a past poll; loaded when shown.
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { BreakdownDimension, Profile, ResultItem } from '../../../shared/api.js';
 import { groupLabel, PROFILE_DIMENSIONS, type ProfileDimension } from '../../../shared/profile.js';
+import { METHODS } from '../../../shared/methods.js';
 import { formatCount } from '../../../shared/results.js';
 import { useBreakdown } from '../../api/get-breakdown.js';
 import { useProfile } from '../../api/get-profile.js';
@@ -111,6 +113,8 @@ function DimensionPanel({ pollId, view, chosen }: { pollId: number; view: Profil
     <DimensionView
       dimension={breakdown.data.dimensions.find((d) => d.dimension === view)}
       minGroupSize={breakdown.data.minGroupSize}
+      roundedTo={breakdown.data.roundedTo}
+      correction={breakdown.data.correction}
       profile={profile}
       view={view}
       chosen={chosen}
@@ -148,15 +152,23 @@ function SampleNote({
   );
 }
 
+/** What the rounding of a breakdown's counts means, in a sentence. */
+export const roundingLine = (roundedTo: number) =>
+  `Numbers by group are rounded to a multiple of ${roundedTo}, at random, once, when voting closes, so they may not add up.`;
+
 function DimensionView({
   dimension,
   minGroupSize,
+  roundedTo,
+  correction,
   profile,
   view,
   chosen,
 }: {
   dimension: BreakdownDimension | undefined;
   minGroupSize: number;
+  roundedTo: number;
+  correction: string | null;
   profile: Profile | null;
   view: ProfileDimension;
   chosen: number | null;
@@ -196,6 +208,10 @@ function DimensionView({
         </p>
       )}
       <p className="teachers-like-you__note">{hiddenVotesLine(dimension, minGroupSize)}</p>
+      <p className="teachers-like-you__note">
+        {roundingLine(roundedTo)} <a href={`${METHODS.path}#methods-groups`}>Why?</a>
+      </p>
+      {correction && <p className="teachers-like-you__note">{correction}</p>}
     </>
   );
 }
@@ -245,19 +261,20 @@ export function hiddenVotesLine(
   }: Pick<BreakdownDimension, 'withheldVotes' | 'notSaidVotes' | 'alsoWithheld'>,
   minGroupSize: number,
 ): string {
+  // Every count is rounded (to 5): "about", and a 0 may stand for a few votes.
   const sentences = [];
   if (withheldVotes > 0) {
     sentences.push(
-      `${votesText(withheldVotes)} withheld: groups of fewer than ${minGroupSize} are not shown, so nobody in them can be picked out.`,
+      `About ${votesText(withheldVotes)} withheld: groups of fewer than ${minGroupSize} are not shown, so nobody in them can be picked out.`,
     );
   }
-  if (notSaidVotes > 0) sentences.push(`${votesText(notSaidVotes)} from teachers who did not say.`);
+  if (notSaidVotes > 0) sentences.push(`About ${votesText(notSaidVotes)} from teachers who did not say.`);
   if (alsoWithheld) {
     sentences.push(
-      `${alsoWithheld.label} (${votesText(alsoWithheld.totalVotes)}) is withheld too: with it shown, everyone's result less the groups shown would reveal the ${votesText(withheldVotes + notSaidVotes)} above.`,
+      `${alsoWithheld.label} (about ${votesText(alsoWithheld.totalVotes)}) is withheld too: with it shown, everyone's result less the groups shown would reveal the votes that are not shown.`,
     );
   } else if (withheldVotes === 0 && notSaidVotes > 0) {
     sentences.push('No group is withheld.');
   }
-  return sentences.length > 0 ? sentences.join(' ') : 'Every vote is in a group shown here.';
+  return sentences.length > 0 ? sentences.join(' ') : 'Few or no votes are outside the groups shown here.';
 }

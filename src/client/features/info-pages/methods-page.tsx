@@ -9,7 +9,7 @@
 import type { WeightingData } from '../../../shared/api.js';
 import { HONEST_RESULTS } from '../../../shared/honest-results.js';
 import { OPEN_DATA_PATHS, WEIGHTING_DATA_PATH } from '../../../shared/open-data.js';
-import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { BREAKDOWN_ROUNDING_BASE, MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { closeTimeLabel } from '../../../shared/time.js';
 import { METHODS } from '../../../shared/methods.js';
 import { weightedLine } from '../../../shared/weighted-line.js';
@@ -53,7 +53,8 @@ export default function MethodsPage() {
           <p>
             Results by role, grade level, region and years teaching show only groups of at least {MIN_GROUP_SIZE} votes,
             and only once voting has closed, so that nobody can work out a colleague’s vote. A smaller group is never
-            shown or exported; its votes are counted as withheld.
+            shown or exported; its votes are counted as withheld. Votes held or set aside after review are in no group
+            and never count toward a group’s size.
             {data && (
               <>
                 {' '}
@@ -61,6 +62,25 @@ export default function MethodsPage() {
                 teachers’ votes in scope and an effective sample of at least {data.rules.group.minEffectiveSample}.
               </>
             )}
+          </p>
+          <p>
+            Every number in a breakdown is rounded to a multiple of {BREAKDOWN_ROUNDING_BASE}: usually the nearest one,
+            but at random, so 7 votes are most often shown as 5, sometimes as 10, and now and then further off.
+            Percentages are worked out from the rounded numbers, and numbers rounded one by one may not add up to a
+            group’s total. Statistical offices publish small counts the same way.
+          </p>
+          <p>
+            Why: suppose someone knows how everyone in a group voted except one colleague, perhaps because they made up
+            the other voters themselves. With exact numbers, taking away the votes they know leaves the colleague’s
+            vote. With rounded numbers, what is left is off by a few votes either way, and because the rounding is
+            random, nothing they can do, not even making up just the right number of voters, makes any answer certain:
+            the most it can do is tilt a guess. The rounding is done once, when voting closes, and kept, so the numbers
+            are the same every time anyone looks.
+          </p>
+          <p>
+            Breakdowns do not change after voting closes. If staff later count a held vote or set votes aside, the
+            result for everyone changes, and the breakdown keeps its numbers from the close with a note saying so:
+            comparing the two versions would otherwise show which group the changed vote came from.
           </p>
         </section>
         <section aria-labelledby="methods-honest">

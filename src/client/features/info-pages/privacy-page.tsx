@@ -5,7 +5,8 @@ import { ForgetBrowser } from './forget-browser.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
-import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { METHODS } from '../../../shared/methods.js';
+import { BREAKDOWN_ROUNDING_BASE, MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -135,9 +136,11 @@ export default function PrivacyPage() {
             Results by group are shown only after voting has closed for the day, and only for groups of at least{' '}
             {MIN_GROUP_SIZE} votes. Smaller groups are never shown or exported, to anyone: they are counted as
             “withheld”. Nor can they be worked out by taking the groups shown from everyone’s result: where fewer than{' '}
-            {MIN_GROUP_SIZE} votes would be left, the smallest group shown is withheld too. Staff see the same results
-            by group as everyone else, and neither the vote export nor the list of e-mail addresses carries profiles:
-            nobody, staff included, can tie a profile to an e-mail address or to the time of a vote.
+            {MIN_GROUP_SIZE} votes would be left, the smallest group shown is withheld too. Every number in them is
+            rounded to a multiple of {BREAKDOWN_ROUNDING_BASE}, at random, once, when voting closes, and never changes
+            after: see <a href={`${METHODS.path}#methods-groups`}>how we count</a>. Staff see the same results by group
+            as everyone else, and neither the vote export nor the list of e-mail addresses carries profiles: nobody,
+            staff included, can tie a profile to an e-mail address or to the time of a vote.
           </p>
 
           <h3>Your e-mail address, only if you give it</h3>
