@@ -18,8 +18,11 @@ import { seedOneCellOfTeachers, seedSkewedTeachers } from '../testing/weighting-
 import { weightingOpenData } from './targets.js';
 
 const PUBLIC_URL = 'https://hottake.example.org';
-/** What seedSkewedTeachers' 200 teachers give, adjusted (raw: 56% and 44%). */
-const ADJUSTED = 'Adjusted to the mix of US K-12 teachers: 51% Yes, 49% No (200 teachers; effective sample';
+/** What seedSkewedTeachers' 200 teachers give, adjusted (raw: 56% and 44%), with each option's credibility interval. */
+const ADJUSTED =
+  /<p class="weighted">Adjusted to the mix of US K-12 teachers: 51% Yes \((\d+)–(\d+)%\), 49% No \((\d+)–(\d+)%\)\. 200 teachers; effective sample \d+; ranges are 95% credibility intervals\./;
+/** The interval's ends as the page gives them: [Yes low, Yes high, No low, No high]. */
+const shownInterval = (html: string) => ADJUSTED.exec(html)?.slice(1).map(Number);
 
 let client: TestClient;
 beforeAll(() => {
@@ -64,11 +67,16 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     expect(results.weighted.designEffect).toBeCloseTo(200 / results.weighted.effectiveSample, 1);
 
     const embed = (await get(`/embed/poll-${adjusted.pollNumber}`)).body;
-    expect(embed).toContain(`<p class="weighted">${ADJUSTED}`);
+    // The interval is the API's, on the page as on the embed and the print sheet.
+    if (!results.weighted.interval) throw new Error('no interval');
+    const { low, high } = results.weighted.interval;
+    expect(shownInterval(embed)).toEqual([low[0], high[0], low[1], high[1]]);
+    expect(low[0]).toBeLessThan(51);
+    expect(high[0]).toBeGreaterThan(51);
     expect(embed).toContain(`href="${PUBLIC_URL}/methods" target="_blank" rel="noopener">How we adjust<`);
-    expect(embed.indexOf('<b>56% · 112 votes</b>')).toBeLessThan(embed.indexOf(ADJUSTED));
+    expect(embed.indexOf('<b>56% · 112 votes</b>')).toBeLessThan(embed.search(ADJUSTED));
     const sheet = (await get(`/poll-${adjusted.pollNumber}/print`)).body;
-    expect(sheet).toContain(`<p class="weighted">${ADJUSTED}`);
+    expect(shownInterval(sheet)).toEqual([low[0], high[0], low[1], high[1]]);
     expect(sheet).toContain(`How we adjust: <a class="url" href="${PUBLIC_URL}/methods">${PUBLIC_URL}/methods</a>`);
     expect(sheet).not.toContain('±');
   });
@@ -111,8 +119,8 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     expect(closed.totalVotes).toBe(201);
     expect(closed.weighted).toMatchObject({ percentages: [51, 49], votesInScope: 200 });
     expect((await get('/api/polls/active')).json<ActivePoll>().weighted).toEqual(closed.weighted);
-    expect((await get('/embed/today')).body).toContain(ADJUSTED);
-    expect((await get(`/poll-${today.pollNumber}/print`)).body).toContain(ADJUSTED);
+    expect((await get('/embed/today')).body).toMatch(ADJUSTED);
+    expect((await get(`/poll-${today.pollNumber}/print`)).body).toMatch(ADJUSTED);
   });
 
   it('gives each breakdown group shown its own line under the group gates, and keeps the k ≥ 10 rule', async () => {
