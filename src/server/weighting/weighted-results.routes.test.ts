@@ -153,6 +153,9 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     const byNumber = new Map(polls.map((poll) => [poll.pollNumber, poll]));
     expect(byNumber.get(adjusted.pollNumber)?.weighted).toMatchObject({ percentages: [51, 49], votesInScope: 200 });
     expect(byNumber.get(few.pollNumber)?.weighted).toEqual({ withheld: 'too-few-votes', votesInScope: 20 });
+    const api = (await get(`/api/polls/number/${adjusted.pollNumber}`)).json<PollResults>().weighted;
+    if ('withheld' in api || !api.interval) throw new Error('no interval');
+    expect(byNumber.get(adjusted.pollNumber)?.weighted).toEqual(api);
 
     const csv = (await get('/data/polls.csv')).body;
     const rows = Papa.parse<Record<string, string>>(csv, { header: true, comments: '#', skipEmptyLines: true }).data;
@@ -162,11 +165,27 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
       ['44', '49'],
     ]);
     expect(everyone(adjusted.pollNumber)[0]).toMatchObject({ weighted_votes_in_scope: '200', weighted_withheld: '' });
+    expect(
+      everyone(adjusted.pollNumber).map((row) => [
+        row.weighted_interval_low,
+        row.weighted_interval_high,
+        row.weighted_interval_design_effect,
+      ]),
+    ).toEqual(
+      [0, 1].map((k) => [
+        String(api.interval?.low[k]),
+        String(api.interval?.high[k]),
+        String(api.interval?.designEffects[k]),
+      ]),
+    );
     expect(everyone(few.pollNumber)[0]).toMatchObject({
       weighted_percentage: '',
       weighted_votes_in_scope: '20',
       weighted_effective_sample: '',
       weighted_withheld: 'too-few-votes',
+      weighted_interval_low: '',
+      weighted_interval_high: '',
+      weighted_interval_design_effect: '',
     });
   });
 
@@ -177,6 +196,11 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     expect(kept.map((row) => [row.scope, row.counted_votes, JSON.parse(row.weighted) as unknown])).toEqual([
       ['poll', 200, first],
     ]);
+    // The credibility interval is kept with the line, the same on SQLite and PostgreSQL: seeded by
+    // the poll's id, from the votes in a fixed order whatever order the database reads them in.
+    expect(first).toMatchObject({
+      interval: { low: [41, 37], high: [63, 59], replicates: 500, seed: adjusted.id },
+    });
     // Read again: the kept line, not raked again (the row is the same, its time too).
     await get(`/api/polls/number/${adjusted.pollNumber}`);
     expect(await t.db.selectFrom('poll_weighting').selectAll().where('poll_id', '=', adjusted.id).execute()).toEqual(
