@@ -24,7 +24,8 @@
  *                      "proof-of-work" the proof of work alone; "reminders" the push
  *                      reminders alone (bench-reminders.ts: 10,000 due at once, sent to a fake
  *                      push service that checks and decrypts each); "weighted" a closed poll
- *                      read with its weighted line, at 1,000 and 1,000,000 votes
+ *                      read with its weighted line, at 1,000 and 1,000,000 votes; "close" the
+ *                      close of a 100,000-vote poll, line and credibility interval (bench-close.ts)
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -38,6 +39,7 @@ import { pastCopyOf, prepareDatabase, preparePostgres } from './bench-data.js';
 import { measureFloods } from './bench-floods.js';
 import { measurePages } from './bench-pages.js';
 import { measureProofOfWork } from './bench-proof-of-work.js';
+import { measureClose } from './bench-close.js';
 import { measureReminders } from './bench-reminders.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -52,6 +54,7 @@ const ONLY_FLOODS = process.env.BENCH_ONLY === 'floods';
 const ONLY_PROOF_OF_WORK = process.env.BENCH_ONLY === 'proof-of-work';
 const ONLY_REMINDERS = process.env.BENCH_ONLY === 'reminders';
 const ONLY_WEIGHTED = process.env.BENCH_ONLY === 'weighted';
+const ONLY_CLOSE = process.env.BENCH_ONLY === 'close';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -277,6 +280,10 @@ async function main() {
     await measureWeighted();
     return finish();
   }
+  if (ONLY_CLOSE) {
+    verdicts.push(await measureClose(work));
+    return finish();
+  }
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
   // competes with the kernel writing back another's pages.
@@ -438,6 +445,7 @@ async function main() {
     await measureDrawing();
     await measureProofOfWork(work);
     verdicts.push(await measureReminders(work));
+    verdicts.push(await measureClose(work));
     if (large) await measureExport(largeDb, large.pollId);
     verdicts.push(await measureFloods(work));
   }

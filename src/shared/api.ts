@@ -190,7 +190,14 @@ export interface WeightingData {
     }
   >;
   method: Record<
-    'raking' | 'convergence' | 'cap' | 'smallCategories' | 'effectiveSample' | 'shownWhen' | 'noMarginOfError',
+    | 'raking'
+    | 'convergence'
+    | 'cap'
+    | 'smallCategories'
+    | 'effectiveSample'
+    | 'shownWhen'
+    | 'interval'
+    | 'noMarginOfError',
     string
   >;
   rules: typeof WEIGHTING_RULES;

@@ -36,7 +36,19 @@ describe('the weighted line in words', () => {
     expect(weightedLine(undefined, ['Yes', 'No'])).toBeNull();
   });
 
+  it('gives each option its credibility interval when the line has one (a poll’s own line)', () => {
+    const interval = { low: [54, 38], high: [62, 46], designEffects: [1.6, 1.6], replicates: 500, seed: 7 };
+    expect(weightedLine({ ...line([58, 42]), interval }, ['Yes', 'No'])?.text).toBe(
+      'Adjusted to the mix of US K-12 teachers: 58% Yes (54–62%), 42% No (38–46%). 512 teachers; effective sample 310; ranges are 95% credibility intervals.',
+    );
+    expect(weightedLine({ ...line([60, 40]), interval }, ['Yes, with longer days', 'No'])?.text).toContain(
+      ': 60% Yes, with longer days (54–62%); 40% No (38–46%). ',
+    );
+  });
+
   it('never gives a margin of error', () => {
+    const interval = { low: [54, 38], high: [62, 46], designEffects: [1.6, 1.6], replicates: 500, seed: 7 };
     expect(weightedLine(line([58, 42]), ['Yes', 'No'])?.text).not.toMatch(/±|margin/);
+    expect(weightedLine({ ...line([58, 42]), interval }, ['Yes', 'No'])?.text).not.toMatch(/±|margin/);
   });
 });

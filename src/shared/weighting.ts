@@ -19,6 +19,31 @@ export interface WeightedResults {
   effectiveSample: number;
   /** Votes in scope / effective sample, to 2 decimals. */
   designEffect: number;
+  /** The poll's own line only (a breakdown group's has none): how far it could move with who voted. */
+  interval?: CredibilityInterval;
+}
+
+/**
+ * The 95% credibility interval of each option's adjusted percentage (src/server/weighting/
+ * interval.ts, /methods): the spread of the line over bootstrap resamples of the votes in
+ * scope, each raked again from scratch. It covers who happened to vote and weighting them, not
+ * who chose not to vote. Never called a margin of error (DESIGN.md).
+ */
+export interface CredibilityInterval {
+  /** Per option, the interval's lower end in whole percentages (never above the option's percentage). */
+  low: number[];
+  /** Per option, the upper end (never below the option's percentage). */
+  high: number[];
+  /**
+   * Per option, the design effect the interval implies: the variance of the option's share over
+   * the resamples, divided by p(1 − p)/n, a simple random sample's of the same size; to 2
+   * decimals, null for a share of 0 or 100%.
+   */
+  designEffects: (number | null)[];
+  /** How many resamples were raked. */
+  replicates: number;
+  /** The bootstrap's seed (the poll's id): the same votes and seed give the same interval. */
+  seed: number;
 }
 
 export type Weighted = WeightedResults | { withheld: WeightingWithheldReason; votesInScope: number };
@@ -36,6 +61,8 @@ export const WEIGHTING_RULES = {
   tolerancePoints: 0.01,
   maxCycles: 100,
   weightCap: 5,
+  /** The credibility interval: its level and the number of bootstrap resamples (interval.ts). */
+  interval: { level: 0.95, replicates: 500 },
   group: { minVotes: 30, minEffectiveSample: 20 },
 } as const;
 

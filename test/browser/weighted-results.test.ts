@@ -14,8 +14,9 @@ import { browserTest, expectAccessible, newVisitor, saveScreenshots, scriptlessV
 
 const t = browserTest();
 
+/** With each option's credibility interval (issue 38). */
 const ADJUSTED =
-  /^Adjusted to the mix of US K-12 teachers: 51% Yes, 49% No \(200 teachers; effective sample \d+\)\. How we adjust$/;
+  /^Adjusted to the mix of US K-12 teachers: 51% Yes \(\d+–\d+%\), 49% No \(\d+–\d+%\)\. 200 teachers; effective sample \d+; ranges are 95% credibility intervals\. How we adjust$/;
 
 async function seedSite() {
   const adjusted = await seedPoll(t.site.db, {
@@ -55,6 +56,13 @@ async function expectMethodsPage(page: Page) {
     '5 times the mean weight',
     'effective sample',
     'misleading',
+    // The credibility interval: what it covers, what it cannot, and that it is no margin of error.
+    '58% Yes (52–64%), 42% No (36–48%)',
+    'How sure the adjusted line is',
+    'drawing the poll’s votes again at random, 500 times',
+    'from which teachers happened to vote, and from weighting them',
+    'What it cannot cover: who chose not to vote.',
+    'it is not a margin of error',
     'It cannot correct for why people vote.',
     'Profiles are self-reported.',
     'at least 10 votes',
@@ -142,9 +150,7 @@ describe('the weighted line and /methods', () => {
     await setTime(t.site, page, '2026-11-21', '20:00');
     await page.reload();
     // 201 votes: this browser's has no profile, so it counts in the raw result only.
-    expect(await line(page, '.poll-card').textContent()).toMatch(
-      /^Adjusted to the mix of US K-12 teachers: 51% Yes, 49% No \(200 teachers; effective sample \d+\)\. How we adjust$/,
-    );
+    expect(await line(page, '.poll-card').textContent()).toMatch(ADJUSTED);
     await expectAccessible(page);
     await saveScreenshots(page, 'weighted-today-closed');
     expect(errors).toEqual([]);

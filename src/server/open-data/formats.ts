@@ -44,8 +44,9 @@ export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): st
     notes:
       'A self-selected sample of teachers: results are as voted. weighted is the result adjusted to the mix of US K-12 ' +
       `teachers (classroom teachers' votes raked to NCES margins, ${methodsUrl(site.publicUrl)}; targets and rules at ` +
-      `${site.publicUrl}${WEIGHTING_DATA_PATH}), or { withheld } naming the rule that withheld it; no margin of error ` +
-      'is given. Percentages are whole numbers that add up to 100 ' +
+      `${site.publicUrl}${WEIGHTING_DATA_PATH}), or { withheld } naming the rule that withheld it. A poll's own weighted line carries ` +
+      "interval: each option's 95% credibility interval (low, high, in whole percentages) from a bootstrap that rakes " +
+      'every resample again, and the design effect it implies; it is not a margin of error, and none is given. Percentages are whole numbers that add up to 100 ' +
       `(largest remainder). Breakdown groups with fewer than ${MIN_GROUP_SIZE} votes are withheld: their votes count ` +
       'in withheldVotes. Votes whose voter did not say count in notSaidVotes. Where those two add up to 1 to ' +
       `${MIN_GROUP_SIZE - 1} votes, the overall result less the groups listed would give them away, so the smallest ` +
@@ -79,14 +80,28 @@ export const CSV_HEADER = [
   'weighted_votes_in_scope',
   'weighted_effective_sample',
   'weighted_withheld',
+  // Its 95% credibility interval (issue 38), a poll's own line only: the option's ends in whole
+  // percentages and the design effect the interval implies.
+  'weighted_interval_low',
+  'weighted_interval_high',
+  'weighted_interval_design_effect',
 ] as const;
 
 /** The weighted columns of a row about option `index` (null: a row about no option). */
 function weightedCells(weighted: Weighted | undefined, index: number | null): (string | number)[] {
-  if (!weighted) return ['', '', '', ''];
-  if ('withheld' in weighted) return ['', weighted.votesInScope, '', weighted.withheld];
-  const percentage = index === null ? '' : (weighted.percentages[index] ?? '');
-  return [percentage, weighted.votesInScope, weighted.effectiveSample, ''];
+  if (!weighted) return ['', '', '', '', '', '', ''];
+  if ('withheld' in weighted) return ['', weighted.votesInScope, '', weighted.withheld, '', '', ''];
+  const of = (values: readonly (number | null)[] | undefined) => (index === null ? '' : (values?.[index] ?? ''));
+  const { interval } = weighted;
+  return [
+    of(weighted.percentages),
+    weighted.votesInScope,
+    weighted.effectiveSample,
+    '',
+    of(interval?.low),
+    of(interval?.high),
+    of(interval?.designEffects),
+  ];
 }
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark. */

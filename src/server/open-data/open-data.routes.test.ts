@@ -183,6 +183,9 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       'weighted_votes_in_scope',
       'weighted_effective_sample',
       'weighted_withheld',
+      'weighted_interval_low',
+      'weighted_interval_high',
+      'weighted_interval_design_effect',
     ]);
     const rows = parsed.data;
     // Every row of a poll carries its votes set aside, as it carries its question.

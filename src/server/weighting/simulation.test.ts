@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WeightingCell } from '../../shared/weighting.js';
 import { cellShares } from '../testing/weighting-samples.js';
+import { exactInterval } from './interval.js';
 import { weighExact, type CellCount } from './weigh.js';
 
 /** mulberry32: small, seedable, and good enough for sampling. */
@@ -117,5 +118,41 @@ describe('simulation: opt-in samples skewed on school level, region and years', 
       `negative control (yes 1.5x as likely to vote), n=1000: mean error raw ${round(r.rawError)}, weighted ${round(r.weightedError)} points`,
     );
     expect(r.weightedError).toBeGreaterThan(5);
+  });
+});
+
+/** How often the 95% interval of the first option holds the truth over `runs` polls of 400 votes. */
+function coverage(runs: number, seed: number, yesTurnout = 1) {
+  const random = prng(seed);
+  let shown = 0;
+  let held = 0;
+  let width = 0;
+  for (let run = 0; run < runs; run += 1) {
+    // 200 resamples rather than the site's 500, to stay within a few seconds: fewer resamples
+    // make each interval's ends coarser, not its coverage higher.
+    const interval = exactInterval(poll(400, random, yesTurnout), 2, run + 1, 200);
+    if (!interval) continue;
+    shown += 1;
+    if (interval.low[0]! <= truth && truth <= interval.high[0]!) held += 1;
+    width += (interval.high[0]! - interval.low[0]!) * 100;
+  }
+  return { shown, held, share: held / shown, width: width / shown };
+}
+
+describe('simulation: the credibility interval', () => {
+  it('holds the truth in 90–98% of polls', () => {
+    const c = coverage(120, 38);
+    report(
+      `credibility interval, n=400: holds the truth in ${c.held}/${c.shown} polls (${round(c.share * 100)}%); mean width ${round(c.width)} points`,
+    );
+    expect(c.shown).toBeGreaterThan(114);
+    expect(c.share).toBeGreaterThanOrEqual(0.9);
+    expect(c.share).toBeLessThanOrEqual(0.98);
+  });
+
+  it('negative control: it cannot cover who chose not to vote (yes-voters likelier to vote)', () => {
+    const c = coverage(30, 39, 1.5);
+    report(`credibility interval, yes 1.5x as likely to vote: holds the truth in ${c.held}/${c.shown} polls`);
+    expect(c.share).toBeLessThan(0.5);
   });
 });

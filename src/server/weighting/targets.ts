@@ -49,6 +49,7 @@ export function weightingOpenData() {
     tolerancePoints,
     maxCycles,
     weightCap,
+    interval,
     group,
   } = WEIGHTING_RULES;
   return {
@@ -66,7 +67,9 @@ export function weightingOpenData() {
       smallCategories: `A category with fewer than ${minPerCategory} votes merges with its neighbour in the order the margin lists them (the one with fewer votes; the earlier on a tie), and so do their targets. If a poll's margin is left with one category, no weighted line; a breakdown group's margin left with one category is not raked on.`,
       effectiveSample: `Kish: (sum of weights)^2 / (sum of squared weights). Design effect: votes in scope / effective sample.`,
       shownWhen: `A poll: at least ${minVotes} votes in scope, at least ${minPerCategory} in every category after merging, converged, effective sample at least the larger of ${minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of the votes in scope, and voting closed. A breakdown group: the same with at least ${group.minVotes} votes and an effective sample of at least the larger of ${group.minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of its votes.`,
-      noMarginOfError: 'No margin of error is given: for an opt-in sample it would be misleading (AAPOR).',
+      interval: `Each option of a poll's adjusted line carries a ${interval.level * 100}% credibility interval: the votes in scope are resampled with replacement ${interval.replicates} times (xoshiro128** seeded by SplitMix64 from the poll's id), each resample raked again from scratch as above, and the interval runs from the 2.5th to the 97.5th percentile of the option's share over the resamples (R's quantile type 7), rounded to whole percentages. Its design effect is the variance over the resamples divided by p(1 - p)/n. It covers the spread from who happened to vote and from weighting them, not who chose not to vote. src/server/weighting/interval.ts has every step.`,
+      noMarginOfError:
+        'No margin of sampling error is given: for an opt-in sample it would be misleading (AAPOR). The credibility interval is not one.',
     },
     rules: WEIGHTING_RULES,
     withheldReasons: WITHHELD_REASON_TEXT,

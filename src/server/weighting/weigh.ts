@@ -42,8 +42,23 @@ export function weighExact(
   level: 'poll' | 'group',
 ): Withheld | { shares: number[]; votesInScope: number; effectiveSample: number } {
   const rules = level === 'poll' ? WEIGHTING_RULES : { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group };
-  // Rows naming an unknown category or option count nowhere: a bad row is never a 500.
-  const rows = cells.filter(
+  const rows = rowsInScope(cells, optionCount);
+  const votesInScope = rows.reduce((sum, row) => sum + row.votes, 0);
+  const withheld = (reason: Withheld['withheld']): Withheld => ({ withheld: reason, votesInScope });
+  if (votesInScope < rules.minVotes) return withheld('too-few-votes');
+
+  const raked = rakeRows(rows, optionCount, level);
+  if (raked === 'small-category' || !raked.converged)
+    return withheld(raked === 'small-category' ? raked : 'not-converged');
+  if (raked.effectiveSample < Math.max(rules.minEffectiveSample, votesInScope * rules.minEffectiveShare)) {
+    return withheld('small-effective-sample');
+  }
+  return { shares: raked.shares, votesInScope, effectiveSample: raked.effectiveSample };
+}
+
+/** The cells raking can place: rows naming an unknown category or option count nowhere, so a bad row is never a 500. */
+export function rowsInScope(cells: readonly CellCount[], optionCount: number): CellCount[] {
+  return cells.filter(
     (cell) =>
       cell.votes > 0 &&
       Number.isInteger(cell.optionIndex) &&
@@ -51,11 +66,21 @@ export function weighExact(
       cell.optionIndex < optionCount &&
       WEIGHTING_MARGINS.every((margin) => categoryIndex(margin, cell[margin]) >= 0),
   );
-  const counts = rows.map((row) => row.votes);
-  const votesInScope = counts.reduce((sum, votes) => sum + votes, 0);
-  const withheld = (reason: Withheld['withheld']): Withheld => ({ withheld: reason, votesInScope });
-  if (votesInScope < rules.minVotes) return withheld('too-few-votes');
+}
 
+/**
+ * Rakes rows in scope (small categories merged, weights capped) without applying the gates:
+ * each option's weighted share, the effective sample and whether raking converged. A poll whose
+ * votes leave a margin with one category is 'small-category'; a group, or a bootstrap resample
+ * ('resample', interval.ts), leaves that margin out.
+ */
+export function rakeRows(
+  rows: readonly CellCount[],
+  optionCount: number,
+  level: 'poll' | 'group' | 'resample',
+): 'small-category' | { shares: number[]; effectiveSample: number; converged: boolean } {
+  const rules = level === 'group' ? { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group } : WEIGHTING_RULES;
+  const counts = rows.map((row) => row.votes);
   const margins: RakeMargin[] = [];
   for (const margin of WEIGHTING_MARGINS) {
     const categoryOf = rows.map((row) => categoryIndex(margin, row[margin]));
@@ -67,7 +92,7 @@ export function weighExact(
     // population's mix. A breakdown group often is one grade level, region or band: that
     // margin then has nothing to adjust and is left out.
     if (groups.length < 2) {
-      if (level === 'poll') return withheld('small-category');
+      if (level === 'poll') return 'small-category';
       continue;
     }
     const groupOf = WEIGHTING_CATEGORIES[margin].map((_, k) => groups.findIndex((group) => group.includes(k)));
@@ -82,20 +107,17 @@ export function weighExact(
     maxCycles: rules.maxCycles,
     cap: rules.weightCap,
   });
-  if (!raked.converged) return withheld('not-converged');
-
   const sumW = counts.reduce((sum, votes, i) => sum + votes * (raked.weights[i] ?? 0), 0);
   const sumW2 = counts.reduce((sum, votes, i) => sum + votes * (raked.weights[i] ?? 0) ** 2, 0);
-  const effective = sumW ** 2 / sumW2;
-  if (effective < Math.max(rules.minEffectiveSample, votesInScope * rules.minEffectiveShare)) {
-    return withheld('small-effective-sample');
-  }
-
   const byOption = Array.from({ length: optionCount }, () => 0);
   rows.forEach(
     (row, i) => (byOption[row.optionIndex] = (byOption[row.optionIndex] ?? 0) + row.votes * (raked.weights[i] ?? 0)),
   );
-  return { shares: byOption.map((total) => total / sumW), votesInScope, effectiveSample: effective };
+  return {
+    shares: byOption.map((total) => total / sumW),
+    effectiveSample: sumW ** 2 / sumW2,
+    converged: raked.converged,
+  };
 }
 
 function categoryIndex(margin: WeightingMargin, id: string): number {

@@ -21,8 +21,11 @@ import { weightingOpenData } from './targets.js';
 vi.mock('../breakdowns/rounding-draw.js', () => ({ roundingDraw: () => 0.5 }));
 
 const PUBLIC_URL = 'https://hottake.example.org';
-/** What seedSkewedTeachers' 200 teachers give, adjusted (raw: 56% and 44%). */
-const ADJUSTED = 'Adjusted to the mix of US K-12 teachers: 51% Yes, 49% No (200 teachers; effective sample';
+/** What seedSkewedTeachers' 200 teachers give, adjusted (raw: 56% and 44%), with each option's credibility interval. */
+const ADJUSTED =
+  /<p class="weighted">Adjusted to the mix of US K-12 teachers: 51% Yes \((\d+)–(\d+)%\), 49% No \((\d+)–(\d+)%\)\. 200 teachers; effective sample \d+; ranges are 95% credibility intervals\./;
+/** The interval's ends as the page gives them: [Yes low, Yes high, No low, No high]. */
+const shownInterval = (html: string) => ADJUSTED.exec(html)?.slice(1).map(Number);
 
 let client: TestClient;
 beforeAll(() => {
@@ -67,11 +70,16 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     expect(results.weighted.designEffect).toBeCloseTo(200 / results.weighted.effectiveSample, 1);
 
     const embed = (await get(`/embed/poll-${adjusted.pollNumber}`)).body;
-    expect(embed).toContain(`<p class="weighted">${ADJUSTED}`);
+    // The interval is the API's, on the page as on the embed and the print sheet.
+    if (!results.weighted.interval) throw new Error('no interval');
+    const { low, high } = results.weighted.interval;
+    expect(shownInterval(embed)).toEqual([low[0], high[0], low[1], high[1]]);
+    expect(low[0]).toBeLessThan(51);
+    expect(high[0]).toBeGreaterThan(51);
     expect(embed).toContain(`href="${PUBLIC_URL}/methods" target="_blank" rel="noopener">How we adjust<`);
-    expect(embed.indexOf('<b>56% · 112 votes</b>')).toBeLessThan(embed.indexOf(ADJUSTED));
+    expect(embed.indexOf('<b>56% · 112 votes</b>')).toBeLessThan(embed.search(ADJUSTED));
     const sheet = (await get(`/poll-${adjusted.pollNumber}/print`)).body;
-    expect(sheet).toContain(`<p class="weighted">${ADJUSTED}`);
+    expect(shownInterval(sheet)).toEqual([low[0], high[0], low[1], high[1]]);
     expect(sheet).toContain(`How we adjust: <a class="url" href="${PUBLIC_URL}/methods">${PUBLIC_URL}/methods</a>`);
     expect(sheet).not.toContain('±');
   });
@@ -114,8 +122,8 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     expect(closed.totalVotes).toBe(201);
     expect(closed.weighted).toMatchObject({ percentages: [51, 49], votesInScope: 200 });
     expect((await get('/api/polls/active')).json<ActivePoll>().weighted).toEqual(closed.weighted);
-    expect((await get('/embed/today')).body).toContain(ADJUSTED);
-    expect((await get(`/poll-${today.pollNumber}/print`)).body).toContain(ADJUSTED);
+    expect((await get('/embed/today')).body).toMatch(ADJUSTED);
+    expect((await get(`/poll-${today.pollNumber}/print`)).body).toMatch(ADJUSTED);
   });
 
   it('gives each breakdown group shown its own line under the group gates, and keeps the k ≥ 10 rule', async () => {
@@ -148,6 +156,9 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     const byNumber = new Map(polls.map((poll) => [poll.pollNumber, poll]));
     expect(byNumber.get(adjusted.pollNumber)?.weighted).toMatchObject({ percentages: [51, 49], votesInScope: 200 });
     expect(byNumber.get(few.pollNumber)?.weighted).toEqual({ withheld: 'too-few-votes', votesInScope: 20 });
+    const api = (await get(`/api/polls/number/${adjusted.pollNumber}`)).json<PollResults>().weighted;
+    if ('withheld' in api || !api.interval) throw new Error('no interval');
+    expect(byNumber.get(adjusted.pollNumber)?.weighted).toEqual(api);
 
     const csv = (await get('/data/polls.csv')).body;
     const rows = Papa.parse<Record<string, string>>(csv, { header: true, comments: '#', skipEmptyLines: true }).data;
@@ -157,11 +168,27 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
       ['44', '49'],
     ]);
     expect(everyone(adjusted.pollNumber)[0]).toMatchObject({ weighted_votes_in_scope: '200', weighted_withheld: '' });
+    expect(
+      everyone(adjusted.pollNumber).map((row) => [
+        row.weighted_interval_low,
+        row.weighted_interval_high,
+        row.weighted_interval_design_effect,
+      ]),
+    ).toEqual(
+      [0, 1].map((k) => [
+        String(api.interval?.low[k]),
+        String(api.interval?.high[k]),
+        String(api.interval?.designEffects[k]),
+      ]),
+    );
     expect(everyone(few.pollNumber)[0]).toMatchObject({
       weighted_percentage: '',
       weighted_votes_in_scope: '20',
       weighted_effective_sample: '',
       weighted_withheld: 'too-few-votes',
+      weighted_interval_low: '',
+      weighted_interval_high: '',
+      weighted_interval_design_effect: '',
     });
   });
 
@@ -172,6 +199,11 @@ describe.each(testDatabaseKinds())('the weighted line (%s)', (kind) => {
     expect(kept.map((row) => [row.scope, row.counted_votes, JSON.parse(row.weighted) as unknown])).toEqual([
       ['poll', 200, first],
     ]);
+    // The credibility interval is kept with the line, the same on SQLite and PostgreSQL: seeded by
+    // the poll's id, from the votes in a fixed order whatever order the database reads them in.
+    expect(first).toMatchObject({
+      interval: { low: [41, 37], high: [63, 59], replicates: 500, seed: adjusted.id },
+    });
     // Read again: the kept line, not raked again (the row is the same, its time too).
     await get(`/api/polls/number/${adjusted.pollNumber}`);
     expect(await t.db.selectFrom('poll_weighting').selectAll().where('poll_id', '=', adjusted.id).execute()).toEqual(

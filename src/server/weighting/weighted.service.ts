@@ -13,6 +13,7 @@ import { isForeignKeyViolation } from '../db/errors.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { parseVoterProfile } from './profile-copy.js';
 import { weightingOpenData } from './targets.js';
+import { weighWithInterval } from './interval.js';
 import { weigh, type CellCount } from './weigh.js';
 import { profileTallies, storedWeighting, storeWeighting, type ProfileTally } from './weighting.repository.js';
 
@@ -69,10 +70,10 @@ export function createWeightingService({ db, clock }: Pick<ServiceDeps, 'db' | '
       const at = scope.indexOf(':');
       const weighted =
         at < 0
-          ? weigh(
+          ? weighWithInterval(
               cellsOf(tallies, () => true),
               optionCount,
-              'poll',
+              poll.id,
             )
           : weigh(
               cellsOf(

@@ -24,8 +24,17 @@ const { siteName } = siteConfig;
 
 /** The line the page shows as an example: made by the function every page uses. */
 const EXAMPLE = { percentages: [58, 42], votesInScope: 512, effectiveSample: 310, designEffect: 1.65 };
+/** Its credibility interval, as a bootstrap of 310 effective votes would give it. */
+const EXAMPLE_INTERVAL = { low: [52, 36], high: [64, 48], designEffects: [1.65, 1.65], seed: 1 };
 const exampleLine = (data: WeightingData) =>
-  weightedLine({ population: data.population, ...EXAMPLE }, ['Yes', 'No'])?.text;
+  weightedLine(
+    {
+      population: data.population,
+      ...EXAMPLE,
+      interval: { ...EXAMPLE_INTERVAL, replicates: data.rules.interval.replicates },
+    },
+    ['Yes', 'No'],
+  )?.text;
 
 export default function MethodsPage() {
   const { data, isError } = useWeightingData();
@@ -218,12 +227,44 @@ function Adjustment({ data }: { data: WeightingData }) {
         </ul>
       </section>
 
+      <section aria-labelledby="methods-interval">
+        <h2 id="methods-interval">How sure the adjusted line is</h2>
+        <p>
+          Each figure of a poll’s adjusted line comes with a range, as in “{EXAMPLE.percentages[0]}% Yes (
+          {EXAMPLE_INTERVAL.low[0]}–{EXAMPLE_INTERVAL.high[0]}%)”: its {rules.interval.level * 100}% credibility
+          interval. We work it out by drawing the poll’s votes again at random, {rules.interval.replicates} times, each
+          time as many votes as there were, some twice and some not at all, and adjusting every draw from scratch. The
+          range holds the middle {rules.interval.level * 100}% of the figures those draws give.
+        </p>
+        <ul>
+          <li>
+            <strong>What it covers:</strong> the spread that comes from which teachers happened to vote, and from
+            weighting them (a line that leans hard on a few votes moves more).
+          </li>
+          <li>
+            <strong>What it cannot cover:</strong> who chose not to vote. If the teachers who stayed away think
+            differently from the teachers like them who voted, the true figure can lie outside the range, and nothing in
+            the votes can show it.
+          </li>
+          <li>
+            <strong>The design effect</strong> it gives each option (in the open data) says how much more the adjusted
+            figure moves from draw to draw than a random sample of as many votes would.
+          </li>
+        </ul>
+        <p>
+          The draws are seeded, and each poll’s seed is published with its figures, so the same votes always give the
+          same range. {method.interval}
+        </p>
+      </section>
+
       <section aria-labelledby="methods-moe">
         <h2 id="methods-moe">Why there is no margin of error</h2>
         <p>
           A margin of error (“plus or minus 3 points”) describes the chance errors of a random sample. An opt-in poll is
           not one, so the American Association for Public Opinion Research (AAPOR) holds that giving a margin of
-          sampling error for it is misleading. We give none, on the raw result or the adjusted one.
+          sampling error for it is misleading. We give none, on the raw result or the adjusted one. The range beside an
+          adjusted figure is a credibility interval, which AAPOR allows for an opt-in poll when its method and
+          assumptions are stated, as they are above; it is not a margin of error.
         </p>
       </section>
     </>
