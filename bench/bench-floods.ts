@@ -31,6 +31,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { addPastPolls, prepareDatabase } from './bench-data.js';
 import { buildSite } from './bench-pages.js';
+import { median } from '../src/shared/median.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 16);
@@ -102,7 +103,6 @@ interface Run {
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
-const median = (values: number[]) => percentile(values, 0.5);
 
 async function start(db: string, clientDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = fork(path.join(import.meta.dirname, 'bench-page-server.ts'), [db, clientDir], {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'vite';
 import { prepareDatabase } from './bench-data.js';
+import { median } from '../src/shared/median.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -42,8 +43,6 @@ async function stop(server: Server) {
   server.child.kill('SIGTERM');
   await exited;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * The browser's and the server's builds of the app, into `dir`/client and `dir`/ssr, built once

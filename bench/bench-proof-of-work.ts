@@ -16,6 +16,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { BASE_MAX_NUMBER, createProofOfWork, PROOF_OF_WORK_COST } from '../src/server/integrity/proof-of-work.js';
 import { decodeProof, encodeProof, solveInNode } from '../src/server/testing/proof-of-work-solver.js';
 import type { ProofOfWorkChallenge } from '../src/shared/api.js';
+import { median } from '../src/shared/median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Solution checks timed per round. */
@@ -24,12 +25,6 @@ const CHECKS = 300;
 const SOLUTIONS = 12;
 const POLL = 1;
 const BUCKET = '0123456789abcdef';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** The counter whose key the challenge names, found as a script would: trying 0, 1, 2… synchronously. */
 function solveSync(challenge: ProofOfWorkChallenge): number {

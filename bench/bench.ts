@@ -41,6 +41,7 @@ import { measurePages } from './bench-pages.js';
 import { measureProofOfWork } from './bench-proof-of-work.js';
 import { measureClose } from './bench-close.js';
 import { measureReminders } from './bench-reminders.js';
+import { median } from '../src/shared/median.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -214,11 +215,6 @@ interface Scenario {
   returningVoters?: string[];
   connections?: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** Runs every scenario ROUNDS times, interleaved; the median requests/s and p99 of each, by label. */
 async function measureAll(scenarios: Scenario[]): Promise<Map<string, { rate: number; p99: number }>> {

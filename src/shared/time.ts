@@ -20,7 +20,9 @@ export interface SiteClock {
   votingClosesAt: TimeOfDay;
 }
 
-const DAY_MS = 86_400_000;
+/** An hour in milliseconds: every window, lifetime and limit written per hour uses this one. */
+export const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

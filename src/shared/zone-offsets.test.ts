@@ -7,12 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   adoptZoneOffsets,
+  HOUR_MS,
   instantAt,
   localDateAt,
   localTimeAt,
+  type LocalDate,
   votingDayAt,
   zoneOffsetsBetween,
-  type LocalDate,
 } from './time.js';
 
 const ZONES = [
@@ -27,7 +28,6 @@ const ZONES = [
 ];
 const FROM = Date.UTC(2026, 0, 1);
 const UNTIL = Date.UTC(2028, 0, 1);
-const HOUR_MS = 3_600_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -20,6 +20,7 @@
  *
  * Fresh cookies are shown to staff but are no anomaly: a school's first visitors all have one.
  */
+import { median } from '../../shared/median.js';
 
 /** Volume that puts a bucket on watch: 30 votes in 10 minutes. A school's morning does this. */
 export const WATCH_VOTES = 30;
@@ -71,12 +72,6 @@ export interface Verdict {
   /** What was seen: volume words ('volume', 'burst') and the anomalies. */
   reasons: string[];
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** The anomalies in a set of votes; `others` is every other bucket's counted votes per option. */
 export function anomaliesOf(votes: readonly RecentVote[], others: readonly number[]): Anomaly[] {

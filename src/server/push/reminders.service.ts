@@ -4,7 +4,7 @@
  * cookie: the settings belong to the voter id, on each of its (at most a few) subscriptions.
  */
 import type { ReminderSettings, RemindersState, ReminderSubscribeRequest } from '../../shared/reminders.js';
-import { addDays, votingDayAt } from '../../shared/time.js';
+import { addDays, HOUR_MS, votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
 import { limitAddress } from '../http/client-address.js';
 import { findActivePoll } from '../polls/polls.repository.js';
@@ -32,7 +32,6 @@ export const MAX_SUBSCRIPTIONS_PER_VOTER = 3;
 export const UNSEEN_SUBSCRIPTION_MS = 60 * 86_400_000;
 /** Sent reminders are kept this long, for the figures, then forgotten. */
 const REMINDER_MEMORY_DAYS = 14;
-const HOUR_MS = 3_600_000;
 
 export type SubscribeResult =
   | { outcome: 'subscribed'; reminder: ReminderSettings }

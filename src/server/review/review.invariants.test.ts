@@ -14,10 +14,10 @@ import { serviceDepsEachTest } from '../testing/service-deps.js';
 import { newYorkTime, TestClock } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { createReviewService } from './review.service.js';
+import { HOUR_MS } from '../../shared/time.js';
 
 const BUCKETS = ['00000000000000aa', '00000000000000bb', '00000000000000cc', '00000000000000dd'];
 const START = Date.parse('2026-11-21T13:00:00.000Z');
-const HOUR = 3_600_000;
 const PROFILES: Partial<Profile>[] = [
   {},
   { role: 'classroom-teacher' },
@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('staff review keeps every tally true (%s)', (
         Array.from({ length: n }, () => ({
           pollId: poll.id,
           optionIndex: Math.floor(random() * 3),
-          createdAt: new Date(START + Math.floor(random() * HOUR)).toISOString(),
+          createdAt: new Date(START + Math.floor(random() * HOUR_MS)).toISOString(),
           status: random() < 0.2 ? 'held' : 'counted',
           bucket: pick(BUCKETS),
           profile: pick(PROFILES),
@@ -57,11 +57,11 @@ describe.each(testDatabaseKinds())('staff review keeps every tally true (%s)', (
       for (let step = 0; step < STEPS; step += 1) {
         const op = pick(['discount', 'discount-and-restore', 'restore', 'release', 'switch', 'votes'] as const);
         const bucket = pick(BUCKETS);
-        const from = START + Math.floor(random() * HOUR);
+        const from = START + Math.floor(random() * HOUR_MS);
         const range = {
           bucket,
           from: new Date(from).toISOString(),
-          to: new Date(from + Math.floor(random() * HOUR)).toISOString(),
+          to: new Date(from + Math.floor(random() * HOUR_MS)).toISOString(),
           reason: `seed ${seed} step ${step}`,
         };
         steps.push(`${op} ${bucket.slice(-2)}`);
@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds())('staff review keeps every tally true (%s)', (
       Array.from({ length: n }, (_, i) => ({
         pollId: poll.id,
         optionIndex: i % 3,
-        createdAt: new Date(START + Math.floor(random() * HOUR)).toISOString(),
+        createdAt: new Date(START + Math.floor(random() * HOUR_MS)).toISOString(),
         status: i % 4 === 0 ? 'held' : 'counted',
         bucket: BUCKETS[0],
         profile: PROFILES[i % PROFILES.length],
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds())('staff review keeps every tally true (%s)', (
     const range = {
       bucket: BUCKETS[0] ?? '',
       from: new Date(START).toISOString(),
-      to: new Date(START + HOUR).toISOString(),
+      to: new Date(START + HOUR_MS).toISOString(),
     };
 
     const arriving = (async () => {

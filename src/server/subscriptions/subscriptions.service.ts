@@ -23,6 +23,7 @@ import {
   type ConfirmOutcome,
   type SubscriberState,
 } from './subscriptions.repository.js';
+import { HOUR_MS } from '../../shared/time.js';
 
 /** A pending address gets one confirmation e-mail a day at most. */
 export const CONFIRMATION_RESEND_MS = 24 * 3_600_000;
@@ -34,7 +35,6 @@ export const CONFIRMATION_VALID_MS = 7 * 24 * 3_600_000;
  * Each e-mail's links are a row or two in email_links until then.
  */
 export const EMAIL_LINK_VALID_MS = 365 * 24 * 3_600_000;
-const HOUR_MS = 3_600_000;
 
 export type SubscribeOutcome = 'subscribed' | 'poll-not-found' | 'rate-limited';
 

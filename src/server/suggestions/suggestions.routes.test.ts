@@ -3,6 +3,7 @@ import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestApp, createTestAppOn, type TestApp } from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
+import { HOUR_MS } from '../../shared/time.js';
 
 /** One suggestion sent from `remoteAddress` (a school's public address, say). */
 const suggestFrom = (t: TestApp, remoteAddress: string, question = 'Is cursive worth teaching?') =>
@@ -12,8 +13,6 @@ const suggestFrom = (t: TestApp, remoteAddress: string, question = 'Is cursive w
     remoteAddress,
     payload: { question, options: ['Yes', 'No'] },
   });
-
-const HOUR_MS = 3_600_000;
 
 describe.each(testDatabaseKinds())('POST /api/poll-suggestions (%s)', (kind) => {
   let t: TestApp;

@@ -18,8 +18,7 @@ import {
   suggestionsPage,
   type SuggestionList,
 } from './suggestions.repository.js';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../../shared/time.js';
 
 /** Suggestions read per query when the whole list is sent (the answer without `limit`). */
 const WHOLE_LIST_PAGE_SIZE = 500;

@@ -1,5 +1,5 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
-import { votingDayAt } from '../../shared/time.js';
+import { HOUR_MS, votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
 import { limitAddress } from '../http/client-address.js';
 import { findPollStatus } from '../polls/polls.repository.js';
@@ -46,8 +46,6 @@ export interface Voter {
 export interface ProofCheck {
   redeem(proof: string, pollId: number, bucket: string): Promise<boolean>;
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Attaching an e-mail answers whether the address is on another vote of the poll (the spec's
