@@ -11,12 +11,14 @@
  * The floods:
  * - pages: `/` (one page, kept), to compare the others with;
  * - pages: `/?x=N` and unknown paths `/no-such-page-N`, every address a new one;
- * - unknown poll numbers (`/poll-N`): each one a page to draw, for information;
+ * - unknown poll numbers (`/poll-N`, `/?vote=1&poll=N`, `/?redirect=poll-N`): one cached page
+ *   (issue 35), while real pages (`/`, a past poll's) are timed too: each must answer 200, with
+ *   a p95 within FLOOD_PAGE_P95_MS (100 ms);
  * - open data: /data/polls.json, /data/polls.csv and /feed.xml, half the requests taking
  *   Brotli or gzip as browsers do, half taking neither;
  * - preview images: /og/poll-N.png over the 365 past polls, more than the cache keeps.
  *
- * Target, for each flood but `/`'s and the unknown poll numbers' (for information): /healthz's
+ * Target, for each flood but `/`'s (for information): /healthz's
  * p95 during the flood under FLOOD_HEALTH_P95_MS (50 ms).
  *
  *   BENCH_SECONDS       seconds of each flood (default 10)
@@ -50,7 +52,14 @@ interface Flood {
   /** The address the `n`th request of the flood asks for, and its headers. */
   request: (n: number) => { path: string; headers?: Record<string, string> };
   target: boolean;
+  /** Real pages are timed too: each answers 200, with a p95 within FLOOD_PAGE_P95_MS (issue 35). */
+  pages?: boolean;
 }
+
+/** Real pages during a flood of poll numbers: their p95, and every one answered 200. */
+export const FLOOD_PAGE_P95_MS = 100;
+/** The real pages timed: today's and a past poll's. */
+const REAL_PAGES = ['/', '/poll-2'];
 
 const AS_BROWSERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const OPEN_DATA = ['/data/polls.json', '/data/polls.csv', '/feed.xml'];
@@ -67,9 +76,18 @@ const ALL_FLOODS: Flood[] = [
     target: true,
   },
   {
-    label: 'pages: unknown poll numbers /poll-N',
-    request: (n) => ({ path: `/poll-${100_000 + n}`, headers: AS_BROWSERS }),
-    target: false,
+    label: 'pages: unknown poll numbers /poll-N, ?vote=1&poll=N, ?redirect=poll-N',
+    request: (n) => ({
+      path:
+        n % 3 === 0
+          ? `/poll-${100_000 + n}`
+          : n % 3 === 1
+            ? `/?vote=1&poll=${100_000 + n}`
+            : `/?redirect=poll-${100_000 + n}`,
+      headers: AS_BROWSERS,
+    }),
+    target: true,
+    pages: true,
   },
   {
     label: 'open data: polls.json, polls.csv, feed.xml',
@@ -93,6 +111,9 @@ const FLOODS = ONLY ? ALL_FLOODS.filter((flood) => flood.label.includes(ONLY)) :
 interface Run {
   quiet: number[];
   busy: number[];
+  /** Real pages' times during the flood (empty unless the flood times them), and how many failed. */
+  pages: number[];
+  pageFailures: number;
   timeouts: number;
   /** Flood answers by status. */
   statuses: Map<number, number>;
@@ -127,9 +148,15 @@ function rssOf(pid: number): number {
  */
 async function timeHealth(
   base: string,
-  { samples, stop }: { samples?: number; stop?: Promise<unknown> },
+  { samples, stop, paths }: { samples?: number; stop?: Promise<unknown>; paths?: string[] },
 ): Promise<{ times: number[]; timeouts: number }> {
-  const args = [base, String(HEALTH_PACE_MS), String(HEALTH_TIMEOUT_MS), ...(samples ? [String(samples)] : [])];
+  const args = [
+    base,
+    String(HEALTH_PACE_MS),
+    String(HEALTH_TIMEOUT_MS),
+    samples ? String(samples) : '',
+    ...(paths ? [paths.join(',')] : []),
+  ];
   const timer = fork(path.join(import.meta.dirname, 'bench-health.ts'), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -173,7 +200,11 @@ async function runFlood(flood: Flood, db: string, clientDir: string): Promise<Ru
         },
       ],
     });
-    const [busy, result] = await Promise.all([timeHealth(server.url, { stop: flooding }), flooding]);
+    const [busy, pages, result] = await Promise.all([
+      timeHealth(server.url, { stop: flooding }),
+      flood.pages ? timeHealth(server.url, { stop: flooding, paths: REAL_PAGES }) : { times: [], timeouts: 0 },
+      flooding,
+    ]);
     clearInterval(memory);
     rssPeak = Math.max(rssPeak, rssOf(pid));
     const statuses = new Map(
@@ -181,7 +212,17 @@ async function runFlood(flood: Flood, db: string, clientDir: string): Promise<Ru
     );
     if (result.errors > 0) statuses.set(0, result.errors);
     const bytes = result.throughput.total;
-    return { quiet: quiet.times, busy: busy.times, timeouts: busy.timeouts, statuses, bytes, rssIdle, rssPeak };
+    return {
+      quiet: quiet.times,
+      busy: busy.times,
+      timeouts: busy.timeouts,
+      pages: pages.times,
+      pageFailures: pages.timeouts,
+      statuses,
+      bytes,
+      rssIdle,
+      rssPeak,
+    };
   } finally {
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
@@ -242,6 +283,16 @@ export async function measureFloods(work: string): Promise<boolean> {
       );
     } else {
       console.log('    (for information)');
+    }
+    if (flood.pages) {
+      const pageP95 = of((run) => percentile(run.pages, 0.95));
+      const failed = of((run) => run.pageFailures);
+      const ok = pageP95 <= FLOOD_PAGE_P95_MS && failed === 0;
+      met &&= ok;
+      console.log(
+        `    real pages (${REAL_PAGES.join(', ')}) during the flood: median ${ms(of((run) => median(run.pages)))}, ` +
+          `p95 ${ms(pageP95)}, ${failed} not 200   target p95 <= ${FLOOD_PAGE_P95_MS} ms, all 200   ${ok ? 'met' : 'MISSED'}`,
+      );
     }
   }
   return met;

@@ -4,10 +4,15 @@
  * its event loop would time that too. Tells the parent its times over IPC when told to stop,
  * or after `samples` requests.
  *
- *   bench-health <site url> <pace ms> <timeout ms> [samples]
+ *   bench-health <site url> <pace ms> <timeout ms> [samples] [paths]
+ *
+ * `paths` (comma-separated, /healthz by default) are asked for in turn, as browsers ask (gzip);
+ * an answer other than 200 counts as timed out.
  */
-const [base, pace, timeout, samples] = process.argv.slice(2);
-if (!base || !pace || !timeout) throw new Error('usage: bench-health <site url> <pace ms> <timeout ms> [samples]');
+const [base, pace, timeout, samples, paths] = process.argv.slice(2);
+if (!base || !pace || !timeout)
+  throw new Error('usage: bench-health <site url> <pace ms> <timeout ms> [samples] [paths]');
+const addresses = paths ? paths.split(',') : ['/healthz'];
 
 const times: number[] = [];
 let timeouts = 0;
@@ -17,11 +22,13 @@ process.on('message', () => {
   stop.asked = true;
 });
 
-while (!stop.asked && (samples === undefined || times.length < Number(samples))) {
+while (!stop.asked && (!samples || times.length < Number(samples))) {
   const started = performance.now();
   try {
-    const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(Number(timeout)) });
+    const address = addresses[times.length % addresses.length] ?? '/healthz';
+    const response = await fetch(`${base}${address}`, { signal: AbortSignal.timeout(Number(timeout)) });
     await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${address} answered ${response.status}`);
     times.push(performance.now() - started);
   } catch {
     timeouts += 1;

@@ -34,6 +34,11 @@ function ready(port: number) {
   process.send?.({ port });
 }
 
+// "exit" over IPC ends the process cleanly, so `--cpu-prof` writes its profile (bench-profile.ts).
+process.on('message', (message) => {
+  if (message === 'exit') process.exit(0);
+});
+
 if (mode === 'app' || mode === 'app-closed') {
   const config = loadConfig({
     DATABASE_URL: file,

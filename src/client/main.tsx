@@ -3,6 +3,7 @@ import { setNonce } from 'get-nonce';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { STYLE_NONCE_ELEMENT_ID } from '../shared/site-config.js';
+import { parsePollPath, UNKNOWN_POLL_NUMBER } from '../shared/poll-links.js';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '../shared/ssr.js';
 import { newQueryClient } from './app/query-client.js';
 import { Root } from './app/root.js';
@@ -35,6 +36,23 @@ function readServerState(): SsrState | null {
   }
 }
 
+/**
+ * An unknown poll number's page is drawn once, for UNKNOWN_POLL_NUMBER (server pages/client.ts),
+ * and served for every number no poll has: its refusal is this address's.
+ */
+function asThisAddress(state: DehydratedState): DehydratedState {
+  const pollNumber = parsePollPath(location.pathname);
+  if (pollNumber === null || pollNumber === UNKNOWN_POLL_NUMBER) return state;
+  for (const query of state.queries) {
+    const [polls, number, drawnFor] = query.queryKey;
+    if (polls === 'polls' && number === 'number' && drawnFor === UNKNOWN_POLL_NUMBER) {
+      query.queryKey = ['polls', 'number', pollNumber];
+      query.queryHash = JSON.stringify(query.queryKey);
+    }
+  }
+  return state;
+}
+
 // The service worker (public/sw.js): reminders and closed polls offline. Registered once the
 // page has loaded (this script may itself run after that), so it never competes with the page.
 if ('serviceWorker' in navigator) {
@@ -49,7 +67,7 @@ if (root) {
   const state = readServerState();
   if (state && root.firstChild) {
     // The server drew the page: take it over with the data it was drawn with, fetching nothing again.
-    hydrate(queryClient, state.queries as DehydratedState);
+    hydrate(queryClient, asThisAddress(state.queries as DehydratedState));
     // As a transition, React renders the hydration in slices and yields between them, rather
     // than in one task for the whole page that a tap would wait behind.
     startTransition(() => {

@@ -204,6 +204,7 @@ export async function createServices({
   /** Server-drawn pages read what the API answers, from the same service. */
   const pageData: PageData = {
     activePollView: (voterId) => polls.activePollView({ voterId, emailHint: undefined }),
+    todaysPollNumber: async () => (await activePoll.get())?.pollNumber ?? null,
     pastPolls: () => polls.pastPolls(),
     pollResults: (pollNumber) => polls.pastPollResults(pollNumber),
     weighting: () => Promise.resolve(weightingData),

@@ -222,8 +222,6 @@ export interface ActivePoll extends PastPoll {
    * results, so null until they are (no peeking), and [] when it was not asked before.
    */
   series: SeriesRun[] | null;
-  /** What this visitor's vote carries; null once the visitor has voted or voting has closed. */
-  ballot: Ballot | null;
   /**
    * Once voting has closed, the weighted line (PollResults['weighted']). Absent while voting is
    * open: never live, not even the number of votes in its scope.
@@ -232,9 +230,11 @@ export interface ActivePoll extends PastPoll {
 }
 
 /**
- * The ballot a served page (or API read of today's poll) hands the voter: a token the server
- * signed with the poll and the time it was served, sent back with the vote, and whether votes
- * from this visitor's network must carry a proof of work now (src/server/integrity/).
+ * GET /api/polls/:id/ballot?shown=MS: the ballot a page asks for on the first intent to vote
+ * (not with today's poll, which every visit reads and most never vote on): a token the server
+ * signed with the poll and when the question was first shown (now, less `shown`, capped), sent
+ * back with the vote, and whether votes from this visitor's network must carry a proof of work
+ * now (src/server/integrity/).
  */
 export interface Ballot {
   token: string;

@@ -62,4 +62,11 @@ export const pollPath = pollPage.path;
 export const parsePollPath = pollPage.parse;
 
 /** Poll N's page on the site at `publicUrl` (PUBLIC_URL, no trailing slash): what links carry. */
+/**
+ * The number an unknown poll number's page is drawn for, once (server pages/client.ts): the
+ * largest a poll may have, which no poll reaches. The browser takes the drawing's refusal as its
+ * own address's (main.tsx).
+ */
+export const UNKNOWN_POLL_NUMBER = ID_MAX;
+
 export const pollUrlOf = (publicUrl: string, pollNumber: number) => `${publicUrl}${pollPath(pollNumber)}`;

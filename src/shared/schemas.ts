@@ -152,6 +152,17 @@ const emailHint = z
   .optional();
 
 export const activePollQuery = z.object({ email: emailHint });
+
+/**
+ * GET /api/polls/:id/ballot: how long the page has shown the question, in ms (the app's clock);
+ * anything else, or nothing, reads as just shown. Capped where it is used (BALLOT_SHOWN_MAX_MS).
+ */
+export const ballotQuery = z.object({
+  shown: z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : 0)),
+});
 export const statsRequest = z
   .object({ voterEmail: emailHint }, { error: 'The request body must be a JSON object.' })
   .nullish()

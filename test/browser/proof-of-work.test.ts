@@ -68,11 +68,15 @@ describe('a vote from a challenged network', () => {
     expect(checkingShown).toBe(true);
     console.warn(`Chromium solved a level-0 proof of work in ${votedAt - challengedAt} ms`);
 
-    // One challenge, from the site, then the vote with its solution.
+    // The ballot, asked for on the way to the option (it asks for a proof); one challenge, from
+    // the site; then the vote with its solution; then today's poll, read again for the results.
+    // The page's load read nothing of the poll for any of it.
     const calls = sent.map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
-    expect(calls.filter((call) => !call.endsWith('/active'))).toEqual([
+    expect(calls).toEqual([
+      `GET /api/polls/${poll.id}/ballot`,
       `GET /api/polls/${poll.id}/proof-of-work`,
       `POST /api/polls/${poll.id}/vote`,
+      'GET /api/polls/active',
     ]);
     const vote = sent.find((request) => request.method() === 'POST');
     const body = vote?.postDataJSON() as { optionIndex: number; proof?: string };
@@ -123,7 +127,7 @@ describe('a vote from a challenged network', () => {
     await today.option('Yes').click();
     await today.subscribeModal.waitFor();
     expect(votes).toHaveLength(1);
-    // The page's ballot goes with it (asked for once the app ran), and no proof.
+    // The page's ballot goes with it (asked for on the intent to vote), and no proof.
     expect(votes[0]?.postDataJSON()).toEqual({ optionIndex: 0, voterEmail: '', ballot: expect.any(String) as string });
     expect((await votes[0]?.response())?.status()).toBe(201);
   });

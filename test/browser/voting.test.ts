@@ -150,8 +150,8 @@ describe('voting', () => {
     await firstTab.goto(t.site.url);
     await secondTab.goto(t.site.url);
     await secondTab.question.waitFor();
-    // Each tab asks for its ballot once its app runs: let the second tab's answer come before the
-    // first tab votes, or it would already know of that vote and show the results.
+    // Let both tabs' apps settle before the first tab votes, or the second would already know of
+    // that vote and show the results.
     await second.waitForLoadState('networkidle');
     await firstTab.page.waitForLoadState('networkidle');
 

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Ballot, VoteReceipt } from '../../shared/api.js';
+import type { VoteReceipt } from '../../shared/api.js';
 import type { voteRequest } from '../../shared/schemas.js';
 import { apiRequest } from '../lib/api-client.js';
 import { solveProofOfWork } from '../lib/proof-of-work.js';
 import { getProofOfWorkChallenge } from './get-proof-of-work.js';
 import { statsQuery } from './get-stats.js';
-import { activePollQuery, getActivePoll } from './get-active-poll.js';
+import { activePollQuery } from './get-active-poll.js';
+import { ballotForVote } from './get-ballot.js';
 
 type VoteBody = z.input<typeof voteRequest>;
 
@@ -23,46 +24,26 @@ async function proofFor(pollId: number): Promise<string | null> {
 }
 
 /**
- * A ballot older than this is asked again whether its network must prove work before the vote
- * goes: a challenge may have begun while the voter read the question.
- */
-const BALLOT_RECHECK_MS = 5_000;
-
-/** Whether votes from this visitor's network must carry a proof of work now. */
-async function mustProve(pollId: number, ballot: Ballot | null, receivedAt: number | undefined): Promise<boolean> {
-  if (ballot?.proofOfWork) return true;
-  if (receivedAt !== undefined && Date.now() - receivedAt < BALLOT_RECHECK_MS) return false;
-  try {
-    const now = await getActivePoll();
-    return now?.id === pollId && now.ballot?.proofOfWork === true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * An anonymous vote: the e-mail comes later, if at all, with the subscribe invitation. The
- * ballot of the page goes with it, and a proof of work when the ballot asks for one
- * (`onChecking` is told when that work starts).
+ * page's ballot goes with it (get-ballot.ts: asked for on the first intent to vote, or now), and
+ * a proof of work when the ballot asks for one (`onChecking` is told when that work starts).
  */
 export async function castVote({
   pollId,
   optionIndex,
-  ballot = null,
-  ballotReceivedAt,
+  shownAt = 0,
   onChecking,
 }: {
   pollId: number;
   optionIndex: VoteBody['optionIndex'];
-  ballot?: Ballot | null;
-  /** When the ballot came (ms since the epoch, the browser's clock). */
-  ballotReceivedAt?: number;
+  /** When the page showed the question (performance.now()'s clock). */
+  shownAt?: number;
   onChecking?: () => void;
 }): Promise<VoteReceipt> {
   const body: VoteBody = { optionIndex, voterEmail: '' };
-  // The ballot of the page the voter read: it tells how long they took, so it is the one sent.
+  const ballot = await ballotForVote(pollId, shownAt);
   if (ballot?.token) body.ballot = ballot.token;
-  if (await mustProve(pollId, ballot, ballotReceivedAt)) {
+  if (ballot?.proofOfWork) {
     onChecking?.();
     const proof = await proofFor(pollId);
     if (proof !== null) body.proof = proof;

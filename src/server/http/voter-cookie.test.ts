@@ -181,6 +181,8 @@ describe.each(testDatabaseKinds())('signed voter ids (%s)', (kind) => {
       'a part more': `${cookie}.x`,
       'another site’s key': otherSite.cookies.get(VOTER_COOKIE) ?? '',
     };
+    // The real cookie, checked and remembered first (voter-cookie.ts): no spelling but its own rides on that.
+    expect(await activePoll(voter)).toMatchObject({ userVoted: true, userVoteOption: 1 });
     for (const [change, value] of Object.entries(tampered)) {
       expect(value, change).not.toBe(cookie);
       const browser = browserWith(t.app, value);

@@ -21,6 +21,13 @@ export const BALLOT_MAX_AGE_MS = 36 * 60 * 60 * 1000;
 
 const CLOCK_SKEW_MS = 5_000;
 
+/**
+ * A page asks for its ballot on the first intent to vote, saying how long it has shown the
+ * question; the ballot counts from then, up to this long before (a page-to-vote time past it is
+ * no sign of a loop anyway).
+ */
+export const BALLOT_SHOWN_MAX_MS = 10 * 60 * 1000;
+
 /** How many used ballots an instance remembers; the oldest are forgotten first. */
 const REMEMBERED_BALLOTS = 200_000;
 

@@ -4,7 +4,7 @@
  * together.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivePoll, ProofOfWorkChallenge } from '../../shared/api.js';
+import type { Ballot, ProofOfWorkChallenge } from '../../shared/api.js';
 import { solveInNode } from '../testing/proof-of-work-solver.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { newYorkTime } from '../testing/test-clock.js';
@@ -114,23 +114,29 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
       { at: at + humanDelayMs(next), teacher, kind: 'vote' as const },
     ]);
     steps.sort((a, b) => a.at - b.at);
-    const teachers = arrivals.map(() => ({ visitor: new Visitor(t.app), ballot: '', choice: next() < 0.85 ? 0 : 1 }));
+    const teachers = arrivals.map(() => ({ visitor: new Visitor(t.app), readAt: 0, choice: next() < 0.85 ? 0 : 1 }));
     for (const step of steps) {
       t.clock.set(new Date(step.at));
       const teacher = teachers[step.teacher];
       if (!teacher) throw new Error('no such teacher');
       if (step.kind === 'read') {
-        const poll_ = (
-          await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', remoteAddress: schoolAddress })
-        ).json<ActivePoll>();
-        expect(poll_.ballot?.proofOfWork).toBe(false);
-        teacher.ballot = poll_.ballot?.token ?? '';
+        await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', remoteAddress: schoolAddress });
+        teacher.readAt = step.at;
         continue;
       }
+      // As the app does (get-ballot.ts): the ballot on the intent to vote, saying how long the page showed the question.
+      const ballot = (
+        await teacher.visitor.request({
+          method: 'GET',
+          url: `/api/polls/${poll.id}/ballot?shown=${Math.round(step.at - teacher.readAt)}`,
+          remoteAddress: schoolAddress,
+        })
+      ).json<Ballot>();
+      expect(ballot.proofOfWork).toBe(false);
       const response = await teacher.visitor.request({
         method: 'POST',
         url: `/api/polls/${poll.id}/vote`,
-        payload: { optionIndex: teacher.choice, ballot: teacher.ballot },
+        payload: { optionIndex: teacher.choice, ballot: ballot.token },
         remoteAddress: schoolAddress,
       });
       expect(response.statusCode).toBe(201);
@@ -168,7 +174,6 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
     steps.sort((a, b) => a.at - b.at);
     const teachers = arrivals.map((_, i) => ({
       visitor: new Visitor(t.app),
-      ballot: null as ActivePoll['ballot'],
       readAt: 0,
       choice: next() < 0.85 ? 0 : 1,
       address: `203.0.113.${10 + (i % 200)}`,
@@ -189,19 +194,21 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
       if (!teacher) throw new Error('no such teacher');
       const as = { remoteAddress: teacher.address };
       if (step.kind === 'read') {
-        teacher.ballot = (
-          await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', ...as })
-        ).json<ActivePoll>().ballot;
+        await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', ...as });
+        teacher.readAt = step.at;
         continue;
       }
-      // As the app does (cast-vote.ts): a proof of work when the ballot asks for one, or, for a
-      // ballot older than 5 s, when today's poll asks now; the page's own ballot goes with it.
+      // As the app does (get-ballot.ts, cast-vote.ts): the ballot on the intent to vote, and a
+      // proof of work when it asks for one.
+      const ballot = (
+        await teacher.visitor.request({
+          method: 'GET',
+          url: `/api/polls/${poll.id}/ballot?shown=${Math.round(step.at - teacher.readAt)}`,
+          ...as,
+        })
+      ).json<Ballot>();
       let proof: string | undefined;
-      const askedNow =
-        step.at - teacher.readAt >= 5_000 &&
-        (await teacher.visitor.request({ method: 'GET', url: '/api/polls/active', ...as })).json<ActivePoll>().ballot
-          ?.proofOfWork;
-      if (teacher.ballot?.proofOfWork || askedNow) {
+      if (ballot.proofOfWork) {
         const challenge = await teacher.visitor.request({
           method: 'GET',
           url: `/api/polls/${poll.id}/proof-of-work`,
@@ -212,7 +219,7 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
       const response = await teacher.visitor.request({
         method: 'POST',
         url: `/api/polls/${poll.id}/vote`,
-        payload: { optionIndex: teacher.choice, ballot: teacher.ballot?.token, ...(proof ? { proof } : {}) },
+        payload: { optionIndex: teacher.choice, ballot: ballot.token, ...(proof ? { proof } : {}) },
         ...as,
       });
       expect(response.statusCode).toBe(201);
@@ -241,14 +248,20 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
     for (let i = 0; i < 240; i += 1) {
       const visitor = new Visitor(t.app);
       t.clock.advance(1_000);
+      await visitor.request({ method: 'GET', url: '/api/polls/active', remoteAddress: '198.51.100.200' });
+      const readFor = 2_000 + next() * 8_000;
+      t.clock.advance(readFor);
       const read = (
-        await visitor.request({ method: 'GET', url: '/api/polls/active', remoteAddress: '198.51.100.200' })
-      ).json<ActivePoll>();
-      t.clock.advance(2_000 + next() * 8_000);
+        await visitor.request({
+          method: 'GET',
+          url: `/api/polls/${poll.id}/ballot?shown=${Math.round(readFor)}`,
+          remoteAddress: '198.51.100.200',
+        })
+      ).json<Ballot>();
       await visitor.request({
         method: 'POST',
         url: `/api/polls/${poll.id}/vote`,
-        payload: { optionIndex: next() < 0.97 ? 1 : 0, ballot: read.ballot?.token },
+        payload: { optionIndex: next() < 0.97 ? 1 : 0, ballot: read.token },
         remoteAddress: '198.51.100.200',
       });
     }

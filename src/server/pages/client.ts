@@ -10,11 +10,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageQueryString, readPageQuery, type PageQuery } from '../../shared/page-query.js';
 import { adminPath, parseAdminPath } from '../../shared/admin-paths.js';
-import { parsePollPath, pollPath } from '../../shared/poll-links.js';
+import { parsePollPath, pollPath, UNKNOWN_POLL_NUMBER } from '../../shared/poll-links.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { contentCodingFor } from '../http/content-coding.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { isApiPath } from '../http/paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
 import { loadSsrRenderer } from './ssr.js';
@@ -62,6 +62,14 @@ function readBuiltFile(clientDir: string, urlPath: string): string | null {
  */
 const NOT_FOUND_ADDRESS = '/404';
 
+/** What a person sees when drawing is saturated and the page they asked for was never drawn. */
+const BUSY_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>Teacher Hot Take</title></head>
+<body><h1>Teacher Hot Take</h1><p>Too many pages are being drawn right now. Please try again in a moment.</p>
+<p><a href="/">Go Home</a></p></body></html>
+`;
+
 /** The query as the app reads it (shared/page-query.ts): what a page is drawn and kept for. */
 function pageQueryOf(request: FastifyRequest): PageQuery {
   const start = request.url.indexOf('?');
@@ -97,9 +105,32 @@ export async function registerClient(
     preview: () => Promise<PagePreview> | PagePreview,
   ) => {
     if (pages === null || appHtml === null) throw notFound('The web app is not built. Run npm run build.');
-    const address = `${path}${pageQueryString(query)}`;
+    // ?redirect=poll-N is an old form of /poll-N: moved there by the server, nothing drawn.
+    if (query.redirect !== null) {
+      return reply.redirect(`${pollPath(query.redirect)}${pageQueryString({ ...query, redirect: null })}`, 302);
+    }
     const voterId = (await readVoterId(request, voterIds))?.id ?? null;
-    const { status, parts }: CachedPage = await pages.page(address, voterId, preview);
+    // An embed's pick made for a poll other than today's picks nothing (voting-form.tsx): it is
+    // drawn as the page without it, not once per number.
+    if (query.pick && query.pick.pollNumber !== null && query.pick.pollNumber !== (await data.todaysPollNumber())) {
+      query = { ...query, pick: null };
+    }
+    const address = `${path}${pageQueryString(query)}`;
+    let cached: CachedPage;
+    try {
+      cached = await pages.page(address, voterId, preview);
+    } catch (error) {
+      // Drawing is saturated and this page was never drawn: a person gets a page, not JSON.
+      if (!(error instanceof HttpError) || error.statusCode !== 503) throw error;
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'")
+        .type('text/html; charset=utf-8')
+        .send(BUSY_PAGE);
+    }
+    const { status, parts } = cached;
     const { body, csp, encoding } = appHtml.send(parts, {
       encoding: contentCodingFor(request.headers['accept-encoding']),
     });
@@ -159,12 +190,13 @@ export async function registerClient(
   });
   app.get('/poll-:number', async (request, reply) => {
     const number = parsePollPath(request.url.split('?')[0] ?? '');
-    // A path the app reads as no poll's (/poll-0, /poll-abc) is its 404 page; an unknown number
-    // is its "Poll Not Found", which names the number in the state the page hydrates from.
-    const path = number === null ? NOT_FOUND_ADDRESS : pollPath(number);
-    return sendApp(request, reply, { path }, () =>
-      number === null ? previews.notFoundPage() : previews.pollPage(number),
-    );
+    // A path the app reads as no poll's (/poll-0, /poll-abc) is its 404 page. A number no poll
+    // has is its "Poll Not Found", one page drawn once for UNKNOWN_POLL_NUMBER (the browser
+    // takes its refusal as this number's): a flood of made-up numbers draws nothing.
+    if (number === null) return sendApp(request, reply, { path: NOT_FOUND_ADDRESS }, () => previews.notFoundPage());
+    const preview = await previews.pollPage(number);
+    const path = pollPath(preview.status === 404 ? UNKNOWN_POLL_NUMBER : number);
+    return sendApp(request, reply, { path }, () => preview);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createTestClient, type TestClient } from '../testing/test-client.js';
 import { Visitor } from '../testing/visitor.js';
 import { DRAWING_AT_ONCE, DRAWING_MAX_WAITING, MAX_PAGES_PER_READING } from './ssr-pages.js';
+import { ID_MAX } from '../../shared/limits.js';
 import { MANIFEST_PATH } from './page-styles.js';
 
 /** What the stand-in renderer shares with the test (through a global: the server loads its own copy). */
@@ -93,11 +94,11 @@ describe('the pages the server draws', () => {
     for (const url of ['/?view=archive', '/?x=3&view=archive', '/?view=archive&view=today']) {
       expect((await visitor.get(url)).body, url).toContain('<p>drawn for /?view=archive</p>');
     }
-    for (const url of ['/?vote=2&poll=14', '/?poll=14&vote=02&ref=embed']) {
-      expect((await visitor.get(url)).body, url).toContain('<p>drawn for /?vote=2&poll=14</p>');
+    for (const url of ['/?vote=2', '/?vote=02&ref=embed']) {
+      expect((await visitor.get(url)).body, url).toContain('<p>drawn for /?vote=2</p>');
     }
     for (const url of ['/faq', '/faq/', '/faq?x=1']) expect((await visitor.get(url)).statusCode, url).toBe(200);
-    expect(drawings().started).toEqual(['/', '/?view=archive', '/?vote=2&poll=14', '/faq']);
+    expect(drawings().started).toEqual(['/', '/?view=archive', '/?vote=2', '/faq']);
   });
 
   it('draws one 404 page for every address the app has no page for', async () => {
@@ -110,10 +111,30 @@ describe('the pages the server draws', () => {
       expect(response.headers['content-type'], url).toContain('text/html');
     }
     expect(drawings().started).toEqual(['/404']);
-    // A poll number the site does not have is its own page: its number is in the state it hydrates from.
-    expect((await visitor.get('/poll-999')).statusCode).toBe(404);
-    expect((await visitor.get('/poll-999/')).statusCode).toBe(404);
-    expect(drawings().started).toEqual(['/404', '/poll-999']);
+  });
+
+  it('draws one "Poll Not Found" page for every poll number the site does not have, asked for any way', async () => {
+    const visitor = await site();
+    for (let n = 1; n <= 50; n += 1) {
+      const url = n % 2 === 0 ? `/poll-${n * 7919}` : `/poll-${n}/?x=${n}`;
+      const response = await visitor.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain(`<p>drawn for /poll-${ID_MAX}</p>`);
+    }
+    // An embed's pick made for another poll picks nothing: the page without it.
+    for (let n = 1; n <= 20; n += 1) {
+      expect((await visitor.get(`/?vote=1&poll=${n * 31}`)).body).toContain('<p>drawn for /</p>');
+    }
+    // ?redirect=poll-N, the old form of /poll-N, is moved there without drawing anything.
+    for (const [url, to] of [
+      ['/?redirect=poll-77', '/poll-77'],
+      ['/?view=archive&redirect=poll-5', '/poll-5?view=archive'],
+    ] as const) {
+      const response = await visitor.get(url);
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe(to);
+    }
+    expect(drawings().started).toEqual([`/poll-${ID_MAX}`, '/']);
   });
 
   it('keeps the pages people keep asking for through a flood of different ones', async () => {
@@ -132,27 +153,30 @@ describe('the pages the server draws', () => {
     expect(drawings().started.filter((url) => url === '/?view=archive')).toHaveLength(1);
   });
 
-  it(`draws ${DRAWING_AT_ONCE} pages at once, lines up ${DRAWING_MAX_WAITING} more to wait their turn, and refuses the rest with a 503`, async () => {
+  it(`draws ${DRAWING_AT_ONCE} pages at once, lines up ${DRAWING_MAX_WAITING} more to wait their turn, and refuses the rest with a 503 page`, async () => {
     const visitor = await site();
     let release = () => {};
     drawings().hold = new Promise<void>((resolve) => (release = resolve));
     const asked = DRAWING_AT_ONCE + DRAWING_MAX_WAITING + 3;
-    const answers: { statusCode: number; body: string }[] = [];
-    // Different pages (poll numbers the site does not have), all asked for at once.
-    const requests = Array.from({ length: asked }, (_, i) =>
-      visitor.get(`/poll-${1000 + i}`).then((response) => {
+    const answers: { statusCode: number; body: string; headers: Record<string, unknown> }[] = [];
+    // Different pages (an embed's pick of each option, and the information pages), all asked for at once.
+    const addresses = [
+      ...Array.from({ length: 100 }, (_, k) => `/?vote=${k}`),
+      ...['/faq', '/terms', '/privacy', '/methods', '/reminders'],
+    ];
+    expect(addresses).toHaveLength(asked);
+    const requests = addresses.map((url) =>
+      visitor.get(url).then((response) => {
         answers.push(response);
         return response;
       }),
     );
-    // The three beyond the line are answered at once; the others wait.
+    // The three beyond the line are answered at once, with a page a person can read; the others wait.
     await vi.waitFor(() => expect(answers).toHaveLength(3));
     for (const refused of answers) {
       expect(refused.statusCode).toBe(503);
-      expect(JSON.parse(refused.body)).toEqual({
-        message: 'Too many pages are being drawn right now. Please try again in a moment.',
-        code: 'unavailable',
-      });
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(refused.body).toContain('Too many pages are being drawn right now. Please try again in a moment.');
     }
     expect(drawings().drawing).toBe(DRAWING_AT_ONCE);
     expect(drawings().started).toHaveLength(DRAWING_AT_ONCE);
@@ -162,8 +186,35 @@ describe('the pages the server draws', () => {
     const drawn = responses.filter((response) => response.statusCode !== 503);
     expect(drawn).toHaveLength(DRAWING_AT_ONCE + DRAWING_MAX_WAITING);
     // Each waited for its turn and got its page, drawn.
-    for (const response of drawn) expect(response.body).toMatch(/<p>drawn for \/poll-\d+<\/p>/);
+    for (const response of drawn) expect(response.body).toMatch(/<p>drawn for \/[^<]+<\/p>/);
     expect(drawings().started).toHaveLength(DRAWING_AT_ONCE + DRAWING_MAX_WAITING);
     expect(drawings().mostAtOnce).toBe(DRAWING_AT_ONCE);
+  });
+
+  it('serves a page drawn before from its last drawing while drawing is saturated', async () => {
+    const visitor = await site();
+    expect((await visitor.get('/faq')).body).toContain('<p>drawn for /faq</p>');
+    // A minute later the kept page is out of date, and the line is full of other pages.
+    t?.clock.advance(60_000);
+    let release = () => {};
+    drawings().hold = new Promise<void>((resolve) => (release = resolve));
+    let refused = 0;
+    const others = [...Array.from({ length: 100 }, (_, k) => `/?vote=${k}`), '/privacy', '/methods', '/reminders'];
+    expect(others).toHaveLength(DRAWING_AT_ONCE + DRAWING_MAX_WAITING + 1);
+    const line = others.map((url) =>
+      visitor.get(url).then((response) => {
+        if (response.statusCode === 503) refused += 1;
+      }),
+    );
+    // Full: one page beyond the line was refused.
+    await vi.waitFor(() => expect(refused).toBe(1));
+    const faq = await visitor.get('/faq');
+    expect(faq.statusCode).toBe(200);
+    expect(faq.body).toContain('<p>drawn for /faq</p>');
+    // A page never drawn gets the 503 page.
+    expect((await visitor.get('/terms')).statusCode).toBe(503);
+    release();
+    await Promise.all(line);
+    expect(drawings().started.filter((url) => url === '/faq')).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ActivePoll } from '../../shared/api.js';
 import type { SsrData, SsrPage, SsrRenderer } from '../../shared/ssr.js';
 import type { AppHtml, PageHead, PageParts } from './app-html.js';
+import { HttpError } from '../http/errors.js';
 import { DrawingTurns } from './drawing-turns.js';
 
 /** A visitor's view of today's poll, from polls.service.ts. */
@@ -28,6 +29,8 @@ export interface ActivePollView {
  */
 export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults' | 'weighting'> {
   activePollView(voterId: string | null): Promise<ActivePollView>;
+  /** Today's poll's number, or null: an embed's pick for another poll picks nothing (pages/client.ts). */
+  todaysPollNumber(): Promise<number | null>;
 }
 
 export interface PagePreview {
@@ -67,6 +70,8 @@ export function createSsrPages({
 }) {
   const turns = new DrawingTurns(DRAWING_AT_ONCE, DRAWING_MAX_WAITING);
   const byReading = new WeakMap<object, Map<string, Promise<CachedPage>>>();
+  /** Each page's last drawing, whatever its reading and minute, the least recently drawn going first. */
+  const lastDrawn = new Map<string, CachedPage>();
   /** With no poll today there is no reading to hang pages on: they are kept for the minute. */
   let noPoll: { minute: number; pages: Map<string, Promise<CachedPage>> } = { minute: -1, pages: new Map() };
 
@@ -124,16 +129,34 @@ export function createSsrPages({
         pages.set(key, kept);
         return kept;
       }
-      const page = turns.take(async () => {
-        const [{ status, head }, body] = await Promise.all([
-          preview(),
-          serverDrawn ? draw(url, minute * MINUTE_MS, view) : null,
-        ]);
-        // Compressing the page gets a turn of the event loop of its own: drawn and compressed in
-        // one, a page held up every other request for as long as both took.
-        await new Promise((resolve) => setImmediate(resolve));
-        return { status, parts: html.parts(head, body) };
-      });
+      // The same page whatever the reading and minute: its last drawing stands in when drawing is saturated.
+      const same = `${view.sight}\n${serverDrawn}\n${url}`;
+      const page: Promise<CachedPage> = turns
+        .take(async () => {
+          const [{ status, head }, body] = await Promise.all([
+            preview(),
+            serverDrawn ? draw(url, minute * MINUTE_MS, view) : null,
+          ]);
+          // Compressing the page gets a turn of the event loop of its own: drawn and compressed in
+          // one, a page held up every other request for as long as both took.
+          await new Promise((resolve) => setImmediate(resolve));
+          return { status, parts: html.parts(head, body) };
+        })
+        .then(
+          (drawn) => {
+            lastDrawn.delete(same);
+            if (lastDrawn.size >= MAX_PAGES_PER_READING) lastDrawn.delete(lastDrawn.keys().next().value as string);
+            lastDrawn.set(same, drawn);
+            return drawn;
+          },
+          (error: unknown) => {
+            const last = lastDrawn.get(same);
+            if (!last || !(error instanceof HttpError) || error.statusCode !== 503) throw error;
+            // Served, not kept: the next request tries to draw it afresh.
+            if (pages.get(key) === page) pages.delete(key);
+            return last;
+          },
+        );
       if (pages.size >= MAX_PAGES_PER_READING) pages.delete(pages.keys().next().value as string);
       pages.set(key, page);
       page.catch(() => {

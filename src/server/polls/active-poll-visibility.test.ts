@@ -49,8 +49,6 @@ describe('what a visitor sees of the active poll', () => {
       closesAt: '2026-11-22T01:00:00.000Z',
       series: null,
       setAsideVotes: 0,
-      // Each request's own ballot is written in by the service (polls.service.ts), not shared by a sight.
-      ballot: null,
     });
   });
 

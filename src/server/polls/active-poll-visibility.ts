@@ -64,7 +64,5 @@ export function activePollAsSeen(
     closesAt: sight.closesAt.toISOString(),
     series: resultsShown ? earlierRuns : null,
     ...(!sight.votingOpen && weighted ? { weighted } : {}),
-    // Last, so that the ballot of each request is written in after the answer shared by its sight.
-    ballot: null,
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActivePoll, PastPoll, PollResults } from '../../shared/api.js';
+import type { ActivePoll, Ballot, PastPoll, PollResults } from '../../shared/api.js';
+import { BALLOT_SHOWN_MAX_MS } from '../integrity/ballot.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
@@ -50,8 +51,9 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         closesAt: '2026-11-22T01:00:00.000Z', // 20:00 in New York
         series: null,
         setAsideVotes: 0,
-        ballot: { token: expect.any(String) as string, proofOfWork: false },
       } satisfies ActivePoll);
+      // No ballot: a visitor asks for one on the first intent to vote (GET /api/polls/:id/ballot).
+      expect(response.body).not.toContain('ballot');
     });
 
     it("shows the results, and this browser's choice, after voting", async () => {
@@ -124,6 +126,61 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         expect(hinted.statusCode, query).toBe(200);
         expect(hinted.body, query).toBe(plain.body);
       }
+    });
+  });
+
+  describe('GET /api/polls/:id/ballot', () => {
+    it("hands a ballot for today's open poll, counted from when the page showed the question, never cached", async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'] });
+      const visitor = new Visitor(t.app);
+      const response = await visitor.get(`/api/polls/${poll.id}/ballot?shown=12000`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const ballot = response.json<Ballot>();
+      expect(ballot).toEqual({ token: expect.any(String) as string, proofOfWork: false });
+      // The vote that carries it reads the page-to-vote time from it: 12 s, as the page said.
+      expect(
+        (await visitor.post(`/api/polls/${poll.id}/vote`, { optionIndex: 0, ballot: ballot.token })).statusCode,
+      ).toBe(201);
+      const row = await t.db
+        .selectFrom('votes')
+        .select('page_ms')
+        .where('poll_id', '=', poll.id)
+        .executeTakeFirstOrThrow();
+      expect(row.page_ms).toBe(12_000);
+    });
+
+    it('caps how long the page says it showed the question, and reads anything else as just shown', async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'] });
+      for (const [shown, pageMs] of [
+        ['999999999', BALLOT_SHOWN_MAX_MS],
+        ['-5', 0],
+        ['abc', 0],
+        ['', 0],
+      ] as const) {
+        const visitor = new Visitor(t.app);
+        const { token } = (await visitor.get(`/api/polls/${poll.id}/ballot?shown=${shown}`)).json<Ballot>();
+        await visitor.post(`/api/polls/${poll.id}/vote`, { optionIndex: 0, ballot: token });
+        const row = await t.db
+          .selectFrom('votes')
+          .select('page_ms')
+          .where('voter_id', '=', visitor.voterId ?? '')
+          .executeTakeFirstOrThrow();
+        expect({ shown, pageMs: row.page_ms }).toEqual({ shown, pageMs });
+      }
+    });
+
+    it('refuses a ballot for a poll that is not open for voting, as JSON', async () => {
+      const poll = await seedPoll(t.db, { options: ['A', 'B'] });
+      const past = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20' });
+      for (const id of [past.id, poll.id + 100]) {
+        const response = await new Visitor(t.app).get(`/api/polls/${id}/ballot`);
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({ message: 'This poll is not open for voting.' });
+      }
+      t.clock.set(newYorkTime('2026-11-21', '20:00'));
+      expect((await new Visitor(t.app).get(`/api/polls/${poll.id}/ballot`)).statusCode).toBe(409);
+      expect((await new Visitor(t.app).get('/api/polls/x/ballot')).statusCode).toBe(400);
     });
   });
 

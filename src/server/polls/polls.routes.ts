@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PastPoll, PollResults } from '../../shared/api.js';
-import { activePollQuery, pollNumberParams } from '../../shared/schemas.js';
-import { notFound } from '../http/errors.js';
+import type { Ballot } from '../../shared/api.js';
+import { activePollQuery, ballotQuery, pollIdParams, pollNumberParams } from '../../shared/schemas.js';
+import { conflict, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
 import type { PollsService } from './polls.service.js';
@@ -21,9 +22,23 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: Vo
       await polls.activePollJson({
         voterId: (await readVoterId(request, voterIds))?.id ?? null,
         emailHint: request.query.email,
-        address: request.ip,
       }),
     ),
+  );
+
+  /**
+   * This visitor's ballot for a vote on today's poll, asked for on the first intent to vote
+   * (shared/api.ts, Ballot). Never cached: each is good once.
+   */
+  api.get(
+    '/api/polls/:id/ballot',
+    { schema: { params: pollIdParams, querystring: ballotQuery } },
+    async (request, reply): Promise<Ballot> => {
+      const ballot = await polls.ballotFor(request.params.id, request.ip, request.query.shown);
+      if (!ballot) throw conflict('This poll is not open for voting.', 'poll-not-open');
+      reply.header('cache-control', 'no-store');
+      return ballot;
+    },
   );
 
   api.get('/api/polls', async (): Promise<PastPoll[]> => polls.pastPolls());

@@ -1,6 +1,6 @@
 /** What visitors may see of polls: today's (results only after voting or closing) and past ones. */
 import type { Ballot, PastPoll, PollResults, SeriesRun } from '../../shared/api.js';
-import type { Ballots } from '../integrity/ballot.js';
+import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -10,7 +10,7 @@ import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.reposit
 import type { Weighted } from '../../shared/weighting.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
 
-const NO_POLL = { reading: undefined, sight: '', json: 'null', mayVote: false } as const;
+const NO_POLL = { reading: undefined, sight: '', json: 'null' } as const;
 
 /** What today's poll hands a visitor who may vote: a ballot, and whether their network must prove work. */
 export interface BallotBox {
@@ -22,8 +22,6 @@ export interface BallotBox {
 export interface PollVisitor {
   voterId: string | null;
   emailHint: string | undefined;
-  /** The client address, for the ballot's proof-of-work question; without it the ballot asks none. */
-  address?: string | undefined;
 }
 
 export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps, box?: BallotBox) {
@@ -70,7 +68,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
   async function activePollView(visitor: {
     voterId: string | null;
     emailHint: string | undefined;
-  }): Promise<{ reading: PollRecord | undefined; sight: string; json: string; mayVote: boolean }> {
+  }): Promise<{ reading: PollRecord | undefined; sight: string; json: string }> {
     let poll = await activePoll.get();
     if (!poll) return NO_POLL;
     const ownVote = visitor.voterId === null ? undefined : await voterChoices.of(poll.id, visitor.voterId);
@@ -87,23 +85,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
       json = JSON.stringify(activePollAsSeen(poll, sight, await earlierRunsOf(poll), weighted));
       answers.set(key, json);
     }
-    return { reading: poll, sight: key, json, mayVote: sight.ownOption === null && sight.votingOpen };
-  }
-
-  /**
-   * The answer with this visitor's ballot written in, where the answer shared by its sight has
-   * `"ballot":null` last (active-poll-visibility.ts) and the visitor may vote.
-   */
-  async function withBallot(json: string, pollId: number, address: string | undefined): Promise<string> {
-    const tail = ',"ballot":null}';
-    if (!box || !json.endsWith(tail)) return json;
-    const now = clock.now();
-    const challenge =
-      address === undefined
-        ? null
-        : await box.integrity.challengeFor(pollId, await box.integrity.bucketOf(address, now), now);
-    const ballot: Ballot = { token: box.ballots.issue(pollId, now.getTime()), proofOfWork: challenge !== null };
-    return `${json.slice(0, -tail.length)},"ballot":${JSON.stringify(ballot)}}`;
+    return { reading: poll, sight: key, json };
   }
 
   return {
@@ -114,8 +96,22 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
      * the poll and sight, then reused.
      */
     async activePollJson(visitor: PollVisitor): Promise<string> {
-      const { reading, json, mayVote } = await activePollView(visitor);
-      return reading && mayVote ? withBallot(json, reading.id, visitor.address) : json;
+      return (await activePollView(visitor)).json;
+    },
+
+    /**
+     * A ballot for a vote on today's poll `pollId` from the client at `address`, whose page has
+     * shown the question for `shownMs` (capped at BALLOT_SHOWN_MAX_MS): asked for on the first
+     * intent to vote, not with every read of the poll. Null when `pollId` is not open for voting.
+     */
+    async ballotFor(pollId: number, address: string, shownMs: number): Promise<Ballot | null> {
+      const now = clock.now();
+      let poll = await activePoll.get();
+      if (poll?.id !== pollId) poll = await activePoll.get(now.getTime());
+      if (!box || poll?.id !== pollId || !votingDayAt(now, site).votingOpen) return null;
+      const challenge = await box.integrity.challengeFor(pollId, await box.integrity.bucketOf(address, now), now);
+      const shownAt = now.getTime() - Math.min(Math.max(0, shownMs), BALLOT_SHOWN_MAX_MS);
+      return { token: box.ballots.issue(pollId, shownAt), proofOfWork: challenge !== null };
     },
 
     /**

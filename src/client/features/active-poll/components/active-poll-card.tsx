@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
 import { useCastVote } from '../../../api/cast-vote.js';
+import { ballotOnIntent } from '../../../api/get-ballot.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
 import { errorMessage, isRefusal, isRetryable } from '../../../lib/api-client.js';
@@ -31,14 +32,7 @@ export interface ActivePollCardProps {
 }
 
 export function ActivePollCard({ onVoted, onShare, resultsExtras }: ActivePollCardProps) {
-  const { data: poll, isPending, isError, refetch, dataUpdatedAt } = useActivePoll();
-  const mayVote = poll ? !poll.userVoted && poll.votingOpen : false;
-  const needsBallot = mayVote && poll?.ballot === null;
-  // A page drawn by the server is shared by every visitor who sees the same thing, so it holds
-  // no ballot of its own: the app asks for this visitor's once it runs.
-  useEffect(() => {
-    if (needsBallot) void refetch();
-  }, [needsBallot, refetch]);
+  const { data: poll, isPending, isError, refetch } = useActivePoll();
 
   if (isPending) return <PollCardSkeleton />;
   // A failed refresh keeps the poll on screen: a vote lost to the network can be sent again.
@@ -63,25 +57,20 @@ export function ActivePollCard({ onVoted, onShare, resultsExtras }: ActivePollCa
       </section>
     );
   }
-  return (
-    <PollCard
-      poll={poll}
-      ballotReceivedAt={dataUpdatedAt}
-      onVoted={onVoted}
-      onShare={onShare}
-      resultsExtras={resultsExtras}
-    />
-  );
+  return <PollCard poll={poll} onVoted={onVoted} onShare={onShare} resultsExtras={resultsExtras} />;
 }
 
-function PollCard({
-  poll,
-  ballotReceivedAt,
-  onVoted,
-  onShare,
-  resultsExtras,
-}: ActivePollCardProps & { poll: ActivePoll; ballotReceivedAt: number }) {
+/** Whether a poll card has been shown on this page load yet: the first shows from the navigation's start. */
+let cardShown = false;
+
+function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps & { poll: ActivePoll }) {
   const castVote = useCastVote();
+  // When the question was first shown (performance.now()'s clock): the page's first card from
+  // the start of the page load, a card the app moved to later from then.
+  const [shownAt] = useState(() => (cardShown ? performance.now() : 0));
+  useEffect(() => {
+    cardShown = true;
+  }, []);
   const [pendingOption, setPendingOption] = useState<number | null>(null);
   /** The vote waits on its proof of work (the ballot asked for one). */
   const [checking, setChecking] = useState(false);
@@ -99,8 +88,7 @@ function PollCard({
       {
         pollId: poll.id,
         optionIndex,
-        ballot: poll.ballot,
-        ballotReceivedAt,
+        shownAt,
         onChecking: () => {
           setChecking(true);
           setAnnouncement(VOTE_CHECKING_ANNOUNCEMENT);
@@ -132,8 +120,16 @@ function PollCard({
     );
   }
 
+  // The first intent to vote (a pointer over the options, a touch, a focus) asks for the ballot.
+  const intent = showResults ? undefined : () => ballotOnIntent(poll.id, shownAt);
   return (
-    <section className="card poll-card" aria-labelledby="poll-heading">
+    <section
+      className="card poll-card"
+      aria-labelledby="poll-heading"
+      onPointerOver={intent}
+      onTouchStart={intent}
+      onFocus={intent}
+    >
       <h1 id="poll-heading" className="poll-card__eyebrow" tabIndex={-1} ref={headingRef}>
         TODAY&apos;S HOT TAKE!
       </h1>
