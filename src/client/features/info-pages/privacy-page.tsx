@@ -6,6 +6,7 @@ import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { STORED_DATA } from '../../../shared/stored-data.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -208,6 +209,40 @@ export default function PrivacyPage() {
             We don’t store IP addresses. Our server uses them only briefly, in memory, to limit abusive request rates
             (for example, a flood of automated votes). Our server logs never contain e-mail addresses.
           </p>
+        </section>
+
+        <section aria-labelledby="privacy-tables">
+          <h2 id="privacy-tables">Everything our database holds, table by table</h2>
+          <p>
+            This list is the whole of our database: a test checks it against the database itself, so nothing is kept
+            that is not listed here.
+          </p>
+          <div className="info-page__table-wrap">
+            <table className="info-page__table">
+              <thead>
+                <tr>
+                  <th scope="col">Table</th>
+                  <th scope="col">What it holds</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">How long</th>
+                </tr>
+              </thead>
+              <tbody>
+                {STORED_DATA.map(({ table, what, why, howLong, columns }) => (
+                  <tr key={table}>
+                    <th scope="row">
+                      <code>{table}</code>
+                    </th>
+                    <td>
+                      {what} <span className="info-page__columns">Columns: {columns.join(', ')}.</span>
+                    </td>
+                    <td>{why}</td>
+                    <td>{howLong}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
 
         <section aria-labelledby="privacy-cookies">
