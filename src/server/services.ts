@@ -16,6 +16,7 @@ import {
   createAdminAuth,
   createOwnerFromConfig,
 } from './admin/admin-auth.service.js';
+import { createAuditHeadLog, useAuditChainKey } from './admin/audit.js';
 import { createPasskeys } from './admin/passkeys.service.js';
 import { createStaffService } from './admin/staff.service.js';
 import { createStaffMail } from './admin/staff-mail.js';
@@ -100,6 +101,12 @@ export async function createServices({
   reminderSender,
 }: ServicesOptions) {
   const { site } = config;
+  useAuditChainKey(config.auditChainKey);
+  if (!config.auditChainKey)
+    log.warn(
+      'AUDIT_CHAIN_KEY is not set: the audit log chain is unkeyed, so anyone with the database could rewrite it.',
+    );
+  const auditHead = createAuditHeadLog(db, log);
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);
   const subscriberMail = createSubscriberMail({ db, clock, site });
@@ -168,6 +175,7 @@ export async function createServices({
       await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));
       await integrity.purge();
       await proofOfWork.purgeExpired();
+      await auditHead(clock.now());
     },
   });
   const ballots = createBallots((await settingOrInsert(db, 'ballot_key', randomBytes(32).toString('base64'))).value);
