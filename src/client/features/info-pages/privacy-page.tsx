@@ -217,7 +217,8 @@ export default function PrivacyPage() {
             This list is the whole of our database: a test checks it against the database itself, so nothing is kept
             that is not listed here.
           </p>
-          <div className="info-page__table-wrap">
+          {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
+          <div className="info-page__table-wrap" role="region" aria-label="The tables, scrollable" tabIndex={0}>
             <table className="info-page__table">
               <thead>
                 <tr>
