@@ -13,9 +13,22 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected a ConfigError');
 }
 
+const KEY_A = Buffer.alloc(32, 1).toString('base64');
+const KEY_B = Buffer.alloc(48, 2).toString('base64');
+
 describe('loadConfig', () => {
+  it('refuses a site key that is not 32 bytes or more of base64', () => {
+    const message = 'must be 32 random bytes or more in base64 (openssl rand -base64 32)';
+    expect(problemsOf({ AUDIT_CHAIN_KEY: 'short', BALLOT_KEY: Buffer.alloc(31).toString('base64') })).toEqual([
+      `AUDIT_CHAIN_KEY ${message}`,
+      `BALLOT_KEY ${message}`,
+    ]);
+  });
+
   it('has working defaults for everything', () => {
     expect(loadConfig({})).toEqual({
+      auditChainKey: null,
+      siteKeys: {},
       shutdownDelayMs: 0,
       metricsToken: undefined,
       redis: null,
@@ -84,8 +97,14 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Staffroom <polls@example.org>',
       MAIL_OUTBOX_DIR: '/var/mail-out',
       MAIL_POSTAL_ADDRESS: '1 School Lane, Springfield, IL 62701',
+      AUDIT_CHAIN_KEY: KEY_A,
+      VOTER_COOKIE_KEY: KEY_B,
+      BALLOT_KEY: KEY_A,
+      PROOF_OF_WORK_KEY: KEY_B,
     });
     expect(config).toEqual({
+      auditChainKey: KEY_A,
+      siteKeys: { voter_cookie_key: KEY_B, ballot_key: KEY_A, proof_of_work_key: KEY_B },
       shutdownDelayMs: 0,
       metricsToken: undefined,
       redis: null,

@@ -280,6 +280,15 @@ const vapidKey = (length: number, what: string) =>
     return value?.replace(/=+$/, '');
   });
 
+/** A site key given instead of the one the site makes: 32 random bytes or more, in base64 (`openssl rand -base64 32`). */
+const siteSecret = setting().transform((value, ctx) => {
+  if (value !== undefined && (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || Buffer.from(value, 'base64').length < 32)) {
+    ctx.addIssue({ code: 'custom', message: 'must be 32 random bytes or more in base64 (openssl rand -base64 32)' });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const vapidSubject = setting().transform((value, ctx) => {
   if (value !== undefined && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(value)) {
     ctx.addIssue({ code: 'custom', message: `must be a mailto: address or an https:// URL (got "${value}")` });
@@ -339,6 +348,10 @@ const environment = z.object({
   VAPID_PRIVATE_KEY: vapidKey(43, 'a P-256 private key'),
   VAPID_SUBJECT: vapidSubject,
   PUSH_SERVICE_HOSTS: pushServiceHosts,
+  AUDIT_CHAIN_KEY: siteSecret,
+  VOTER_COOKIE_KEY: siteSecret,
+  BALLOT_KEY: siteSecret,
+  PROOF_OF_WORK_KEY: siteSecret,
   METRICS_TOKEN: setting().transform((value, ctx) => {
     if (value !== undefined && value.length < 16) {
       ctx.addIssue({ code: 'custom', message: 'must be at least 16 characters long' });
@@ -432,6 +445,17 @@ const configSchema = environment.transform((env) => {
      * balancer that polls it stops sending requests before the instance stops listening.
      */
     shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+    /** The audit log's chain key (admin/audit.ts); null: the chain is unkeyed, and start-up and the audit page say so. */
+    auditChainKey: env.AUDIT_CHAIN_KEY ?? null,
+    /**
+     * Site keys given in the environment instead of made once and kept in the database
+     * (db/settings.ts's siteKey), so a backup does not carry them. VAPID's pair: `push`.
+     */
+    siteKeys: {
+      voter_cookie_key: env.VOTER_COOKIE_KEY,
+      ballot_key: env.BALLOT_KEY,
+      proof_of_work_key: env.PROOF_OF_WORK_KEY,
+    },
     /** /metrics answers only with `Authorization: Bearer <this>`; unset, there is no /metrics. */
     metricsToken: env.METRICS_TOKEN,
     /** Where instances count the per-address write limit together; unset, each counts alone. */

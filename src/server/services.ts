@@ -4,7 +4,7 @@
  * connection of the shared limits, the preview images, the data of server-drawn pages).
  * `buildApp` hands them to the plugins and routes; nothing else constructs them.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -16,6 +16,7 @@ import {
   createAdminAuth,
   createOwnerFromConfig,
 } from './admin/admin-auth.service.js';
+import { createAuditHeadLog, useAuditChainKey } from './admin/audit.js';
 import { createPasskeys } from './admin/passkeys.service.js';
 import { createStaffService } from './admin/staff.service.js';
 import { createStaffMail } from './admin/staff-mail.js';
@@ -46,7 +47,7 @@ import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
-import { settingOrInsert } from './db/settings.js';
+import { siteKey } from './db/settings.js';
 import { createBallots } from './integrity/ballot.js';
 import { createIntegrity } from './integrity/integrity.service.js';
 import { createVotesService } from './votes/votes.service.js';
@@ -100,6 +101,12 @@ export async function createServices({
   reminderSender,
 }: ServicesOptions) {
   const { site } = config;
+  useAuditChainKey(config.auditChainKey);
+  if (!config.auditChainKey)
+    log.warn(
+      'AUDIT_CHAIN_KEY is not set: the audit log chain is unkeyed, so anyone with the database could rewrite it.',
+    );
+  const auditHead = createAuditHeadLog(db, log);
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);
   const subscriberMail = createSubscriberMail({ db, clock, site });
@@ -114,7 +121,12 @@ export async function createServices({
     ...(outboxSettings ? { settings: outboxSettings } : {}),
   });
   const addressKey = await addressHashKey(db);
-  const voterIds = await createVoterIds({ db, clock, secureCookies: site.publicUrl.startsWith('https:') });
+  const voterIds = await createVoterIds({
+    db,
+    clock,
+    secureCookies: site.publicUrl.startsWith('https:'),
+    key: config.siteKeys.voter_cookie_key,
+  });
   const deps: ServiceDeps = {
     db,
     clock,
@@ -133,7 +145,7 @@ export async function createServices({
   const proofOfWork = createProofOfWork({
     db,
     clock,
-    key: await proofOfWorkKey(db),
+    key: await proofOfWorkKey(db, config.siteKeys.proof_of_work_key),
     ...(proofOfWorkBaseMaxNumber === undefined ? {} : { baseMaxNumber: proofOfWorkBaseMaxNumber }),
   });
   // Issue 28, push reminders: one keep-alive agent, as many sockets as requests in flight.
@@ -168,9 +180,10 @@ export async function createServices({
       await deleteSentBefore(db, new Date(clock.now().getTime() - SENT_MAIL_MEMORY_MS));
       await integrity.purge();
       await proofOfWork.purgeExpired();
+      await auditHead(clock.now());
     },
   });
-  const ballots = createBallots((await settingOrInsert(db, 'ballot_key', randomBytes(32).toString('base64'))).value);
+  const ballots = createBallots(await siteKey(db, 'ballot_key', { fromEnvironment: config.siteKeys.ballot_key }));
   const integrity = createIntegrity({ db, clock, site });
   const polls = createPollsService(deps, { ballots, integrity });
   const votes = createVotesService(

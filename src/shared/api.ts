@@ -365,6 +365,12 @@ export interface AuditCheck {
   rows: number;
   brokenAt: number | null;
   problem: string | null;
+  /** Whether the chain is keyed with AUDIT_CHAIN_KEY; unkeyed, anyone with the database can rewrite it. */
+  keyed: boolean;
+  /** Rows whose hashes no key protects: all of them when unkeyed, those from before the key otherwise. */
+  unkeyedRows: number;
+  /** The last row: what the daily log line publishes. Null for an empty or broken chain. */
+  head: { id: number; hash: string } | null;
 }
 
 /** GET /api/admin/polls: every poll, scheduled ones included. */

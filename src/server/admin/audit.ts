@@ -5,8 +5,16 @@
  * the row before, so an edit or a removed row, made with the triggers dropped, breaks the chain
  * and `verifyAuditChain` says where. Never passwords, tokens, passkey material or voter e-mails:
  * callers write a short summary in words, nothing else.
+ *
+ * Issue 34: the chain is keyed. With AUDIT_CHAIN_KEY set, each hash is an HMAC under a secret
+ * the database never holds, so someone with only the database cannot rehash an edited chain.
+ * A cut tail or a restored older copy still verifies as a chain: the head (the last row's id
+ * and hash) is written to the log once a day and at start-up, and `npm run db:verify-audit --
+ * --head HASH` fails when that hash is no longer in the chain. Rows written before the key was
+ * set keep their plain SHA-256 hashes: they are accepted only before the first keyed row.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AuditEntry, AuditCheck } from '../../shared/api.js';
 import type { StaffRole } from '../../shared/staff-permissions.js';
@@ -46,7 +54,19 @@ interface HashedFields {
   summary: string;
 }
 
-function rowHash(prevHash: string, row: HashedFields): string {
+/**
+ * The chain's key (AUDIT_CHAIN_KEY), the process's: set once at start-up (services.ts, the
+ * command line), before anything is appended. Null: the chain is unkeyed.
+ */
+let chainKey: string | null = null;
+
+export function useAuditChainKey(key: string | null): void {
+  chainKey = key;
+}
+
+export const auditChainKeyed = (): boolean => chainKey !== null;
+
+function rowHash(prevHash: string, row: HashedFields, key: string | null = chainKey): string {
   const fields = [
     prevHash,
     row.id,
@@ -58,7 +78,8 @@ function rowHash(prevHash: string, row: HashedFields): string {
     row.target,
     row.summary,
   ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  const text = JSON.stringify(fields);
+  return (key === null ? createHash('sha256') : createHmac('sha256', key)).update(text).digest('hex');
 }
 
 /**
@@ -136,16 +157,50 @@ export async function listAudit(db: Db, filter: AuditFilter): Promise<AuditEntry
   }));
 }
 
-/** Walks the whole chain, a page at a time: every row's hash, and every link to the row before. */
-export async function verifyAuditChain(db: Db): Promise<AuditCheck> {
-  let prevHash = GENESIS;
-  let afterId = 0;
-  let rows = 0;
+/** How far the chain has been checked, and what was found up to there. */
+interface Checkpoint {
+  id: number;
+  hash: string;
+  rows: number;
+  unkeyedRows: number;
+}
+
+/** Per database: where the last good check ended, so the next one reads only the rows since. */
+const checkpoints = new WeakMap<Db, Checkpoint>();
+/** Per database: a break found, which every later check reports until a full walk finds none. */
+const breaks = new WeakMap<Db, AuditCheck>();
+
+const GONE_OR_CHANGED = (id: number) =>
+  `Row ${id}, the last one checked before, is gone or changed: the log was cut, rewritten or replaced by an older copy.`;
+
+/**
+ * Checks the chain. Every check first makes sure the last row an earlier check of this process
+ * ended on still has the hash it had (a cut tail or an older copy fails here). The first check
+ * walks every row; later ones (the audit page asks on each visit) only the rows since. `full`
+ * walks everything again (the command line, the daily head line).
+ */
+export async function verifyAuditChain(db: Db, { full = false }: { full?: boolean } = {}): Promise<AuditCheck> {
+  const found = breaks.get(db);
+  if (found && !full) return found;
+  const check = await walk(db, full);
+  if (check.ok) breaks.delete(db);
+  else breaks.set(db, check);
+  return check;
+}
+
+async function walk(db: Db, full: boolean): Promise<AuditCheck> {
+  const last = checkpoints.get(db);
+  if (last) {
+    const row = await db.selectFrom('audit_log').select('hash').where('id', '=', last.id).executeTakeFirst();
+    if (row?.hash !== last.hash) return broken(last, last.id, GONE_OR_CHANGED(last.id));
+  }
+  const start = full ? undefined : last;
+  let at: Checkpoint = start ?? { id: 0, hash: GENESIS, rows: 0, unkeyedRows: 0 };
   for (;;) {
     const page = await db
       .selectFrom('audit_log')
       .selectAll()
-      .where('id', '>', afterId)
+      .where('id', '>', at.id)
       .orderBy('id')
       .limit(1000)
       .execute();
@@ -160,20 +215,81 @@ export async function verifyAuditChain(db: Db): Promise<AuditCheck> {
         target: row.target,
         summary: row.summary,
       };
-      if (row.prev_hash !== prevHash)
-        return {
-          ok: false,
-          rows,
-          brokenAt: row.id,
-          problem: `Row ${row.id} does not follow the row before it: a row is missing or was changed.`,
-        };
-      if (rowHash(prevHash, fields) !== row.hash)
-        return { ok: false, rows, brokenAt: row.id, problem: `Row ${row.id} was changed after it was written.` };
-      prevHash = row.hash;
-      rows += 1;
+      if (row.prev_hash !== at.hash)
+        return broken(at, row.id, `Row ${row.id} does not follow the row before it: a row is missing or was changed.`);
+      const keyedBefore = at.rows > at.unkeyedRows;
+      let unkeyed = false;
+      if (rowHash(at.hash, fields) !== row.hash) {
+        // Written before the key was set: only a run of such rows at the start of the chain.
+        unkeyed = chainKey !== null && !keyedBefore && rowHash(at.hash, fields, null) === row.hash;
+        if (!unkeyed)
+          return broken(
+            at,
+            row.id,
+            chainKey === null
+              ? `Row ${row.id} does not match its hash: it was changed, or written with a chain key this server does not have (AUDIT_CHAIN_KEY).`
+              : `Row ${row.id} was changed after it was written.`,
+          );
+      }
+      at = { id: row.id, hash: row.hash, rows: at.rows + 1, unkeyedRows: at.unkeyedRows + (unkeyed ? 1 : 0) };
     }
-    const last = page.at(-1);
-    if (!last || page.length < 1000) return { ok: true, rows, brokenAt: null, problem: null };
-    afterId = last.id;
+    if (page.length < 1000) break;
   }
+  checkpoints.set(db, at);
+  return {
+    ok: true,
+    rows: at.rows,
+    brokenAt: null,
+    problem: null,
+    keyed: chainKey !== null,
+    unkeyedRows: chainKey === null ? at.rows : at.unkeyedRows,
+    head: at.id === 0 ? null : { id: at.id, hash: at.hash },
+  };
+}
+
+function broken(at: Checkpoint, id: number, problem: string): AuditCheck {
+  return {
+    ok: false,
+    rows: at.rows,
+    brokenAt: id,
+    problem,
+    keyed: chainKey !== null,
+    unkeyedRows: chainKey === null ? at.rows : at.unkeyedRows,
+    head: null,
+  };
+}
+
+/**
+ * Whether a head published earlier (a hash from the daily log line) is still in the chain:
+ * a cut tail, a rewrite from before it or an older copy restored no longer holds it.
+ */
+export async function holdsAuditHead(db: Db, hash: string): Promise<boolean> {
+  const row = await db.selectFrom('audit_log').select('id').where('hash', '=', hash.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Hourly (housekeeping) and at start-up: a full walk, so an edit of a row checked before is
+ * found within the hour (the audit page reports it from then on), and once per UTC day the head
+ * line. Whoever keeps the logs away from the database holds what `--head` checks against.
+ */
+export function createAuditHeadLog(db: Db, log: FastifyBaseLogger) {
+  let loggedOn: string | null = null;
+  return async (now: Date): Promise<void> => {
+    const check = await verifyAuditChain(db, { full: true });
+    if (!check.ok) {
+      log.error({ auditLog: { brokenAt: check.brokenAt } }, `The audit log is broken: ${check.problem}`);
+      return;
+    }
+    const day = now.toISOString().slice(0, 10);
+    if (day === loggedOn) return;
+    loggedOn = day;
+    const keyed = check.keyed ? 'keyed' : 'UNKEYED (set AUDIT_CHAIN_KEY)';
+    log.info(
+      { auditHead: check.head },
+      check.head
+        ? `Audit log head: row ${check.head.id}, hash ${check.head.hash}, ${check.rows} rows, chain ${keyed}. Keep this line; check later with npm run db:verify-audit -- --head ${check.head.hash}`
+        : `Audit log head: no rows yet, chain ${keyed}.`,
+    );
+  };
 }

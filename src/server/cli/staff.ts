@@ -8,6 +8,7 @@ import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { addressHashKey, createAdminAuth } from '../admin/admin-auth.service.js';
+import { useAuditChainKey } from '../admin/audit.js';
 import { readConfigOrExit } from '../server.js';
 import { staffLink } from '../../shared/staff-links.js';
 
@@ -18,6 +19,7 @@ if (command !== 'sign-in-link') {
 }
 
 const config = readConfigOrExit();
+useAuditChainKey(config.auditChainKey);
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);

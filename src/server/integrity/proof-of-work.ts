@@ -20,7 +20,7 @@
  * - Redeemed once, on any instance: the signature of the challenge goes into
  *   proof_of_work_redeemed, whose primary key lets exactly one insert win.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { ProofOfWorkChallenge } from '../../shared/api.js';
@@ -28,7 +28,7 @@ import { PROOF_MAX_LENGTH } from '../../shared/limits.js';
 import { z } from '../../shared/zod.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import { settingOrInsert } from '../db/settings.js';
+import { siteKey } from '../db/settings.js';
 import { deleteRedeemedBefore, insertRedeemed } from './proof-of-work.repository.js';
 
 export type AltchaChallenge = ProofOfWorkChallenge;
@@ -77,9 +77,9 @@ export interface ProofOfWorkOptions {
   baseMaxNumber?: number;
 }
 
-/** The key of the challenges' signatures, made on the site's first start and shared by every instance. */
-export async function proofOfWorkKey(db: Db): Promise<string> {
-  return (await settingOrInsert(db, 'proof_of_work_key', randomBytes(32).toString('base64'))).value;
+/** The key of the challenges' signatures: PROOF_OF_WORK_KEY's, or made on the site's first start and shared by every instance. */
+export function proofOfWorkKey(db: Db, fromEnvironment?: string): Promise<string> {
+  return siteKey(db, 'proof_of_work_key', { fromEnvironment });
 }
 
 const hex = (length?: number) =>

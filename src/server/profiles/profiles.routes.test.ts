@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
   });
 
   describe('DELETE /api/me', () => {
-    it('forgets the profile and the e-mails on this browser’s votes, keeps the votes counted, and clears the cookie', async () => {
+    it('forgets the profile, its copies and the e-mails on this browser’s votes, keeps the votes counted, and clears the cookie', async () => {
       const visitor = new Visitor(t.app);
       await visitor.put('/api/me/profile', leader);
       await visitor.vote(poll.id, 1, 'pat@example.org');
@@ -161,6 +161,9 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
       const other = new Visitor(t.app);
       await other.put('/api/me/profile', { role: 'school-leader' });
       await other.vote(poll.id, 0, 'sam@example.org');
+      const profileTallies = () =>
+        t.db.selectFrom('poll_profile_tallies').selectAll().orderBy('voter_profile').orderBy('option_index').execute();
+      const talliesBefore = await profileTallies();
 
       const response = await visitor.delete('/api/me');
       expect(response.statusCode).toBe(204);
@@ -171,12 +174,20 @@ describe.each(testDatabaseKinds())('the profile (%s)', (kind) => {
       expect(
         await t.db.selectFrom('profile_answers').select('voter_id').where('voter_id', '=', voterId).execute(),
       ).toEqual([]);
-      const votes = await t.db.selectFrom('votes').select(['voter_email', 'option_index']).orderBy('id').execute();
+      const votes = await t.db
+        .selectFrom('votes')
+        .select(['voter_email', 'option_index', 'voter_profile'])
+        .orderBy('id')
+        .execute();
+      // No copy of the profile is left on this browser's vote; the other browser's keeps its own.
       expect(votes).toEqual([
-        { voter_email: null, option_index: 1 },
-        { voter_email: 'sam@example.org', option_index: 0 },
+        { voter_email: null, option_index: 1, voter_profile: null },
+        { voter_email: 'sam@example.org', option_index: 0, voter_profile: 'school-leader///' },
       ]);
       expect(await groupVotes(poll.id, 'role', 'school-leader')).toEqual([1, 1]);
+      // What was counted stays counted.
+      expect(await profileTallies()).toEqual(talliesBefore);
+      expect(talliesBefore).toHaveLength(2);
       // The other browser keeps everything.
       expect((await other.get('/api/me/profile')).json().role).toBe('school-leader');
 

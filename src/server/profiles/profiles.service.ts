@@ -17,7 +17,7 @@ import type { Db } from '../db/connection.js';
 import { findActivePollId } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { detachEmails, findCountedVoterChoice } from '../votes/votes.repository.js';
-import { recopyVoterProfile } from '../weighting/weighting.repository.js';
+import { dropProfileCopies, recopyVoterProfile } from '../weighting/weighting.repository.js';
 import { deleteProfile, findProfileAnswers, setProfileAnswer } from './profiles.repository.js';
 
 /** The stored answers as a Profile; an answer the lists no longer have reads as not given. */
@@ -72,13 +72,15 @@ export function createProfilesService(
     },
 
     /**
-     * Forgets this browser: its profile, the e-mails on its votes and its push subscriptions. The votes stay counted,
-     * in their groups too, but nothing ties them to anyone any more.
+     * Forgets this browser: its profile, the copies of it on its votes, the e-mails on its votes
+     * and its push subscriptions. The votes stay counted, in their groups and profile tallies too,
+     * but nothing ties them to anyone any more.
      */
     async forget(voterId: string | null): Promise<void> {
       if (voterId === null) return;
       await db.transaction().execute(async (trx) => {
         await deleteProfile(trx, voterId);
+        await dropProfileCopies(trx, voterId);
         await detachEmails(trx, voterId);
       });
       await forgetAlso?.(voterId);

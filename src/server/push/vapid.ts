@@ -7,7 +7,7 @@
 import webpush from 'web-push';
 import type { PushConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
-import { settingOrInsert } from '../db/settings.js';
+import { siteKey } from '../db/settings.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -15,7 +15,9 @@ export interface VapidKeys {
 }
 
 export async function vapidKeys(db: Db, config: PushConfig): Promise<VapidKeys> {
-  if (config.vapidKeys) return config.vapidKeys;
-  const stored = await settingOrInsert(db, 'vapid_keys', JSON.stringify(webpush.generateVAPIDKeys()));
-  return JSON.parse(stored.value) as VapidKeys;
+  const pair = await siteKey(db, 'vapid_keys', {
+    fromEnvironment: config.vapidKeys ? JSON.stringify(config.vapidKeys) : undefined,
+    make: () => JSON.stringify(webpush.generateVAPIDKeys()),
+  });
+  return JSON.parse(pair) as VapidKeys;
 }

@@ -25,11 +25,10 @@
  * id is at least that old, so the cookie's age stays true. Were it now, every returning voter
  * on the day of this release would look like a brand-new cookie.
  */
-import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { hashSecretToken } from '../db/secret-tokens.js';
-import { settingOrInsert } from '../db/settings.js';
+import { siteKey } from '../db/settings.js';
 import { VoterIds, type LegacyVoterIds } from '../http/voter-cookie.js';
 import { findLegacyVoter, markReissued, type LegacyVoterRecord } from './voter-ids.repository.js';
 
@@ -39,10 +38,9 @@ export const VOTER_COOKIE_KEY = 'voter_cookie_key';
 /** How long after its re-issue a bare id is still taken from requests already under way. */
 export const REISSUE_GRACE_MS = 10 * 60_000;
 
-/** The key voter cookies are signed with, made on the first start and shared by every instance. */
-export async function voterCookieKey(db: Db): Promise<Buffer> {
-  const { value } = await settingOrInsert(db, VOTER_COOKIE_KEY, randomBytes(32).toString('base64'));
-  return Buffer.from(value, 'base64');
+/** The key voter cookies are signed with: VOTER_COOKIE_KEY's, or made on the first start and shared by every instance. */
+export async function voterCookieKey(db: Db, fromEnvironment?: string): Promise<Buffer> {
+  return Buffer.from(await siteKey(db, VOTER_COOKIE_KEY, { fromEnvironment }), 'base64');
 }
 
 export function createLegacyVoterIds(db: Db, clock: Clock): LegacyVoterIds {
@@ -72,10 +70,18 @@ export async function createVoterIds({
   db,
   clock,
   secureCookies,
+  key,
 }: {
   db: Db;
   clock: Clock;
   secureCookies: boolean;
+  /** VOTER_COOKIE_KEY, when the environment gives it. */
+  key?: string | undefined;
 }): Promise<VoterIds> {
-  return new VoterIds({ key: await voterCookieKey(db), clock, secureCookies, legacy: createLegacyVoterIds(db, clock) });
+  return new VoterIds({
+    key: await voterCookieKey(db, key),
+    clock,
+    secureCookies,
+    legacy: createLegacyVoterIds(db, clock),
+  });
 }

@@ -76,6 +76,19 @@ export async function recopyVoterProfile(db: Db, pollId: number, voterId: string
   }
 }
 
+/**
+ * "Forget this browser": its votes lose their copies of its profile. The profile tallies they
+ * were counted in stay as counted, and weighted lines already kept stay as they are.
+ */
+export async function dropProfileCopies(db: Db, voterId: string): Promise<void> {
+  await db
+    .updateTable('votes')
+    .set({ voter_profile: null })
+    .where('voter_id', '=', voterId)
+    .where('voter_profile', 'is not', null)
+    .execute();
+}
+
 export interface WeightingRow {
   scope: string;
   basis: string;

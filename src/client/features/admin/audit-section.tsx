@@ -43,14 +43,36 @@ const ACTION_OPTIONS = [['', 'Every action'] as const, ...ACTIONS.map((action) =
 function Check() {
   const check = useAuditCheck();
   if (!check.data) return null;
-  return check.data.ok ? (
-    <p className="admin-audit__ok" role="status">
-      ✓ The log is intact: {check.data.rows} rows, each chained to the one before.
-    </p>
-  ) : (
-    <p className="admin-audit__broken" role="alert">
-      The log has been changed outside the site. {check.data.problem}
-    </p>
+  const { ok, rows, problem, keyed, unkeyedRows, head } = check.data;
+  return (
+    <>
+      {ok ? (
+        <p className="admin-audit__ok" role="status">
+          ✓ The log is intact: {rows} rows, each chained to the one before.
+          {head && (
+            <>
+              {' '}
+              Head: row {head.id}, hash <code>{head.hash.slice(0, 16)}…</code>
+            </>
+          )}
+        </p>
+      ) : (
+        <p className="admin-audit__broken" role="alert">
+          The log has been changed outside the site. {problem}
+        </p>
+      )}
+      {!keyed ? (
+        <p className="admin-audit__broken" role="alert">
+          The chain is unkeyed: AUDIT_CHAIN_KEY is not set, so anyone with the database could rewrite the log unseen.
+        </p>
+      ) : (
+        unkeyedRows > 0 && (
+          <p className="admin-audit__note">
+            The chain is keyed; its first {unkeyedRows} rows were written before AUDIT_CHAIN_KEY was set.
+          </p>
+        )
+      )}
+    </>
   );
 }
 

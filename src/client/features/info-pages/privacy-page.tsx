@@ -7,6 +7,7 @@ import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
 import { METHODS } from '../../../shared/methods.js';
 import { BREAKDOWN_ROUNDING_BASE, MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { STORED_DATA } from '../../../shared/stored-data.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -128,9 +129,12 @@ export default function PrivacyPage() {
           </p>
           <p>
             The profile is stored with the anonymous identifier of your voter cookie. When you vote, your vote is added
-            to the count of each of your groups, and only those counts are kept: nothing records which profile cast
-            which vote or when. Changing your profile later does not change the results of past polls; it does change
-            today’s, while voting is open, so that telling us about yourself after voting still counts.
+            to the count of each of your groups, and the vote keeps a copy of your four answers (never the time you
+            filled them in), so that the weighted result can be worked out exactly. Changing your profile later does not
+            change the results of past polls; it does change today’s, while voting is open, so that telling us about
+            yourself after voting still counts. “Forget this browser” deletes your profile and the copies on your votes
+            at once; the counts your votes were already added to, and weighted results already published, stay as they
+            are, without anything that points to you.
           </p>
           <p>
             Results by group are shown only after voting has closed for the day, and only for groups of at least{' '}
@@ -210,6 +214,41 @@ export default function PrivacyPage() {
           </p>
         </section>
 
+        <section aria-labelledby="privacy-tables">
+          <h2 id="privacy-tables">Everything our database holds, table by table</h2>
+          <p>
+            This list is the whole of our database: a test checks it against the database itself, so nothing is kept
+            that is not listed here.
+          </p>
+          {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
+          <div className="info-page__table-wrap" role="region" aria-label="The tables, scrollable" tabIndex={0}>
+            <table className="info-page__table">
+              <thead>
+                <tr>
+                  <th scope="col">Table</th>
+                  <th scope="col">What it holds</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">How long</th>
+                </tr>
+              </thead>
+              <tbody>
+                {STORED_DATA.map(({ table, what, why, howLong, columns }) => (
+                  <tr key={table}>
+                    <th scope="row">
+                      <code>{table}</code>
+                    </th>
+                    <td>
+                      {what} <span className="info-page__columns">Columns: {columns.join(', ')}.</span>
+                    </td>
+                    <td>{why}</td>
+                    <td>{howLong}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
         <section aria-labelledby="privacy-cookies">
           <h2 id="privacy-cookies">Cookies and similar technologies</h2>
           <p>
@@ -286,8 +325,8 @@ export default function PrivacyPage() {
               <strong>The voter cookie</strong> lasts up to 400 days after your last vote, unless you delete it sooner.
             </li>
             <li>
-              <strong>Your profile</strong> is kept until you change it or forget this browser (below). The counts by
-              group stay with the poll results, without anything that points to you.
+              <strong>Your profile</strong>, and its copy on each of your votes, is kept until you change it or forget
+              this browser (below). The counts by group stay with the poll results, without anything that points to you.
             </li>
             <li>
               <strong>Local storage items</strong> stay on your device until you clear your browser’s site data.
@@ -302,8 +341,9 @@ export default function PrivacyPage() {
             <li>You can unsubscribe from our e-mails at any time with the link in every e-mail.</li>
             <li>You can delete the voter cookie and local storage items in your browser’s settings.</li>
             <li>
-              You can forget this browser with the button on this page: we delete your profile and remove your e-mail
-              address from your votes (the votes stay counted, anonymously), and your browser’s voter cookie is cleared.
+              You can forget this browser with the button on this page: we delete your profile and remove its copies and
+              your e-mail address from your votes (the votes stay counted, anonymously), and your browser’s voter cookie
+              is cleared.
             </li>
           </ul>
           <ForgetBrowser />
