@@ -80,6 +80,13 @@ export const STORED_DATA: readonly StoredTable[] = [
     columns: ['poll_id', 'dimension', 'group_value', 'option_index', 'vote_count'],
   },
   {
+    table: 'poll_breakdowns',
+    what: 'Each closed poll’s breakdown as first published: per group, vote counts already rounded to multiples of 5, groups under 10 left out, and the poll’s totals. No vote, voter or e-mail.',
+    why: 'So a staff change after the close can never reveal one person’s vote by moving a group’s published figures.',
+    howLong: 'As long as the poll.',
+    columns: ['poll_id', 'closed_on', 'total_votes', 'set_aside_votes', 'dimensions', 'published_at'],
+  },
+  {
     table: 'poll_profile_tallies',
     what: 'Counts of votes per poll, answer and combination of profile answers: numbers only.',
     why: 'The weighted result.',
