@@ -256,14 +256,17 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
 
 const pushServiceHosts = setting().transform((value, ctx) => {
   if (value === undefined) return DEFAULT_PUSH_SERVICE_HOSTS;
-  const hosts = value.split(',').map((host) => host.trim().toLowerCase());
+  // `:443` is the port every entry allows already, as a URL leaves it out.
+  const hosts = value.split(',').map((host) => host.trim().toLowerCase().replace(/:443$/, ''));
   const bad = hosts.filter(
-    (host) => !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host),
+    (host) =>
+      !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[1-9]\d{0,4})?$/.test(host) ||
+      Number(host.split(':')[1] ?? 443) > 65_535,
   );
   if (bad.length > 0) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be comma-separated host names, *.example.com for subdomains (bad: ${bad.join(', ')})`,
+      message: `must be comma-separated host names, *.example.com for subdomains, host:port for a port other than 443 (bad: ${bad.join(', ')})`,
     });
     return z.NEVER;
   }

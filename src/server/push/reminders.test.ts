@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
   let t: TestApp;
   let lines: string[];
   const options = (): TestAppOptions => ({
-    env: { PUSH_SERVICE_HOSTS: 'localhost', SUBSCRIBE_LIMIT_PER_HOUR: '5', LOG_LEVEL: 'info' },
+    env: { PUSH_SERVICE_HOSTS: push.host, SUBSCRIBE_LIMIT_PER_HOUR: '5', LOG_LEVEL: 'info' },
     pushAgent: push.agent(),
     logStream: { write: (line: string) => void lines.push(line) },
   });
