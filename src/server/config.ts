@@ -322,6 +322,7 @@ const environment = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
   SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(30, 0, 100_000),
   SUGGEST_LIMIT_PER_HOUR: wholeNumber(100, 0, 100_000),
+  PUSH_SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(1000, 0, 100_000),
   LOG_LEVEL: logLevel,
   SMTP_URL: smtpUrl,
   SMTP_ALLOW_PLAINTEXT_LOCALHOST: smtpAllowPlaintextLocalhost,
@@ -429,6 +430,11 @@ const configSchema = environment.transform((env) => {
      * a script gets 100 an hour into the review queue instead of thousands a minute.
      */
     suggestLimitPerHour: env.SUGGEST_LIMIT_PER_HOUR,
+    /**
+     * New push reminders (and test notifications) per client address and hour; 0 turns it off.
+     * A school's whole staff turns reminders on in one staff meeting, from one address.
+     */
+    pushSubscribeLimitPerHour: env.PUSH_SUBSCRIBE_LIMIT_PER_HOUR,
     logLevel: env.LOG_LEVEL,
     /**
      * After SIGTERM, how long /readyz answers 503 while the instance still serves, so a load

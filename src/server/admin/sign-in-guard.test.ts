@@ -51,7 +51,7 @@ async function signInLinkToken(app: TestApp) {
     clock: app.clock,
     config: app.config,
     legacyPasswordHash: null,
-    keyedHash: (v) => v,
+    keyedHash: (v) => Promise.resolve(v),
     secureCookies: false,
   });
   return (await auth.signInLink())?.token ?? '';
