@@ -37,7 +37,12 @@ describe.each(testDatabaseKinds())('the daily address key (%s)', (kind) => {
         .digest('hex'),
     ).toBe(monday);
 
-    const limit = await addressLimit(one.hash, { kind: 'subscribe', address, max: 5, windowMs: 3_600_000 });
+    const limit = await addressLimit((value) => one.hash(value), {
+      kind: 'subscribe',
+      address,
+      max: 5,
+      windowMs: 3_600_000,
+    });
     await hitAddressLimit(db, limit, clock.now());
     expect(await db.selectFrom('rate_limits').select('key').execute()).toEqual([{ key: `subscribe:${monday}` }]);
 
