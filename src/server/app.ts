@@ -209,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     publicUrl: site.publicUrl,
+    keyedHash: services.keyedHash,
   });
   await app.register(adminRoutes, {
     auth: services.auth,
