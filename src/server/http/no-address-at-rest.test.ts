@@ -42,7 +42,7 @@ async function everyRedisEntry(url: string): Promise<string> {
   const redis = new Redis(url);
   try {
     const keys = await redis.keys('*');
-    const values = await Promise.all(keys.map(async (key) => `${key}=${String(await redis.dump(key))}`));
+    const values = await Promise.all(keys.map(async (key) => `${key}=${await redis.dump(key)}`));
     return values.join('\n');
   } finally {
     redis.disconnect();
