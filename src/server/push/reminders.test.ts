@@ -399,7 +399,7 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
 
   it('two instances on one database send each reminder once', async () => {
     const database = await createTestDatabase(kind);
-    const unlimited = { ...options(), env: { ...options().env, SUBSCRIBE_LIMIT_PER_HOUR: '0' } };
+    const unlimited = { ...options(), env: { ...options().env, PUSH_SUBSCRIBE_LIMIT_PER_HOUR: '0' } };
     const first = await createTestAppOn(database, { ...unlimited, keepDatabase: true });
     const second = await createTestAppOn(database, unlimited);
     try {
