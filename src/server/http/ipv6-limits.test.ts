@@ -125,6 +125,11 @@ const PUBLIC_KEY = `B${'A'.repeat(86)}`;
  * A /48 is one client too (issue 34, item 7): each limit, at 2 per network, lets a /48 rotating
  * through its /64s 4 times that (WIDE_TIER_FACTOR), then refuses it; another /48 is apart.
  */
+/** A poll suggestion from `address`: its answer's status. */
+const suggestion = async (app: TestApp, address: string, n: number) =>
+  (await post(app, '/api/poll-suggestions', address, { question: `Question ${n}?`, options: ['Yes', 'No'] }))
+    .statusCode;
+
 describe.each(testDatabaseKinds())('the /48 tier of every per-address limit (%s)', (kind) => {
   const cases: {
     name: string;
@@ -151,17 +156,13 @@ describe.each(testDatabaseKinds())('the /48 tier of every per-address limit (%s)
       name: 'suggestions',
       env: { SUGGEST_LIMIT_PER_HOUR: '2' },
       ok: 201,
-      send: async (app, address, n) =>
-        (await post(app, '/api/poll-suggestions', address, { question: `Question ${n}?`, options: ['Yes', 'No'] }))
-          .statusCode,
+      send: suggestion,
     },
     {
       name: 'writes (the write limit)',
       env: { RATE_LIMIT_WRITES_PER_MINUTE: '2' },
       ok: 201,
-      send: async (app, address, n) =>
-        (await post(app, '/api/poll-suggestions', address, { question: `Question ${n}?`, options: ['Yes', 'No'] }))
-          .statusCode,
+      send: suggestion,
     },
     {
       name: 'push reminders',
