@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(manifestRoutes, { siteName: site.siteName });
   // The calls that write, under one per-address rate limit.
   await app.register(async (writes) => {
-    await limitWrites(writes, config.rateLimitWritesPerMinute, redis, config.redis?.keyPrefix);
+    await limitWrites(writes, config.rateLimitWritesPerMinute, services.keyedHash, redis, config.redis?.keyPrefix);
     await writes.register(votesRoutes, {
       votes: services.votes,
       voterIds,
@@ -209,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     publicUrl: site.publicUrl,
+    keyedHash: services.keyedHash,
   });
   await app.register(adminRoutes, {
     auth: services.auth,

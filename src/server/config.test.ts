@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       rateLimitWritesPerMinute: 600,
       subscribeLimitPerHour: 30,
       suggestLimitPerHour: 100,
+      pushSubscribeLimitPerHour: 1000,
       logLevel: 'info',
       push: {
         vapidKeys: null,
@@ -92,6 +93,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
       SUBSCRIBE_LIMIT_PER_HOUR: '12',
       SUGGEST_LIMIT_PER_HOUR: '40',
+      PUSH_SUBSCRIBE_LIMIT_PER_HOUR: '500',
       LOG_LEVEL: 'WARN',
       SMTP_URL: 'smtps://mailer:secret@mail.example.org:465',
       MAIL_FROM: 'Staffroom <polls@example.org>',
@@ -129,6 +131,7 @@ describe('loadConfig', () => {
       rateLimitWritesPerMinute: 0,
       subscribeLimitPerHour: 12,
       suggestLimitPerHour: 40,
+      pushSubscribeLimitPerHour: 500,
       logLevel: 'warn',
       push: { vapidKeys: null, subject: 'mailto:hello@teaching.example.org', serviceHosts: DEFAULT_PUSH_SERVICE_HOSTS },
       mail: {

@@ -256,14 +256,17 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
 
 const pushServiceHosts = setting().transform((value, ctx) => {
   if (value === undefined) return DEFAULT_PUSH_SERVICE_HOSTS;
-  const hosts = value.split(',').map((host) => host.trim().toLowerCase());
+  // `:443` is the port every entry allows already, as a URL leaves it out.
+  const hosts = value.split(',').map((host) => host.trim().toLowerCase().replace(/:443$/, ''));
   const bad = hosts.filter(
-    (host) => !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host),
+    (host) =>
+      !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[1-9]\d{0,4})?$/.test(host) ||
+      Number(host.split(':')[1] ?? 443) > 65_535,
   );
   if (bad.length > 0) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be comma-separated host names, *.example.com for subdomains (bad: ${bad.join(', ')})`,
+      message: `must be comma-separated host names, *.example.com for subdomains, host:port for a port other than 443 (bad: ${bad.join(', ')})`,
     });
     return z.NEVER;
   }
@@ -328,6 +331,7 @@ const environment = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: rateLimit,
   SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(30, 0, 100_000),
   SUGGEST_LIMIT_PER_HOUR: wholeNumber(100, 0, 100_000),
+  PUSH_SUBSCRIBE_LIMIT_PER_HOUR: wholeNumber(1000, 0, 100_000),
   LOG_LEVEL: logLevel,
   SMTP_URL: smtpUrl,
   SMTP_ALLOW_PLAINTEXT_LOCALHOST: smtpAllowPlaintextLocalhost,
@@ -439,6 +443,11 @@ const configSchema = environment.transform((env) => {
      * a script gets 100 an hour into the review queue instead of thousands a minute.
      */
     suggestLimitPerHour: env.SUGGEST_LIMIT_PER_HOUR,
+    /**
+     * New push reminders (and test notifications) per client address and hour; 0 turns it off.
+     * A school's whole staff turns reminders on in one staff meeting, from one address.
+     */
+    pushSubscribeLimitPerHour: env.PUSH_SUBSCRIBE_LIMIT_PER_HOUR,
     logLevel: env.LOG_LEVEL,
     /**
      * After SIGTERM, how long /readyz answers 503 while the instance still serves, so a load

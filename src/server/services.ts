@@ -4,18 +4,12 @@
  * connection of the shared limits, the preview images, the data of server-drawn pages).
  * `buildApp` hands them to the plugins and routes; nothing else constructs them.
  */
-import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { isPostgres, type Db } from './db/connection.js';
 import { deleteStaleRateLimits } from './db/rate-limits.js';
-import {
-  addressHashKey,
-  adminPasswordHash,
-  createAdminAuth,
-  createOwnerFromConfig,
-} from './admin/admin-auth.service.js';
+import { adminPasswordHash, createAdminAuth, createOwnerFromConfig } from './admin/admin-auth.service.js';
 import { createAuditHeadLog, useAuditChainKey } from './admin/audit.js';
 import { createPasskeys } from './admin/passkeys.service.js';
 import { createStaffService } from './admin/staff.service.js';
@@ -27,6 +21,7 @@ import { createOutboxWorker, type OutboxSettings } from './email/outbox.worker.j
 import { deleteSentBefore } from './email/outbox.repository.js';
 import { Metrics } from './health/metrics.js';
 import { Readiness } from './health/readiness.js';
+import { createAddressKeys } from './http/address-limits.js';
 import { connectRedis } from './http/rate-limit.js';
 import type { PageData } from './pages/ssr-pages.js';
 import { createJobs } from './jobs/jobs.js';
@@ -120,7 +115,7 @@ export async function createServices({
     log,
     ...(outboxSettings ? { settings: outboxSettings } : {}),
   });
-  const addressKey = await addressHashKey(db);
+  const addressKeys = createAddressKeys({ db, clock, site });
   const voterIds = await createVoterIds({
     db,
     clock,
@@ -136,7 +131,7 @@ export async function createServices({
       // SQLite is served by this one instance (README): every vote is counted here.
       soleWriter: !isPostgres(db),
     }),
-    keyedHash: (value) => createHmac('sha256', addressKey).update(value).digest('hex'),
+    keyedHash: (value) => addressKeys.hash(value),
     mailQueued: () => jobs.mailQueued(),
   };
   const subscriptions = createSubscriptionsService(deps, { perAddressPerHour: config.subscribeLimitPerHour });
@@ -161,7 +156,7 @@ export async function createServices({
   const reminders = createRemindersService(deps, {
     applicationServerKey: vapid.publicKey,
     serviceHosts: config.push.serviceHosts,
-    perAddressPerHour: config.subscribeLimitPerHour,
+    perAddressPerHour: config.pushSubscribeLimitPerHour,
     send: sendPush,
     log,
   });
@@ -265,6 +260,8 @@ export async function createServices({
     metrics: config.metricsToken ? new Metrics({ db, clock, token: config.metricsToken }) : null,
     /** The shared write limit's store (REDIS_URL); undefined: each instance counts on its own. */
     redis,
+    /** Keyed hash under the day's address key: what every per-address limit counts. */
+    keyedHash: deps.keyedHash,
     /**
      * Stops the timers and the mail connection, writes the votes received, and lets go of Redis
      * and the drawing threads (the database is the caller's).

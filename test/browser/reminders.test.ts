@@ -25,7 +25,15 @@ import {
 } from './support.js';
 
 const push = new FakePushService();
-const t = browserTest({ env: { PUSH_SERVICE_HOSTS: 'localhost' }, pushAgent: push.agent() });
+// A getter: the service's port is known once it has started, before each test's site starts.
+const t = browserTest({
+  env: {
+    get PUSH_SERVICE_HOSTS() {
+      return push.host;
+    },
+  },
+  pushAgent: push.agent(),
+});
 beforeAll(() => push.start());
 afterAll(() => push.stop());
 

@@ -69,7 +69,7 @@ describe('staff links', () => {
       clock: t.site.clock,
       config: t.site.config,
       legacyPasswordHash: null,
-      keyedHash: (value) => value,
+      keyedHash: (value) => Promise.resolve(value),
       secureCookies: false,
     });
     const signInToken = (await auth.signInLink())?.token ?? '';

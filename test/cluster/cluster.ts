@@ -406,7 +406,9 @@ async function startNginx(port: number, upstreams: number[]) {
     .replace(/^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
     .replace(/^\s*listen \[::\]:80;$/m, '')
     .replace('/opt/teacher-hot-take/dist/client', path.join(root, 'dist/client'))
-    .replace(PER_ADDRESS_LIMIT, `$1${PER_ADDRESS_LIMIT_IN_TEST};`);
+    .replace(PER_ADDRESS_LIMIT, `$1${PER_ADDRESS_LIMIT_IN_TEST};`)
+    // The site's own logs go to /var/log; here the run's access log (which instance answered) stays.
+    .replace(/^\s*(access|error)_log \/var\/log\/[^;]*;$/gm, '');
   fs.writeFileSync(path.join(work, 'site.conf'), conf);
   for (const dir of ['logs', 'temp']) fs.mkdirSync(path.join(work, dir), { recursive: true });
   const temp = (name: string) => `${name}_temp_path ${path.join(work, 'temp', name)};`;

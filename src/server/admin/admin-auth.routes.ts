@@ -3,7 +3,9 @@
  * upgraded site, the old admin password making the first owner. None needs a session; the
  * changing ones must come from this site. Refusals say the same whoever the e-mail belongs to.
  * Tokens come in bodies, never in URLs; no password is hashed before the throttles and the
- * token have been checked.
+ * token have been checked. Every way in is first counted per network (the site's per-address
+ * limit, with its /48 tier), before its body is read: a flood costs one count a request and
+ * writes nothing else (issue 34, item 5).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AdminSession, Confirmation, InviteDetails } from '../../shared/api.js';
@@ -26,6 +28,17 @@ import type { Passkeys } from './passkeys.service.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.js';
 import { findLiveLink, listStaff } from './staff.repository.js';
 import type { Clock } from '../clock.js';
+import { addressLimit, hitAddressLimit, type KeyedHash } from '../http/address-limits.js';
+import { SIGN_IN_WINDOW_MS } from './sign-in-guard.js';
+
+/**
+ * Requests to the ways in per network (an IPv4 address, an IPv6 /64) in 15 minutes, every way
+ * together: a passkey sign-in is two (options, then the answer), so a person has a dozen tries
+ * and more; a script has 30, then 429 until the window ends.
+ */
+export const STAFF_DOOR_PER_WINDOW = 30;
+/** The calls here that need no limit: signing out, and asking whether one is signed in. */
+const NOT_A_WAY_IN = new Set(['/api/admin/logout', '/api/admin/session']);
 
 export const LINK_GONE = 'This link has expired or was already used. Ask the site owner for a new one.';
 
@@ -41,9 +54,26 @@ export const adminAuthRoutes: FastifyPluginAsync<{
   db: Db;
   clock: Clock;
   publicUrl: string;
-}> = async (app, { auth, passkeys, db, clock, publicUrl }) => {
+  keyedHash: KeyedHash;
+}> = async (app, { auth, passkeys, db, clock, publicUrl, keyedHash }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', sameSiteOnly(publicUrl));
+  app.addHook('onRequest', async (request, reply) => {
+    if (NOT_A_WAY_IN.has(request.routeOptions.url ?? '')) return;
+    const limit = await addressLimit(keyedHash, {
+      kind: 'staff-door',
+      address: request.ip,
+      max: STAFF_DOOR_PER_WINDOW,
+      windowMs: SIGN_IN_WINDOW_MS,
+    });
+    const hit = await hitAddressLimit(db, limit, clock.now());
+    if (hit.allowed) return;
+    const minutes = Math.max(1, Math.ceil(hit.retryAfterMs / 60_000));
+    reply.header('retry-after', String(minutes * 60));
+    throw tooManyRequests(
+      `Too many sign-in requests from your network. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+    );
+  });
   const cookie = { sameSite: 'Strict' as const, secure: auth.secureCookies };
 
   async function signedIn(reply: FastifyReply, result: SignInResult): Promise<AdminSession> {

@@ -6,7 +6,6 @@
  * (sign-in-guard.ts) before any password is hashed. Every sign-in is in the audit log; a failed
  * one is only counted (per network, for the window), never written there.
  */
-import { randomBytes } from 'node:crypto';
 import type { StaffMember } from '../../shared/api.js';
 import type { StaffRole } from '../../shared/staff-permissions.js';
 import type { Clock } from '../clock.js';
@@ -16,6 +15,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import { settingOrInsert } from '../db/settings.js';
 import { enqueueStaffAlert } from '../email/outbox.repository.js';
+import type { KeyedHash } from '../http/address-limits.js';
 import { limitAddress } from '../http/client-address.js';
 import { appendAudit, SYSTEM_ACTOR, type Actor } from './audit.js';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
@@ -69,11 +69,6 @@ export async function adminPasswordHash(
   return stored.value;
 }
 
-/** The key of the site's keyed hashes, made on its first start and shared by every instance. */
-export async function addressHashKey(db: Db): Promise<string> {
-  return (await settingOrInsert(db, 'address_hash_key', randomBytes(32).toString('base64'))).value;
-}
-
 /** The signed-in person, as a request sees them. */
 export interface SignedIn {
   id: number;
@@ -102,8 +97,8 @@ export interface AdminAuthDeps {
   config: Pick<Config, 'adminSessionIdleMinutes' | 'adminSessionMaxHours' | 'adminLoginAttempts'>;
   /** The old shared password's hash: opens "Create the owner account" only, while there is no staff. */
   legacyPasswordHash: string | null;
-  /** Keyed hash of a client address or an e-mail: counted ones are only ever keyed hashes. */
-  keyedHash: (value: string) => string;
+  /** Keyed hash of a client address or an e-mail under the day's key: counted ones are only ever keyed hashes. */
+  keyedHash: KeyedHash;
   /** On https the cookie takes the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
   secureCookies: boolean;
   /** Wakes the outbox after an e-mail is queued (an account under attack). */
@@ -193,7 +188,7 @@ export function createAdminAuth({
     startSession,
     /** The time by the site's clock (a recent sign-in is measured against it). */
     now: () => clock.now(),
-    /** A client's network (its IPv4 address, its IPv6 /64) as a keyed hash. */
+    /** A client's network (its IPv4 address, its IPv6 /64) as a keyed hash under the day's key. */
     networkCode: (address: string) => keyedHash(limitAddress(address)),
 
     /** Whether the site still needs its first owner. */

@@ -207,7 +207,7 @@ export function createPasskeys({ db, clock, auth, publicUrl, siteName }: Passkey
         userVerification: 'required',
         timeout: CHALLENGE_LIFETIME_MS,
       });
-      const network = auth.networkCode(address);
+      const network = await auth.networkCode(address);
       await insertChallenge(
         db,
         { challenge: options.challenge, purpose: 'sign-in', staffId: null, linkId: null, network },

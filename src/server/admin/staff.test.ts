@@ -308,7 +308,7 @@ describe.each(testDatabaseKinds())('staff accounts (%s)', (kind) => {
       clock: t.clock,
       config: t.config,
       legacyPasswordHash: null,
-      keyedHash: (v) => v,
+      keyedHash: (v) => Promise.resolve(v),
       secureCookies: false,
     });
     const made = await auth.signInLink();

@@ -3,12 +3,12 @@
  * for when mail or every passkey is lost. Only someone on the server can run it; the link is in
  * the audit log.
  */
-import { createHmac } from 'node:crypto';
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { addressHashKey, createAdminAuth } from '../admin/admin-auth.service.js';
+import { createAdminAuth } from '../admin/admin-auth.service.js';
 import { useAuditChainKey } from '../admin/audit.js';
+import { createAddressKeys } from '../http/address-limits.js';
 import { readConfigOrExit } from '../server.js';
 import { staffLink } from '../../shared/staff-links.js';
 
@@ -23,13 +23,13 @@ useAuditChainKey(config.auditChainKey);
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
-  const key = await addressHashKey(db);
+  const addressKeys = createAddressKeys({ db, clock: systemClock, site: config.site });
   const auth = createAdminAuth({
     db,
     clock: systemClock,
     config,
     legacyPasswordHash: null,
-    keyedHash: (value) => createHmac('sha256', key).update(value).digest('hex'),
+    keyedHash: (value) => addressKeys.hash(value),
     secureCookies: config.site.publicUrl.startsWith('https:'),
   });
   const link = await auth.signInLink();

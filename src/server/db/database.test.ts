@@ -193,6 +193,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0014-staff',
         '0015-push-reminders',
         '0016-staff-hardening',
+        '0017-daily-address-key',
         '0019-published-breakdowns',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();

@@ -68,3 +68,12 @@ export function integrityBlock(ip: string): string {
   if (address === null) return ip;
   return block(address, address.family === 4 ? 24 : 48);
 }
+
+/**
+ * The wider network a per-address limit also counts, at a looser limit: an IPv6 address's /48
+ * (65,536 /64s, one tunnel broker's gift); null for IPv4, whose /24 is often many clients.
+ */
+export function wideNetwork(ip: string): string | null {
+  const address = parse(ip);
+  return address?.family === 6 ? block(address, 48) : null;
+}

@@ -113,3 +113,104 @@ describe('the write limit on IPv6', () => {
     expect((await suggest('203.0.113.8', 4)).statusCode).toBe(201);
   });
 });
+
+/** The first address of the n-th /64 of one /48: a client rotating its /64s inside its /48. */
+const ROTATING = (n: number) => `2001:db8:7:${n.toString(16)}::1`;
+/** Another /48. */
+const OTHER_48 = '2001:db8:8:1::1';
+/** A P-256 public key's shape (the limit is counted before anything is sent to it). */
+const PUBLIC_KEY = `B${'A'.repeat(86)}`;
+
+/**
+ * A /48 is one client too (issue 34, item 7): each limit, at 2 per network, lets a /48 rotating
+ * through its /64s 4 times that (WIDE_TIER_FACTOR), then refuses it; another /48 is apart.
+ */
+/** A poll suggestion from `address`: its answer's status. */
+const suggestion = async (app: TestApp, address: string, n: number) =>
+  (await post(app, '/api/poll-suggestions', address, { question: `Question ${n}?`, options: ['Yes', 'No'] }))
+    .statusCode;
+
+describe.each(testDatabaseKinds())('the /48 tier of every per-address limit (%s)', (kind) => {
+  const cases: {
+    name: string;
+    env: Record<string, string>;
+    ok: number;
+    send: (app: TestApp, address: string, n: number) => Promise<number>;
+  }[] = [
+    {
+      name: 'password sign-ins',
+      env: { ADMIN_LOGIN_ATTEMPTS: '2' },
+      ok: 401,
+      send: async (app, address, n) =>
+        (await post(app, '/api/admin/login', address, { email: `guess${n}@school.example`, password: 'wrong one' }))
+          .statusCode,
+    },
+    {
+      name: 'subscriptions',
+      env: { SUBSCRIBE_LIMIT_PER_HOUR: '2' },
+      ok: 200,
+      send: async (app, address, n) =>
+        (await post(app, '/api/subscribe', address, { email: `t${n}@example.org` })).statusCode,
+    },
+    {
+      name: 'suggestions',
+      env: { SUGGEST_LIMIT_PER_HOUR: '2' },
+      ok: 201,
+      send: suggestion,
+    },
+    {
+      name: 'writes (the write limit)',
+      env: { RATE_LIMIT_WRITES_PER_MINUTE: '2' },
+      ok: 201,
+      send: suggestion,
+    },
+    {
+      name: 'push reminders',
+      env: { PUSH_SUBSCRIBE_LIMIT_PER_HOUR: '2', PUSH_SERVICE_HOSTS: 'push.example' },
+      ok: 201,
+      send: async (app, address, n) =>
+        (
+          await post(app, '/api/reminders', address, {
+            timeZone: 'UTC',
+            subscription: {
+              endpoint: `https://push.example/p/${n}`,
+              keys: { p256dh: PUBLIC_KEY, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+            },
+          })
+        ).statusCode,
+    },
+    {
+      name: "votes' e-mail tries",
+      env: { SUBSCRIBE_LIMIT_PER_HOUR: '2' },
+      ok: 200,
+      send: async (app, address, n) => {
+        const poll = (await app.db.selectFrom('polls').select('id').executeTakeFirst()) ?? (await seedPoll(app.db));
+        const browser = new Visitor(app.app);
+        const url = `/api/polls/${poll.id}`;
+        const voted = await browser.request({
+          method: 'POST',
+          url: `${url}/vote`,
+          remoteAddress: address,
+          payload: { optionIndex: 0, voterEmail: '' },
+        });
+        expect(voted.statusCode).toBe(201);
+        const attached = await browser.request({
+          method: 'POST',
+          url: `${url}/update-vote`,
+          remoteAddress: address,
+          payload: { email: `t${n}@example.org` },
+        });
+        return attached.statusCode;
+      },
+    },
+  ];
+
+  it.each(cases)('counts $name of a /48 together, at 4 times a network', async ({ env, ok, send }) => {
+    t = await createTestApp(kind, { env });
+    const app = t;
+    const answers = [];
+    for (let n = 1; n <= 9; n += 1) answers.push(await send(app, ROTATING(n), n));
+    expect(answers).toEqual([...Array<number>(8).fill(ok), 429]);
+    expect(await send(app, OTHER_48, 10)).toBe(ok);
+  });
+});

@@ -1,7 +1,7 @@
 /**
- * Structured logs (JSON lines, one per request) that never carry an e-mail address: query
- * values are dropped from logged URLs and anything shaped like an address is masked, in
- * request lines and in error messages alike.
+ * Structured logs (JSON lines, one per request) that never carry an e-mail address or a client's
+ * IP address: the query is dropped from logged URLs, anything shaped like an e-mail address is
+ * masked, in request lines and in error messages alike, and no line names the client.
  */
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
@@ -18,13 +18,11 @@ export function scrubEmails(text: string): string {
   return text.replace(EMAIL_LIKE, '[email]');
 }
 
-/** The URL as logged: the path, and the query's names without their values. */
+/** The URL as logged: the path, and `?…` where a query was (never the query itself). */
 export function loggableUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const pathname = scrubEmails(queryStart === -1 ? url : url.slice(0, queryStart));
-  if (queryStart === -1) return pathname;
-  const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()].map(scrubEmails);
-  return `${pathname}?${names.map((name) => `${name}=…`).join('&')}`;
+  return queryStart === -1 ? pathname : `${pathname}?…`;
 }
 
 export function loggerOptions(level: LogLevel, stream?: LogStream): FastifyServerOptions['logger'] {

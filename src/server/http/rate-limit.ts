@@ -1,7 +1,8 @@
 /**
  * Per-address limits on the calls that write. Generous on purpose: a whole school often
- * reaches the site through one public address. All write calls share one budget per address
- * and minute. With REDIS_URL the instances count together in Redis (the rate-limit plugin's
+ * reaches the site through one public address. All write calls share one budget per network
+ * (an IPv4 address, an IPv6 /64) and minute, and an IPv6 /48 WIDE_TIER_FACTOR times it; each is
+ * counted under a keyed hash with the day's address key (address-limits.ts), never the address. With REDIS_URL the instances count together in Redis (the rate-limit plugin's
  * Redis store); without it each instance counts on its own. While Redis cannot be reached, or
  * stops answering, each instance counts on its own again, logs it once, and says so in /readyz,
  * until Redis is back: a vote never waits for Redis.
@@ -9,9 +10,9 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { limitAddress } from './client-address.js';
+import { addressLimit, type KeyedHash } from './address-limits.js';
 import { tooManyRequests } from './errors.js';
 
 export interface SharedLimits {
@@ -129,17 +130,37 @@ function sharedOrLocalStore(redis: Redis, keyPrefix: string | undefined): Fastif
 }
 
 /** Limits every route registered in `scope` (0 turns the limit off). */
-export async function limitWrites(scope: FastifyInstance, perMinute: number, redis?: Redis, keyPrefix?: string) {
+export async function limitWrites(
+  scope: FastifyInstance,
+  perMinute: number,
+  keyedHash: KeyedHash,
+  redis?: Redis,
+  keyPrefix?: string,
+) {
   if (perMinute <= 0) return;
-  await scope.register(rateLimit, {
-    global: true,
-    max: perMinute,
-    timeWindow: '1 minute',
-    // The site's one rule for every per-address limit (an IPv6 client by its /64), rather than
-    // the plugin's default (which masks IPv6 to /64 too, in 11.2): the limits cannot drift apart.
-    keyGenerator: (request) => limitAddress(request.ip),
-    store: redis ? sharedOrLocalStore(redis, keyPrefix) : LocalCountStore,
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`),
-  });
+  // The site's one rule for every per-address limit (address-limits.ts), rather than the
+  // plugin's own keys (the address itself): the limits cannot drift apart, no address is stored.
+  const made = new WeakMap<FastifyRequest, ReturnType<typeof addressLimit>>();
+  const tiers = (request: FastifyRequest) => {
+    let limit = made.get(request);
+    if (!limit) {
+      limit = addressLimit(keyedHash, { kind: 'writes', address: request.ip, max: perMinute, windowMs: 60_000 });
+      made.set(request, limit);
+    }
+    return limit;
+  };
+  // One registration per tier, each its own count: the network's, then (IPv6) its /48's.
+  for (const tier of [0, 1]) {
+    await scope.register(rateLimit, {
+      global: true,
+      max: async (request) => (await tiers(request)).tiers[tier]?.max ?? perMinute,
+      timeWindow: '1 minute',
+      keyGenerator: async (request) => (await tiers(request)).tiers[tier]?.key ?? '',
+      // An IPv4 client has no /48.
+      allowList: (_request, key) => key === '',
+      store: redis ? sharedOrLocalStore(redis, keyPrefix) : LocalCountStore,
+      errorResponseBuilder: (_request, context) =>
+        tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`),
+    });
+  }
 }

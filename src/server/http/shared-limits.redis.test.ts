@@ -5,24 +5,30 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RedisTestServer } from '../testing/redis-test-server.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestAppOn, type TestApp } from '../testing/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
 const LIMIT = '5';
 
 describe('the write limit across instances, in Redis', () => {
   let redis: RedisTestServer;
+  // The instances share a database, as they do in production: the day's address key with it.
+  let database: TestDatabase;
   const apps: TestApp[] = [];
   beforeEach(async () => {
     redis = await RedisTestServer.start();
+    database = await createTestDatabase('sqlite');
   });
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
+    await database.drop();
     await redis.stop();
   });
 
   async function instance(logLines?: string[]) {
-    const t = await createTestApp('sqlite', {
+    const t = await createTestAppOn(database, {
+      keepDatabase: true,
       env: { RATE_LIMIT_WRITES_PER_MINUTE: LIMIT, REDIS_URL: redis.url },
       ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
     });

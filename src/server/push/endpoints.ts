@@ -1,15 +1,23 @@
 /**
  * Only real push services: a subscription's endpoint must be an https URL on one of the
- * configured push services' hosts (PUSH_SERVICE_HOSTS). Anything else would make the site post
- * to an address a visitor chose: a server on our network, someone else's site.
+ * configured push services' hosts (PUSH_SERVICE_HOSTS), on the standard https port. Anything else
+ * would make the site post to an address a visitor chose: a server on our network, someone else's
+ * site, another service on a push host's machine (`:22`). A PUSH_SERVICE_HOSTS entry that names a
+ * port (`localhost:8443`, a test's push service) allows that port only.
  */
 import { createHash } from 'node:crypto';
 
-/** Whether `host` (lower case) is one of `allowed`, where `*.example.com` allows any subdomain. */
-function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  return allowed.some((entry) =>
-    entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host.length > entry.length - 1 : host === entry,
-  );
+/**
+ * Whether `host` (lower case) on `port` ('' for 443, as URL writes it) is one of `allowed`, where
+ * `*.example.com` allows any subdomain and `name:port` allows that port instead of 443.
+ */
+function hostAllowed(host: string, port: string, allowed: readonly string[]): boolean {
+  return allowed.some((entry) => {
+    const colon = entry.lastIndexOf(':');
+    const name = colon === -1 ? entry : entry.slice(0, colon);
+    if (port !== (colon === -1 ? '' : entry.slice(colon + 1))) return false;
+    return name.startsWith('*.') ? host.endsWith(name.slice(1)) && host.length > name.length - 1 : host === name;
+  });
 }
 
 /** Why an endpoint is refused, as a sentence; null when it names a known push service. */
@@ -17,8 +25,10 @@ export function endpointProblem(endpoint: string, allowed: readonly string[]): s
   const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
   if (!url || url.protocol !== 'https:') return 'The push endpoint must be an https address.';
   if (url.username || url.password || url.hash) return 'The push endpoint is not a push service’s address.';
-  if (!hostAllowed(url.hostname.toLowerCase(), allowed)) {
-    return 'The push endpoint is not on a push service this site sends to.';
+  if (!hostAllowed(url.hostname.toLowerCase(), url.port, allowed)) {
+    return url.port === '' || !hostAllowed(url.hostname.toLowerCase(), '', allowed)
+      ? 'The push endpoint is not on a push service this site sends to.'
+      : 'The push endpoint must use the standard https port.';
   }
   return null;
 }

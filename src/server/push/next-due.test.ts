@@ -49,6 +49,7 @@ describe('endpointProblem', () => {
     'https://updates.push.services.mozilla.com/wpush/v2/abc',
     'https://web.push.apple.com/QGk',
     'https://wns2-by3p.notify.windows.com/w/?token=abc',
+    'https://fcm.googleapis.com:443/fcm/send/abc',
   ])('takes %s', (endpoint) => {
     expect(endpointProblem(endpoint, DEFAULT_PUSH_SERVICE_HOSTS)).toBeNull();
   });
@@ -63,5 +64,21 @@ describe('endpointProblem', () => {
     'ftp://fcm.googleapis.com/x',
   ])('refuses %s', (endpoint) => {
     expect(endpointProblem(endpoint, DEFAULT_PUSH_SERVICE_HOSTS)).not.toBeNull();
+  });
+
+  it.each([
+    'https://fcm.googleapis.com:22/x',
+    'https://web.push.apple.com:5999/x',
+    'https://fcm.googleapis.com:65535/x',
+  ])('refuses %s: a push host, but not the https port', (endpoint) => {
+    expect(endpointProblem(endpoint, DEFAULT_PUSH_SERVICE_HOSTS)).toBe(
+      'The push endpoint must use the standard https port.',
+    );
+  });
+
+  it('takes another port only where PUSH_SERVICE_HOSTS names it', () => {
+    expect(endpointProblem('https://localhost:8443/push/1', ['localhost:8443'])).toBeNull();
+    expect(endpointProblem('https://localhost:8444/push/1', ['localhost:8443'])).not.toBeNull();
+    expect(endpointProblem('https://localhost/push/1', ['localhost:8443'])).not.toBeNull();
   });
 });

@@ -38,7 +38,7 @@ it('a sender killed before it records a send is followed by one resend with the 
   fs.writeFileSync(ca, push.certificate.cert);
   const teaTime = instantAt('2026-11-23', { hours: 15, minutes: 30 }, 'America/New_York');
   t = await createTestApp('sqlite', {
-    env: { DATABASE_URL: file, PUSH_SERVICE_HOSTS: 'localhost' },
+    env: { DATABASE_URL: file, PUSH_SERVICE_HOSTS: push.host },
     pushAgent: push.agent(),
     now: new Date(teaTime.getTime() - 3_600_000),
   });

@@ -5,8 +5,7 @@
  */
 import type { ReminderSettings, RemindersState, ReminderSubscribeRequest } from '../../shared/reminders.js';
 import { addDays, HOUR_MS, votingDayAt } from '../../shared/time.js';
-import { hitRateLimit } from '../db/rate-limits.js';
-import { limitAddress } from '../http/client-address.js';
+import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
 import { findActivePoll } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { endpointHash, endpointProblem } from './endpoints.js';
@@ -49,7 +48,7 @@ export function createRemindersService(
   }: {
     applicationServerKey: string;
     serviceHosts: readonly string[];
-    /** Subscriptions per client address and hour (SUBSCRIBE_LIMIT_PER_HOUR, as for e-mail); 0: no limit. */
+    /** Subscriptions and test notifications per client address and hour (PUSH_SUBSCRIBE_LIMIT_PER_HOUR); 0: no limit. */
     perAddressPerHour: number;
     send: PushTransport;
     log: FastifyBaseLogger;
@@ -57,8 +56,13 @@ export function createRemindersService(
 ) {
   async function limited(kind: string, clientAddress: string): Promise<boolean> {
     if (perAddressPerHour === 0) return false;
-    const key = `${kind}:${keyedHash(limitAddress(clientAddress))}`;
-    return !(await hitRateLimit(db, { key, max: perAddressPerHour, windowMs: HOUR_MS }, clock.now())).allowed;
+    const limit = await addressLimit(keyedHash, {
+      kind,
+      address: clientAddress,
+      max: perAddressPerHour,
+      windowMs: HOUR_MS,
+    });
+    return !(await hitAddressLimit(db, limit, clock.now())).allowed;
   }
 
   return {

@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
   let t: TestApp;
   let lines: string[];
   const options = (): TestAppOptions => ({
-    env: { PUSH_SERVICE_HOSTS: 'localhost', SUBSCRIBE_LIMIT_PER_HOUR: '5', LOG_LEVEL: 'info' },
+    env: { PUSH_SERVICE_HOSTS: push.host, PUSH_SUBSCRIBE_LIMIT_PER_HOUR: '5', LOG_LEVEL: 'info' },
     pushAgent: push.agent(),
     logStream: { write: (line: string) => void lines.push(line) },
   });
@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
       expect(response.json().message).toContain(words);
     });
 
-    it('keeps at most three subscriptions per browser, and limits new ones per address like e-mail', async () => {
+    it('keeps at most three subscriptions per browser, and limits new ones per address (PUSH_SUBSCRIBE_LIMIT_PER_HOUR)', async () => {
       const visitor = new Visitor(t.app);
       for (let i = 0; i < 5; i++) {
         t.clock.advance(1000);
@@ -136,6 +136,29 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
       });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().code).toBe('rate-limited');
+    });
+
+    it("turns reminders on for 300 browsers behind one school address: push has its own limit, not e-mail's 30", async () => {
+      const school = await createTestApp(kind, {
+        ...options(),
+        env: { PUSH_SERVICE_HOSTS: push.host, SUBSCRIBE_LIMIT_PER_HOUR: '30' },
+      });
+      try {
+        const statuses = new Map<number, number>();
+        for (let i = 0; i < 300; i++) {
+          const response = await new Visitor(school.app).request({
+            method: 'POST',
+            url: '/api/reminders',
+            remoteAddress: '198.51.100.20',
+            payload: { subscription: push.subscribe().json, timeZone: 'America/New_York' },
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        }
+        expect(Object.fromEntries(statuses)).toEqual({ 201: 300 });
+        expect(await school.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(300);
+      } finally {
+        await school.close();
+      }
     });
 
     it('"Forget this browser" deletes its subscriptions', async () => {
@@ -376,7 +399,7 @@ describe.each(testDatabaseKinds())('push reminders (%s)', (kind: DatabaseKind) =
 
   it('two instances on one database send each reminder once', async () => {
     const database = await createTestDatabase(kind);
-    const unlimited = { ...options(), env: { ...options().env, SUBSCRIBE_LIMIT_PER_HOUR: '0' } };
+    const unlimited = { ...options(), env: { ...options().env, PUSH_SUBSCRIBE_LIMIT_PER_HOUR: '0' } };
     const first = await createTestAppOn(database, { ...unlimited, keepDatabase: true });
     const second = await createTestAppOn(database, unlimited);
     try {

@@ -5,8 +5,7 @@
  * however often the form is sent. Requests are also limited per client address.
  */
 import { consentText } from '../../shared/consent.js';
-import { hitRateLimit } from '../db/rate-limits.js';
-import { limitAddress } from '../http/client-address.js';
+import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
 import { enqueueConfirmation } from '../email/outbox.repository.js';
 import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -78,17 +77,18 @@ export function createSubscriptionsService(
         consentText: consentText(site.siteName, site.brandName),
         now,
       };
+      const limit = await addressLimit(keyedHash, {
+        kind: 'subscribe',
+        address: clientAddress,
+        max: perAddressPerHour,
+        windowMs: HOUR_MS,
+      });
       const trx = await db.startTransaction().execute();
       try {
         // Every request is counted, before the address is looked up: were only those that send
         // an e-mail counted, a spent limit would refuse strangers and still answer "subscribed"
         // for addresses on the list, and anyone could sort a list of addresses that way.
-        const limit = {
-          key: `subscribe:${keyedHash(limitAddress(clientAddress))}`,
-          max: perAddressPerHour,
-          windowMs: HOUR_MS,
-        };
-        if (perAddressPerHour > 0 && !(await hitRateLimit(trx, limit, now)).allowed) {
+        if (perAddressPerHour > 0 && !(await hitAddressLimit(trx, limit, now)).allowed) {
           await trx.rollback().execute();
           return 'rate-limited';
         }

@@ -6,8 +6,7 @@
 import type { Db } from '../db/connection.js';
 import { suggestionPlaceText, type SuggestionPlace, type SuggestionRequest } from '../../shared/schemas.js';
 import type { AdminSuggestion, SuggestionsPage } from '../../shared/api.js';
-import { hitRateLimit } from '../db/rate-limits.js';
-import { limitAddress } from '../http/client-address.js';
+import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
   countSuggestions,
@@ -42,14 +41,15 @@ export function createSuggestionsService(
      */
     async submit(suggestion: SuggestionRequest, clientAddress: string): Promise<SubmitOutcome> {
       const now = clock.now();
+      const limit = await addressLimit(keyedHash, {
+        kind: 'suggest',
+        address: clientAddress,
+        max: perAddressPerHour,
+        windowMs: HOUR_MS,
+      });
       return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
         if (perAddressPerHour > 0) {
-          const limit = {
-            key: `suggest:${keyedHash(limitAddress(clientAddress))}`,
-            max: perAddressPerHour,
-            windowMs: HOUR_MS,
-          };
-          const hit = await hitRateLimit(trx, limit, now);
+          const hit = await hitAddressLimit(trx, limit, now);
           if (!hit.allowed) return { outcome: 'rate-limited', retryAfterMs: hit.retryAfterMs };
         }
         const id = await insertSuggestion(

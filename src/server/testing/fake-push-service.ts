@@ -163,6 +163,11 @@ export class FakePushService {
     return this.#origin;
   }
 
+  /** What PUSH_SERVICE_HOSTS names to allow this service (its port is not https's 443). */
+  get host(): string {
+    return new URL(this.#origin).host;
+  }
+
   /** An agent that trusts this service's certificate, for the site's sender. */
   agent(maxSockets = 64): Agent {
     return new Agent({ ca: this.certificate.cert, keepAlive: true, maxSockets });

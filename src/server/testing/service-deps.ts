@@ -22,7 +22,7 @@ function testServiceDeps(db: Db, clock: Clock): ServiceDeps {
     site: testSite(),
     activePoll: new ActivePollCache(db, clock, 1000, () => 0),
     voterChoices: new VoterChoices((pollId, voterId) => findVoterChoice(db, pollId, voterId)),
-    keyedHash: (value) => value,
+    keyedHash: (value) => Promise.resolve(value),
     mailQueued: () => {},
   };
 }

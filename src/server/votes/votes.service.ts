@@ -1,7 +1,7 @@
 /** The rules of voting: when a vote counts, and when an e-mail may be attached to it. */
 import { HOUR_MS, votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
-import { limitAddress } from '../http/client-address.js';
+import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import type { Ballots } from '../integrity/ballot.js';
@@ -89,14 +89,16 @@ export function createVotesService(
   /** Counts a try per voter, then (if the voter may) per client address. */
   const emailTryAllowed = async (voter: Voter) => {
     const now = clock.now();
-    if (!(await hitRateLimit(db, { key: `attach:${keyedHash(voter.id)}`, ...EMAIL_TRIES }, now)).allowed) return false;
+    const perVoter = { key: `attach:${await keyedHash(voter.id)}`, ...EMAIL_TRIES };
+    if (!(await hitRateLimit(db, perVoter, now)).allowed) return false;
     if (emailTriesPerAddressPerHour === 0) return true;
-    const perAddress = {
-      key: `attach-from:${keyedHash(limitAddress(voter.address))}`,
+    const perAddress = await addressLimit(keyedHash, {
+      kind: 'attach-from',
+      address: voter.address,
       max: emailTriesPerAddressPerHour,
       windowMs: HOUR_MS,
-    };
-    return (await hitRateLimit(db, perAddress, now)).allowed;
+    });
+    return (await hitAddressLimit(db, perAddress, now)).allowed;
   };
 
   return {

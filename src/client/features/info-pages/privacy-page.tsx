@@ -209,8 +209,10 @@ export default function PrivacyPage() {
 
           <h3>IP addresses and server logs</h3>
           <p>
-            We don’t store IP addresses. Our server uses them only briefly, in memory, to limit abusive request rates
-            (for example, a flood of automated votes). Our server logs never contain e-mail addresses.
+            We don’t store IP addresses. To limit abusive request rates (for example, a flood of automated votes), our
+            server counts requests under a scrambled code of your network made with a key that is replaced every day and
+            deleted, so after a day no count can be traced back to an address. Our server logs never contain e-mail
+            addresses or IP addresses.
           </p>
         </section>
 

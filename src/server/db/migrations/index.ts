@@ -14,6 +14,7 @@ import * as weightedResults from './0013-weighted-results.js';
 import * as staff from './0014-staff.js';
 import * as pushReminders from './0015-push-reminders.js';
 import * as staffHardening from './0016-staff-hardening.js';
+import * as dailyAddressKey from './0017-daily-address-key.js';
 import * as publishedBreakdowns from './0019-published-breakdowns.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0014-staff': staff,
   '0015-push-reminders': pushReminders,
   '0016-staff-hardening': staffHardening,
+  '0017-daily-address-key': dailyAddressKey,
   '0019-published-breakdowns': publishedBreakdowns,
 };
