@@ -90,13 +90,30 @@ describe.each(testDatabaseKinds())('the weighted line’s tallies (%s)', (kind) 
     expect(await keptProfileTallies(services.db, poll.id)).toEqual(original.slice(0, 4));
     expect(await services.db.selectFrom('poll_weighting').selectAll().execute()).toEqual([]);
 
+    // Restored, the votes count again with the profiles they carry: the forgotten browser's vote
+    // carries none any more (privacy page, "Forget this browser"), so it counts unprofiled.
     done(await review.restore(poll.id, discount.id, 's'));
     await exact(poll.id);
-    expect(await keptProfileTallies(services.db, poll.id)).toEqual(original);
+    expect(await keptProfileTallies(services.db, poll.id)).toEqual([
+      ...original.slice(0, 4),
+      'classroom-teacher/high/west/11-20/0: 19',
+    ]);
 
     done(await review.release(poll.id, STUFFER, 's', 'a school after all'));
     await exact(poll.id);
-    expect(await keptProfileTallies(services.db, poll.id)).toContain('classroom-teacher/high/west/11-20/0: 30');
+    expect(await keptProfileTallies(services.db, poll.id)).toContain('classroom-teacher/high/west/11-20/0: 29');
+  });
+
+  it('computes a closed poll’s line once for everyone who asks for it at the same time', async () => {
+    const { poll } = await seed('past');
+    const weighting = createWeightingService(services.deps());
+    const record = (await findPollById(services.db, poll.id))!;
+    const [first, second] = await Promise.all([weighting.ofPoll(record), weighting.ofPoll(record)]);
+    // One computation in this process, handed to both readers; a later reader gets the kept line.
+    expect(second).toBe(first);
+    const later = await weighting.ofPoll(record);
+    expect(later).not.toBe(first);
+    expect(later).toEqual(first);
   });
 
   it("moves today's vote with its voter's profile while voting is open, never after, nor a past poll's", async () => {

@@ -54,8 +54,11 @@ export function createWeightingService({ db, clock }: Pick<ServiceDeps, 'db' | '
    * The lines of these scopes of a closed poll: the kept ones when still current, the others
    * computed from one read of the poll's profile tallies, then kept.
    */
-  async function linesOf(poll: ClosedPoll, scopes: readonly string[]): Promise<Map<string, Weighted>> {
-    const counted = poll.options.reduce((sum, option) => sum + option.votes, 0);
+  async function computeLines(
+    poll: ClosedPoll,
+    scopes: readonly string[],
+    counted: number,
+  ): Promise<Map<string, Weighted>> {
     const lines = new Map<string, Weighted>();
     for (const row of await storedWeighting(db, poll.id, scopes)) {
       if (row.basis === BASIS && row.countedVotes === counted) {
@@ -92,6 +95,22 @@ export function createWeightingService({ db, clock }: Pick<ServiceDeps, 'db' | '
       // Staff deleted the poll meanwhile: the reader still gets the line it asked for.
       if (!isForeignKeyViolation(error)) throw error;
     }
+    return lines;
+  }
+
+  /**
+   * One computation per poll, count and scopes at a time in this process: the close of a large
+   * poll (a second of raking and resampling at 100,000 votes) is met by everyone waiting for its
+   * results, and each of them would otherwise compute the same line before the first one is kept.
+   */
+  const inFlight = new Map<string, Promise<Map<string, Weighted>>>();
+  function linesOf(poll: ClosedPoll, scopes: readonly string[]): Promise<Map<string, Weighted>> {
+    const counted = poll.options.reduce((sum, option) => sum + option.votes, 0);
+    const key = `${poll.id}\u0000${counted}\u0000${scopes.join('\u0000')}`;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const lines = computeLines(poll, scopes, counted).finally(() => inFlight.delete(key));
+    inFlight.set(key, lines);
     return lines;
   }
 
