@@ -1,7 +1,8 @@
 /**
  * What the weighted line is raked from stays exact: the profile tallies always equal the counted
  * votes counted by their copies of their voters' profiles, through staff discounts, restores and
- * releases, profile changes and "Forget this browser"; and a staff change forgets the kept line.
+ * releases and profile changes (a forgotten browser's votes count unprofiled from the next recount);
+ * and a staff change forgets the kept line.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createProfilesService } from '../profiles/profiles.service.js';
