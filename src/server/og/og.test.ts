@@ -524,7 +524,8 @@ describe('DrawingPool', () => {
     } finally {
       await drawing.close();
     }
-  });
+    // 110 drawings on one thread: about 11 s on a quiet 2-core machine, twice that on a busy one.
+  }, 60_000);
 
   it('draws no more cards at once than it has threads', async () => {
     const drawing = new DrawingPool(1);
