@@ -62,4 +62,5 @@ it('a process killed mid-send and restarted sends no duplicate', async () => {
   expect(smtp.to('once@example.org')).toHaveLength(1);
   const sent = await t.db.selectFrom('email_outbox').select(['status', 'attempts']).executeTakeFirstOrThrow();
   expect(sent).toEqual({ status: 'sent', attempts: 2 });
-});
+  // Three Node processes started through tsx: a few seconds on a quiet machine, 20 on a busy one.
+}, 60_000);
