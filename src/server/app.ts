@@ -29,7 +29,7 @@ import { ogRoutes } from './og/og.routes.js';
 import type { PreviewImages } from './og/preview-images.js';
 import { embedRoutes } from './embed/embed.routes.js';
 import { printRoutes } from './print/print.routes.js';
-import { reminderRoutes } from './reminder/reminder.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { openDataRoutes } from './open-data/open-data.routes.js';
 import { pollsRoutes } from './polls/polls.routes.js';
 import { createServices } from './services.js';
@@ -180,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openDataRoutes, { openData: services.openData });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
-  await app.register(reminderRoutes, { site, clock });
+  await app.register(calendarRoutes, { site, clock });
   await app.register(remindersRoutes, { reminders: services.reminders, voterIds });
   await app.register(manifestRoutes, { siteName: site.siteName });
   // The calls that write, under one per-address rate limit.
