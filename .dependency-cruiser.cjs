@@ -50,6 +50,14 @@ module.exports = {
       to: { path: '^src/server/pages/' },
     },
     {
+      name: 'staff-identity-knows-no-poll-administration',
+      severity: 'error',
+      comment:
+        'staff/ (people, sign-in, passkeys, invites, sessions, the audit log) is below admin/ (poll administration): admin/ may use staff identity, staff/ never imports from admin/.',
+      from: { path: '^src/server/staff/' },
+      to: { path: '^src/server/admin/' },
+    },
+    {
       name: 'sides-stay-apart',
       severity: 'error',
       comment: 'Server and client never import each other; shared imports neither.',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from '../shared/zod.js';
 import { EMAIL_PATTERN, STAFF_PASSWORD_MIN_LENGTH } from '../shared/limits.js';
-import { isCommonPassword } from './admin/password-policy.js';
+import { isCommonPassword } from './staff/password-policy.js';
 import { coversEveryAddress, parseProxyRange } from './proxy-ranges.js';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/site-config.js';
 import {
@@ -454,7 +454,7 @@ const configSchema = environment.transform((env) => {
      * balancer that polls it stops sending requests before the instance stops listening.
      */
     shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
-    /** The audit log's chain key (admin/audit.ts); null: the chain is unkeyed, and start-up and the audit page say so. */
+    /** The audit log's chain key (staff/audit.ts); null: the chain is unkeyed, and start-up and the audit page say so. */
     auditChainKey: env.AUDIT_CHAIN_KEY ?? null,
     /**
      * Site keys given in the environment instead of made once and kept in the database

@@ -240,7 +240,7 @@ const passwordTyped = z
 
 /**
  * A new staff password: long rather than clever (NIST SP 800-63B). The server also refuses one on
- * its list of common and breached passwords (admin/password-policy.ts).
+ * its list of common and breached passwords (server/staff/password-policy.ts).
  */
 export const newStaffPassword = z
   .string({ error: 'Please choose a password.' })

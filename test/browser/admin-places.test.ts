@@ -5,8 +5,8 @@
  * axe-clean in light and dark, with screenshots at phone and laptop widths.
  */
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/admin/password.js';
-import { insertStaff } from '../../src/server/admin/staff.repository.js';
+import { hashPassword } from '../../src/server/staff/password.js';
+import { insertStaff } from '../../src/server/staff/staff.repository.js';
 import type { StaffRole } from '../../src/shared/staff-permissions.js';
 import { seedPoll } from '../../src/server/testing/fixtures.js';
 import { STAFF_TEST_PASSWORD } from '../../src/server/testing/staff.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readStaffLink, staffLink } from '../../src/shared/staff-links.js';
-import { createAdminAuth } from '../../src/server/admin/admin-auth.service.js';
+import { createAdminAuth } from '../../src/server/staff/admin-auth.service.js';
 import { AdminPanel } from './pages.js';
 import { browserTest, LAPTOP, newVisitor } from './support.js';
 

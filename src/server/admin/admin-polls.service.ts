@@ -24,7 +24,7 @@ import {
 import type { Activation, ScheduleService, Transition } from '../polls/schedule.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { emailCountsByOption, votesPage, type VoterEmails } from '../votes/votes.repository.js';
-import type { AuditWrite } from './audit.js';
+import type { AuditWrite } from '../staff/audit.js';
 import { csvFileName, votesCsv } from './votes-export.js';
 
 /**

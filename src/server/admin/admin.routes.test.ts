@@ -12,7 +12,7 @@ import type {
   VoteRecord,
 } from '../../shared/api.js';
 import { can, type StaffAction } from '../../shared/staff-permissions.js';
-import { NOT_ALLOWED } from './admin-guard.js';
+import { NOT_ALLOWED } from '../staff/admin-guard.js';
 import { signedInStaff } from '../testing/staff.js';
 import { ActivePollCache } from '../polls/active-poll-cache.js';
 import { createScheduleService } from '../polls/schedule.service.js';

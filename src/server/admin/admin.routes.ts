@@ -25,10 +25,10 @@ import {
   signedInRecently,
   staffOf,
   voterEmailsAllowed,
-} from './admin-guard.js';
+} from '../staff/admin-guard.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import type { AdminAuth } from './admin-auth.service.js';
+import type { AdminAuth } from '../staff/admin-auth.service.js';
 import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
 const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {

@@ -7,17 +7,12 @@
  */
 import type { AdminPoll, VoteRecord } from '../../shared/api.js';
 import { localDateAt } from '../../shared/time.js';
+import { csvCell } from '../http/csv.js';
 
 export const CSV_COLUMNS = ['Poll Question', 'Selected Option', 'Voter Email', 'Vote Date', 'Vote Time'] as const;
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
-
-/** A cell: neutralised if a spreadsheet would run it, quoted if it holds a quote, comma or line break. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 

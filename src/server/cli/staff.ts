@@ -6,8 +6,8 @@
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createAdminAuth } from '../admin/admin-auth.service.js';
-import { useAuditChainKey } from '../admin/audit.js';
+import { createAdminAuth } from '../staff/admin-auth.service.js';
+import { useAuditChainKey } from '../staff/audit.js';
 import { createAddressKeys } from '../http/address-limits.js';
 import { readConfigOrExit } from '../server.js';
 import { staffLink } from '../../shared/staff-links.js';

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/connection.js';
-import { holdsAuditHead, useAuditChainKey, verifyAuditChain } from '../admin/audit.js';
+import { holdsAuditHead, useAuditChainKey, verifyAuditChain } from '../staff/audit.js';
 import { readConfigOrExit } from '../server.js';
 
 const { values } = parseArgs({ args: process.argv.slice(3), options: { head: { type: 'string' } } });

@@ -17,7 +17,7 @@ import { methodsUrl } from '../../shared/methods.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time.js';
-import { csvCell } from '../admin/votes-export.js';
+import { csvCell } from '../http/csv.js';
 
 export interface OpenDataSite {
   siteName: string;

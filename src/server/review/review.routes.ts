@@ -13,9 +13,9 @@ import {
   pollIdParams,
   releaseRequest,
 } from '../../shared/schemas.js';
-import { auditOf, sameSiteOnly, signedInOnly, staffOf } from '../admin/admin-guard.js';
+import { auditOf, sameSiteOnly, signedInOnly, staffOf } from '../staff/admin-guard.js';
 import type { Clock } from '../clock.js';
-import type { AdminAuth } from '../admin/admin-auth.service.js';
+import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { conflict, notFound, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { ReviewRefusal, ReviewResult, ReviewService } from './review.service.js';

@@ -24,7 +24,7 @@
  * go with it; other instances read theirs again within a second), and past polls are marked
  * changed, so the open data is built again on every instance.
  */
-import type { AuditWrite } from '../admin/audit.js';
+import type { AuditWrite } from '../staff/audit.js';
 import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
 import { localDateAt } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';

@@ -1,7 +1,7 @@
 /** Test helpers for staff: a person of a given role, signed in. */
 import type { StaffRole } from '../../shared/staff-permissions.js';
-import { hashPassword } from '../admin/password.js';
-import { insertStaff } from '../admin/staff.repository.js';
+import { hashPassword } from '../staff/password.js';
+import { insertStaff } from '../staff/staff.repository.js';
 import type { TestApp } from './test-app.js';
 import { Visitor } from './visitor.js';
 

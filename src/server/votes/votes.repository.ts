@@ -259,7 +259,7 @@ export async function votesPerDay(db: Db, voterId: string): Promise<{ day: strin
 
 /**
  * What a page of votes says of their e-mails: `left-out` never reads the column (only the owner,
- * recently signed in, may see e-mails: admin/admin-guard.ts), `included` gives each vote's, `only`
+ * recently signed in, may see e-mails: staff/admin-guard.ts), `included` gives each vote's, `only`
  * keeps just the votes that carry one.
  */
 export type VoterEmails = 'left-out' | 'included' | 'only';

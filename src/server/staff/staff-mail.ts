@@ -2,7 +2,7 @@
  * What the outbox sends to staff, written when it is sent. An invite's e-mail carries a link of
  * its own, whose token is made here and kept only as a hash (staff_links.mail_token_hash), as
  * subscribers' links are; an invite used, withdrawn or expired by then is not sent. An alert
- * tells a person their account is under attack (admin/sign-in-guard.ts); not to a disabled one.
+ * tells a person their account is under attack (staff/sign-in-guard.ts); not to a disabled one.
  */
 import { ROLE_LABELS } from '../../shared/staff-permissions.js';
 import type { Clock } from '../clock.js';

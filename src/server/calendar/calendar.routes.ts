@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { parseTimeOfDay } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import { badRequest } from '../http/errors.js';
-import { DEFAULT_REMINDER_TIME, reminderCalendar, type ReminderSite } from './reminder.js';
+import { DEFAULT_REMINDER_TIME, reminderCalendar, type ReminderSite } from './calendar.js';
 
-export const reminderRoutes: FastifyPluginAsync<{ site: ReminderSite; clock: Clock }> = async (
+export const calendarRoutes: FastifyPluginAsync<{ site: ReminderSite; clock: Clock }> = async (
   app,
   { site, clock },
 ) => {

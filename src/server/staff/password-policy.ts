@@ -3,9 +3,22 @@
  * on the shipped list of common and breached passwords, nor one of them repeated or followed by
  * digits ("dragondragondragon", "password12345678"), which meet the length and are guessed first.
  */
-import { COMMON_PASSWORDS } from './common-passwords.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
-const common = new Set(COMMON_PASSWORDS.split('\n'));
+/**
+ * common-passwords.txt, one a line: Openwall's `password.lst` (John the Ripper 1.9.0, Debian
+ * package john-data 1.9.0-2), compiled by Solar Designer from 1996 to 2011 out of passwords seen
+ * on real systems and in public "top N" lists of website breaches, and placed by him in the
+ * public domain; lower-cased, duplicates removed (issue 27). Read once at start, beside this
+ * module: build:server copies it into dist/server/staff/.
+ */
+const common = new Set(
+  fs
+    .readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== ''),
+);
 
 export function isCommonPassword(password: string): boolean {
   const typed = password.normalize('NFKC').toLowerCase().trim();

@@ -36,7 +36,7 @@ import { actorOf, type AdminAuth } from './admin-auth.service.js';
 import type { Passkeys } from './passkeys.service.js';
 import { listPasskeys } from './staff.repository.js';
 import type { StaffService } from './staff.service.js';
-import { csvCell } from './votes-export.js';
+import { csvCell } from '../http/csv.js';
 import { staffLink } from '../../shared/staff-links.js';
 
 const AUDIT_PAGE = 100;
