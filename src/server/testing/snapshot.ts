@@ -67,7 +67,7 @@ export async function snapshotDatabase(db: Db): Promise<Record<string, unknown[]
   if (unread.length > 0) {
     throw new Error(
       `The database has tables the snapshot does not read: ${unread.join(', ')}. ` +
-        'Give each a row type in src/server/db/tables.ts and its order in TABLES (src/server/testing/snapshot.ts).',
+        'Give each a row type in its domain file under src/server/db/tables/, named in Database (src/server/db/tables.ts), and its order in TABLES (src/server/testing/snapshot.ts).',
     );
   }
   const snapshot: Record<string, unknown[]> = {};

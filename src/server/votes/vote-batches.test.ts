@@ -137,7 +137,7 @@ describe.each(testDatabaseKinds())('group-committed votes (%s)', (kind) => {
     expect(stored).toEqual(counted);
   });
 
-  it('fails only the vote whose poll is gone when a batch holds it, and counts the others', async () => {
+  it('fails only the vote whose poll is gone when a batch holds it, and records the others, held ones too', async () => {
     const { db, close } = await openTestDatabase(kind);
     closing.push(close);
     const poll = await seedPoll(db, { options: ['A', 'B'] });
@@ -149,8 +149,15 @@ describe.each(testDatabaseKinds())('group-committed votes (%s)', (kind) => {
       votedOn: '2026-11-21',
       createdAt: new Date().toISOString(),
     });
-    const results = await insertVoteBatch(db, [vote(poll.id, 0), vote(poll.id + 1000, 0), vote(poll.id, 1)]);
-    expect(results).toEqual([{ outcome: 'counted' }, { outcome: 'poll-gone' }, { outcome: 'counted' }]);
+    const held: NewVote = { ...vote(poll.id, 0), status: 'held' };
+    const results = await insertVoteBatch(db, [vote(poll.id, 0), vote(poll.id + 1000, 0), vote(poll.id, 1), held]);
+    // A held vote is written like the others ('recorded') and stays out of the tallies.
+    expect(results).toEqual([
+      { outcome: 'recorded' },
+      { outcome: 'poll-gone' },
+      { outcome: 'recorded' },
+      { outcome: 'recorded' },
+    ]);
     const { stored } = await talliesAndRecount(db, poll.id);
     expect(stored).toEqual([
       [0, 1],
@@ -175,7 +182,7 @@ describe('the vote batcher', () => {
     const waiting: (() => void)[] = [];
     const write = (votes: NewVote[]) =>
       new Promise<BatchResult[]>((resolve) => {
-        batches.push({ votes, commit: () => resolve(votes.map(() => ({ outcome: 'counted' }))) });
+        batches.push({ votes, commit: () => resolve(votes.map(() => ({ outcome: 'recorded' }))) });
         for (const wake of waiting.splice(0)) wake();
       });
     const nextBatch = async (n: number) => {
@@ -195,7 +202,7 @@ describe('the vote batcher', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toBe(0);
     batch.commit();
-    expect(await Promise.all(outcomes)).toEqual(['counted', 'counted', 'counted']);
+    expect(await Promise.all(outcomes)).toEqual(['recorded', 'recorded', 'recorded']);
   });
 
   it('puts a second vote of one voter, or of one e-mail, in the next batch', async () => {
@@ -224,8 +231,8 @@ describe('the vote batcher', () => {
     const second = await writer.nextBatch(2);
     expect(second.votes.map((v) => v.voterId)).toEqual(['b']);
     second.commit();
-    expect(await waiting).toBe('counted');
+    expect(await waiting).toBe('recorded');
     first.commit();
-    expect(await slow).toBe('counted');
+    expect(await slow).toBe('recorded');
   });
 });

@@ -44,7 +44,11 @@ const voteRow = (vote: NewVote) => ({
   voter_profile: voterProfileOf(sql`${vote.voterId}`),
 });
 
-export type InsertOutcome = 'counted' | 'duplicate' | 'poll-gone';
+/**
+ * recorded: the vote is written, with the status it was given (counted, or held awaiting staff);
+ * duplicate: this voter or this e-mail already voted on the poll; poll-gone: staff deleted the poll.
+ */
+export type InsertOutcome = 'recorded' | 'duplicate' | 'poll-gone';
 
 /**
  * Inserts the vote unless this voter, or this e-mail, already voted on the poll. The unique
@@ -60,7 +64,7 @@ export async function insertVoteIfNew(db: Db, vote: NewVote): Promise<InsertOutc
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .execute();
-    return inserted.length > 0 ? 'counted' : 'duplicate';
+    return inserted.length > 0 ? 'recorded' : 'duplicate';
   } catch (error) {
     if (isForeignKeyViolation(error)) return 'poll-gone';
     throw error;
@@ -128,7 +132,7 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
           vote.cookieAgeS ?? null,
           vote.voterId,
         );
-        return row === undefined ? 'duplicate' : 'counted';
+        return row === undefined ? 'duplicate' : 'recorded';
       } catch (error) {
         // A failed constraint undoes its own statement only; the transaction goes on.
         if (isForeignKeyViolation(error) && sqlite.inTransaction) return 'poll-gone';
@@ -160,7 +164,7 @@ async function insertBatchPostgres(db: Db, votes: NewVote[]): Promise<InsertOutc
     on conflict do nothing
     returning poll_id, voter_id`.execute(db);
   const inserted = new Set(rows.map((row) => key(row.poll_id, row.voter_id)));
-  return votes.map((vote) => (inserted.has(key(vote.pollId, vote.voterId)) ? 'counted' : 'duplicate'));
+  return votes.map((vote) => (inserted.has(key(vote.pollId, vote.voterId)) ? 'recorded' : 'duplicate'));
 }
 
 /** Inserts many votes at once (demo data); the tally triggers count them. */

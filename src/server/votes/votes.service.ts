@@ -149,7 +149,7 @@ export function createVotesService(
         activePoll.invalidate();
         return 'poll-not-found';
       }
-      if (outcome === 'counted') {
+      if (outcome === 'recorded') {
         // A held vote is this voter's vote all the same: they see that they voted.
         voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
         // Judging the bucket is advice for the next votes: a failure to judge (a dropped
