@@ -24,7 +24,7 @@ export interface StaffTable {
   email: string;
   display_name: string;
   role: StaffRoleColumn;
-  /** scrypt (admin/password.ts); null for a person who signs in with passkeys only. */
+  /** scrypt (staff/password.ts); null for a person who signs in with passkeys only. */
   password_hash: string | null;
   created_at: Timestamp;
   disabled_at: NullableTimestamp;
