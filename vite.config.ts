@@ -34,6 +34,15 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What every first view runs, from node_modules: React and the query cache, in one chunk of
+ * its own (compressed as one, and kept in the browser's cache while the app's code changes).
+ * The query library's mutations and infinite lists are left to the parts that use them.
+ */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]/;
+const LATER = /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$/;
+const inFramework = (id: string) => FRAMEWORK.test(id) && !LATER.test(id);
+
 /** A browser version as Lightning CSS takes it: the major number in the third byte. */
 const version = (major: number) => major << 16;
 
@@ -75,6 +84,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // a lazy part needs, so that a page it draws carries those of the parts it drew
         // (src/server/pages/page-styles.ts) and paints styled with scripts off.
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: (id) => (inFramework(id) ? 'framework' : null) }],
+            },
+          },
+        },
       },
   css: { transformer: 'lightningcss', lightningcss: { targets: cssTargets } },
   ssr: { noExternal: true, target: 'node' },
