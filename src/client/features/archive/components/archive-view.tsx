@@ -1,5 +1,5 @@
 import { pollPath } from '../../../../shared/poll-links.js';
-import { relativeDayLabel } from '../../../../shared/time.js';
+import { relativeDayLabel } from '../../../../shared/time-labels.js';
 import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
 import { SetAsideLink } from '../../../components/chart/set-aside-note.js';
