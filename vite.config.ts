@@ -41,7 +41,12 @@ function precompress(): Plugin {
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]/;
 const LATER = /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$/;
-const inFramework = (id: string) => FRAMEWORK.test(id) && !LATER.test(id);
+/**
+ * With it, the few shared modules both the first view and the lazily loaded schemas read: on
+ * their own, the build would give each a chunk (a request) of its own.
+ */
+const SHARED_EARLY = /src[\\/]shared[\\/](limits|poll-links)\.ts$/;
+const inFramework = (id: string) => (FRAMEWORK.test(id) && !LATER.test(id)) || SHARED_EARLY.test(id);
 
 /** A browser version as Lightning CSS takes it: the major number in the third byte. */
 const version = (major: number) => major << 16;
