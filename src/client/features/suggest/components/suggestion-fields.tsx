@@ -1,6 +1,7 @@
 /**
- * The suggestion form itself: loaded when it is first shown (the tab, or the folded section
- * opened), so today's page does not carry it before anyone asks for it.
+ * The suggestion form with its introduction, and on its own tab its heading: loaded when it
+ * is first shown (the tab, or the folded section opened), so today's page does not carry it
+ * before anyone asks for it.
  */
 import { useEffect, useId, useState } from 'react';
 import { NAME_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../shared/limits.js';
@@ -21,7 +22,28 @@ const TITLES: ProblemTitles = {
 };
 const FAILED = 'Oops! Something went wrong';
 
-export default function SuggestionForm() {
+const INTRO = 'Got a hot take colleagues should weigh in on? Our team reviews every suggestion.';
+
+/** On its own tab (`page`), a section with its heading; under today's poll, what the fold opens to. */
+export default function Suggestion({ page }: { page: boolean }) {
+  if (!page) {
+    return (
+      <>
+        <p className="suggest__intro">{INTRO}</p>
+        <SuggestionForm />
+      </>
+    );
+  }
+  return (
+    <section className="card suggest" aria-labelledby="suggest-heading">
+      <h1 id="suggest-heading">Suggest a Poll</h1>
+      <p className="suggest__intro">{INTRO}</p>
+      <SuggestionForm />
+    </section>
+  );
+}
+
+function SuggestionForm() {
   const submit = useSubmitSuggestion();
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState(emptyOptions);

@@ -7,25 +7,19 @@ import { Suspense, useId, useState } from 'react';
 import { lazyPart } from '../../../lib/lazy-part.js';
 import './suggest.css';
 
-const SuggestionForm = lazyPart(
+const Suggestion = lazyPart(
   'features/suggest/components/suggestion-fields.tsx',
   () => import('./suggestion-fields.js'),
 );
-
-const INTRO = 'Got a hot take colleagues should weigh in on? Our team reviews every suggestion.';
 
 export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
   const [open, setOpen] = useState(false);
   const contentId = useId();
   if (!collapsed) {
     return (
-      <section className="card suggest" aria-labelledby="suggest-heading">
-        <h1 id="suggest-heading">Suggest a Poll</h1>
-        <p className="suggest__intro">{INTRO}</p>
-        <Suspense fallback={null}>
-          <SuggestionForm />
-        </Suspense>
-      </section>
+      <Suspense fallback={null}>
+        <Suggestion page />
+      </Suspense>
     );
   }
   const state = open ? 'open' : 'closed';
@@ -51,12 +45,9 @@ export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
       </h2>
       <div id={contentId} data-state={state} hidden={!open}>
         {open && (
-          <>
-            <p className="suggest__intro">{INTRO}</p>
-            <Suspense fallback={null}>
-              <SuggestionForm />
-            </Suspense>
-          </>
+          <Suspense fallback={null}>
+            <Suggestion page={false} />
+          </Suspense>
         )}
       </div>
     </div>
