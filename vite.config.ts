@@ -89,6 +89,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // a lazy part needs, so that a page it draws carries those of the parts it drew
         // (src/server/pages/page-styles.ts) and paints styled with scripts off.
         manifest: true,
+        // No polyfill for <link rel=modulepreload> in every first view's code: the browsers
+        // without it (Safari before 17, Firefox before 115) still load every part, only
+        // fetching a lazy part's own imports once the part itself has arrived.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             codeSplitting: {
