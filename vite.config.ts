@@ -92,7 +92,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // No polyfill for <link rel=modulepreload> in every first view's code: the browsers
         // without it (Safari before 17, Firefox before 115) still load every part, only
         // fetching a lazy part's own imports once the part itself has arrived.
-        modulePreload: { polyfill: false },
+        modulePreload: {
+          polyfill: false,
+          // The entry's stylesheet is on every page already (linked, or written into a page the
+          // server drew, where no <link> tells the loader so): a lazy part loaded from another
+          // lazy part (the charts, from the results) would otherwise fetch it again.
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/index-[\w-]+\.css$/.test(dep)),
+        },
         rolldownOptions: {
           output: {
             codeSplitting: {
