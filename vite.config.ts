@@ -48,6 +48,39 @@ const LATER = /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfin
 const SHARED_EARLY = /src[\\/]shared[\\/](limits|poll-links)\.ts$/;
 const inFramework = (id: string) => (FRAMEWORK.test(id) && !LATER.test(id)) || SHARED_EARLY.test(id);
 
+/**
+ * A lazy part loaded from another lazy part (the charts, from the results) lists, among what to
+ * load first, the entry's stylesheet, as the parts import the entry's code. That sheet is on
+ * every page already: linked, or written into a page the server drew, where no <link> tells
+ * the loader so, and it would fetch it again. Each such mention becomes the entry's script,
+ * which is loaded already too (a list's places are kept: the code points into it by number).
+ */
+function entryStylesLoaded(): Plugin {
+  return {
+    name: 'entry-styles-loaded',
+    apply: 'build',
+    // Before precompress writes each file's compressed copies.
+    writeBundle: {
+      order: 'pre',
+      sequential: true,
+      handler(options, bundle) {
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+          for (const css of entry.viteMetadata?.importedCss ?? []) {
+            for (const chunk of chunks) {
+              const file = path.join(options.dir ?? '', chunk.fileName);
+              const code = fs.readFileSync(file, 'utf8');
+              if (chunk !== entry && code.includes(`"${css}"`)) {
+                fs.writeFileSync(file, code.replaceAll(`"${css}"`, JSON.stringify(entry.fileName)));
+              }
+            }
+          }
+        }
+      },
+    },
+  };
+}
+
 /** A browser version as Lightning CSS takes it: the major number in the third byte. */
 const version = (major: number) => major << 16;
 
@@ -73,7 +106,7 @@ const cssTargets = {
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: CLIENT_ROOT,
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), entryStylesLoaded(), precompress()],
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',
@@ -92,13 +125,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // No polyfill for <link rel=modulepreload> in every first view's code: the browsers
         // without it (Safari before 17, Firefox before 115) still load every part, only
         // fetching a lazy part's own imports once the part itself has arrived.
-        modulePreload: {
-          polyfill: false,
-          // The entry's stylesheet is on every page already (linked, or written into a page the
-          // server drew, where no <link> tells the loader so): a lazy part loaded from another
-          // lazy part (the charts, from the results) would otherwise fetch it again.
-          resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/index-[\w-]+\.css$/.test(dep)),
-        },
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             codeSplitting: {
