@@ -22,10 +22,7 @@ import './active-poll.css';
  * The results (with their bars, charts and share buttons) load when first shown: on a voted
  * visitor's page, or after a vote, their code fetched on the first intent to vote.
  */
-const ResultsView = lazyPart(
-  'features/active-poll/components/results-view.tsx',
-  () => import('./results-view.js'),
-);
+const ResultsView = lazyPart('features/active-poll/components/results-view.tsx', () => import('./results-view.js'));
 const preloadResults = () => void import('./results-view.js');
 
 export interface ActivePollCardProps {
