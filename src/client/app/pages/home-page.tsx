@@ -1,7 +1,6 @@
 /** The main page: today's poll, the archive or the suggestion form, by ?view=. */
 import { BottomNav } from '../../components/layout/bottom-nav.js';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { PAGE_TITLES, todayDescription } from '../../../shared/page-head.js';
 import type { MainView } from '../../../shared/page-query.js';
 import { activePollQuery } from '../../api/get-active-poll.js';
@@ -14,7 +13,7 @@ import { siteConfig } from '../../lib/site-config.js';
 import { lazyPart } from '../../lib/lazy-part.js';
 import { TodayPoll } from './today-poll.js';
 
-/** The archive tab: loaded when first shown, as today's page does not draw it. */
+/** The archive tab: loaded when first shown (suspending the screen, as a lazy page does), as today's page does not draw it. */
 const ArchiveView = lazyPart(
   'features/archive/components/archive-view.tsx',
   () => import('../../features/archive/components/archive-view.js'),
@@ -48,11 +47,7 @@ export function HomePage({ view, showAdminTab }: { view: Exclude<MainView, 'admi
             <SuggestionSection collapsed />
           </>
         )}
-        {view === 'archive' && (
-          <Suspense fallback={null}>
-            <ArchiveView />
-          </Suspense>
-        )}
+        {view === 'archive' && <ArchiveView />}
         {view === 'suggest' && <SuggestionSection collapsed={false} />}
       </main>
       <SiteFooter />

@@ -15,13 +15,9 @@ const Suggestion = lazyPart(
 export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
   const [open, setOpen] = useState(false);
   const contentId = useId();
-  if (!collapsed) {
-    return (
-      <Suspense fallback={null}>
-        <Suggestion page />
-      </Suspense>
-    );
-  }
+  // On its own tab it suspends the screen, as every lazy page does: the page is marked hydrated
+  // (app.tsx) once the form is.
+  if (!collapsed) return <Suggestion page />;
   const state = open ? 'open' : 'closed';
   return (
     <div className="card suggest" data-state={state}>
