@@ -34,6 +34,53 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What every first view runs, from node_modules: React and the query cache, in one chunk of
+ * its own (compressed as one, and kept in the browser's cache while the app's code changes).
+ * The query library's mutations and infinite lists are left to the parts that use them.
+ */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]/;
+const LATER = /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$/;
+/**
+ * With it, the few shared modules both the first view and the lazily loaded schemas read: on
+ * their own, the build would give each a chunk (a request) of its own.
+ */
+const SHARED_EARLY = /src[\\/]shared[\\/](limits|poll-links)\.ts$/;
+const inFramework = (id: string) => (FRAMEWORK.test(id) && !LATER.test(id)) || SHARED_EARLY.test(id);
+
+/**
+ * A lazy part loaded from another lazy part (the charts, from the results) lists, among what to
+ * load first, the entry's stylesheet, as the parts import the entry's code. That sheet is on
+ * every page already: linked, or written into a page the server drew, where no <link> tells
+ * the loader so, and it would fetch it again. Each such mention becomes the entry's script,
+ * which is loaded already too (a list's places are kept: the code points into it by number).
+ */
+function entryStylesLoaded(): Plugin {
+  return {
+    name: 'entry-styles-loaded',
+    apply: 'build',
+    // Before precompress writes each file's compressed copies.
+    writeBundle: {
+      order: 'pre',
+      sequential: true,
+      handler(options, bundle) {
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+          for (const css of entry.viteMetadata?.importedCss ?? []) {
+            for (const chunk of chunks) {
+              const file = path.join(options.dir ?? '', chunk.fileName);
+              const code = fs.readFileSync(file, 'utf8');
+              if (chunk !== entry && code.includes(`"${css}"`)) {
+                fs.writeFileSync(file, code.replaceAll(`"${css}"`, JSON.stringify(entry.fileName)));
+              }
+            }
+          }
+        }
+      },
+    },
+  };
+}
+
 /** A browser version as Lightning CSS takes it: the major number in the third byte. */
 const version = (major: number) => major << 16;
 
@@ -59,7 +106,7 @@ const cssTargets = {
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: CLIENT_ROOT,
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), entryStylesLoaded(), precompress()],
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',
@@ -75,6 +122,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // a lazy part needs, so that a page it draws carries those of the parts it drew
         // (src/server/pages/page-styles.ts) and paints styled with scripts off.
         manifest: true,
+        // No polyfill for <link rel=modulepreload> in every first view's code: the browsers
+        // without it (Safari before 17, Firefox before 115) still load every part, only
+        // fetching a lazy part's own imports once the part itself has arrived.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: (id) => (inFramework(id) ? 'framework' : null) }],
+            },
+          },
+        },
       },
   css: { transformer: 'lightningcss', lightningcss: { targets: cssTargets } },
   ssr: { noExternal: true, target: 'node' },

@@ -13,6 +13,11 @@ import { newQueryClient } from './app/query-client.js';
 import { DrawnParts, LAZY_PART_MODULES } from './lib/lazy-part.js';
 import { Root } from './app/root.js';
 import { prefetchRoute } from './app/route-data.js';
+// Lazy parts declared in modules that themselves load lazily (the charts, drawn inside the
+// results and the past poll's page) are registered when their module first runs: run here, so
+// that `lazyParts` below lists them from the start (lazy-part.test.ts checks none is missing).
+import './components/chart/lazy-pie-chart.js';
+import './components/chart/lazy-weighted-line.js';
 
 async function render({ url, now, data }: SsrRequest) {
   const fetched = new QueryClient();

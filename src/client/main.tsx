@@ -1,29 +1,12 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { setNonce } from 'get-nonce';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { STYLE_NONCE_ELEMENT_ID } from '../shared/site-config.js';
 import { parsePollPath, UNKNOWN_POLL_NUMBER } from '../shared/poll-links.js';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '../shared/ssr.js';
 import { newQueryClient } from './app/query-client.js';
 import { Root } from './app/root.js';
 import './styles/base.css';
 import './components/layout/layout.css';
-
-/**
- * The dialogs' scroll lock adds a <style> element; the page's CSP lets it in with this nonce.
- * It is the page's last element, so it is read once the page has been read to the end.
- */
-function adoptStyleNonce() {
-  try {
-    const nonce: unknown = JSON.parse(document.getElementById(STYLE_NONCE_ELEMENT_ID)?.textContent ?? 'null');
-    if (typeof nonce === 'string' && !nonce.startsWith('__')) setNonce(nonce);
-  } catch {
-    // No nonce: the scroll lock's style is refused, and the page still works.
-  }
-}
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', adoptStyleNonce, { once: true });
-else adoptStyleNonce();
 
 /** What the server drew the page with, when it did: the data and the time. */
 function readServerState(): SsrState | null {

@@ -3,10 +3,10 @@
  * and by the server to answer the address (200 for a place, the 404 page otherwise).
  */
 import type { StaffAction } from './staff-permissions.js';
+import type { AdminPlace } from './admin-place.js';
 
-export type AdminPlace =
-  | { name: 'today' | 'polls' | 'suggestions' | 'staff' | 'audit' | 'account' }
-  | { name: 'poll'; pollNumber: number; tab: 'poll' | 'integrity' };
+export type { AdminPlace } from './admin-place.js';
+export { parseAdminPath } from './admin-place.js';
 
 export type AdminPlaceName = AdminPlace['name'];
 
@@ -35,21 +35,4 @@ export function adminPath(place: AdminPlace): string {
     default:
       return `/admin/${place.name}`;
   }
-}
-
-const SIMPLE = ['polls', 'suggestions', 'staff', 'audit', 'account'] as const;
-
-/** The place at a path (without its query; one trailing slash allowed), or null when it is none. */
-export function parseAdminPath(rawPath: string): AdminPlace | null {
-  const path = rawPath.length > 1 ? rawPath.replace(/\/$/, '') : rawPath;
-  if (path === '/admin') return { name: 'today' };
-  const match = /^\/admin\/([a-z]+)(?:\/([1-9]\d{0,8})(\/integrity)?)?$/.exec(path);
-  if (!match) return null;
-  const [, name, number, integrity] = match;
-  if (number !== undefined) {
-    return name === 'polls'
-      ? { name: 'poll', pollNumber: Number(number), tab: integrity ? 'integrity' : 'poll' }
-      : null;
-  }
-  return (SIMPLE as readonly string[]).includes(name ?? '') ? { name: name as (typeof SIMPLE)[number] } : null;
 }

@@ -31,13 +31,6 @@ export const SITE_DEFAULTS = {
 /** The id of the element holding the SiteConfig JSON. */
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
-/**
- * The id of the element holding this page's style nonce (JSON), for the library that adds a
- * <style> element. It is the page's last element: the one part of a page that differs between
- * responses comes after all the rest, which is compressed once.
- */
-export const STYLE_NONCE_ELEMENT_ID = 'csp-nonce';
-
 /** Placeholders in src/client/index.html that the server fills in. */
 export const HTML_PLACEHOLDERS = {
   nonce: '__CSP_NONCE__',

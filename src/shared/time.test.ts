@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatClockTime,
   addDays,
   countdownAt,
   daysBetween,
   formatDuration,
-  formatLocalDate,
   instantAt,
   isLocalDate,
   isValidTimeZone,
   localDateAt,
   localTimeAt,
   parseTimeOfDay,
-  relativeDayLabel,
   votingDayAt,
   type SiteClock,
 } from './time.js';
+import { formatClockTime, formatLocalDate, relativeDayLabel } from './time-labels.js';
 
 const NEW_YORK: SiteClock = { timeZone: 'America/New_York', votingClosesAt: { hours: 20, minutes: 0 } };
 const at = (iso: string) => new Date(iso);

@@ -1,68 +1,49 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { useQueryClient } from '@tanstack/react-query';
 import type { VoteReceipt } from '../../shared/api.js';
-import type { voteRequest } from '../../shared/schemas.js';
-import { apiRequest } from '../lib/api-client.js';
-import { solveProofOfWork } from '../lib/proof-of-work.js';
-import { getProofOfWorkChallenge } from './get-proof-of-work.js';
+import type { castVote } from './send-vote.js';
 import { statsQuery } from './get-stats.js';
 import { activePollQuery } from './get-active-poll.js';
-import { ballotForVote } from './get-ballot.js';
 
-type VoteBody = z.input<typeof voteRequest>;
+type VoteArgs = Parameters<typeof castVote>[0];
 
-/**
- * A proof of work for a vote on the poll (the ballot asked for one), or null when none could be
- * had: the vote then goes without, and the server holds it rather than refusing it.
- */
-async function proofFor(pollId: number): Promise<string | null> {
-  try {
-    return await solveProofOfWork(await getProofOfWorkChallenge(pollId));
-  } catch {
-    return null;
-  }
+/** What a vote's sender is told, in this order, once the poll and the stats have been read again. */
+export interface VoteCallbacks {
+  onSuccess: (receipt: VoteReceipt) => void;
+  onError: (error: unknown) => void;
+  onSettled: () => void;
 }
 
-/**
- * An anonymous vote: the e-mail comes later, if at all, with the subscribe invitation. The
- * page's ballot goes with it (get-ballot.ts: asked for on the first intent to vote, or now), and
- * a proof of work when the ballot asks for one (`onChecking` is told when that work starts).
- */
-export async function castVote({
-  pollId,
-  optionIndex,
-  shownAt = 0,
-  onChecking,
-}: {
-  pollId: number;
-  optionIndex: VoteBody['optionIndex'];
-  /** When the page showed the question (performance.now()'s clock). */
-  shownAt?: number;
-  onChecking?: () => void;
-}): Promise<VoteReceipt> {
-  const body: VoteBody = { optionIndex, voterEmail: '' };
-  const ballot = await ballotForVote(pollId, shownAt);
-  if (ballot?.token) body.ballot = ballot.token;
-  if (ballot?.proofOfWork) {
-    onChecking?.();
-    const proof = await proofFor(pollId);
-    if (proof !== null) body.proof = proof;
-  }
-  return apiRequest<VoteReceipt>(`/api/polls/${pollId}/vote`, { method: 'POST', body });
-}
+/** Loads the vote's code (send-vote.ts) ahead, on the first intent to vote. */
+export const preloadVote = () => import('./send-vote.js');
 
 /**
- * After a vote, counted or refused, the poll and the stats are read again: a refused vote
- * (already voted in another tab, voting just closed) shows the results as they stand.
+ * An anonymous vote (send-vote.ts). After it, counted or refused, the poll and the stats are
+ * read again: a refused vote (already voted in another tab, voting just closed) shows the
+ * results as they stand; then the sender is told. A mutation's work without the mutation
+ * machinery, whose code the first view would otherwise carry.
  */
 export function useCastVote() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: castVote,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: activePollQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: statsQuery.queryKey }),
-      ]),
-  });
+  return {
+    mutate(args: VoteArgs, { onSuccess, onError, onSettled }: VoteCallbacks) {
+      const reread = () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: activePollQuery.queryKey }),
+          queryClient.invalidateQueries({ queryKey: statsQuery.queryKey }),
+        ]).catch(() => undefined);
+      void preloadVote()
+        .then(({ castVote }) => castVote(args))
+        .then(
+          async (receipt) => {
+            await reread();
+            onSuccess(receipt);
+          },
+          async (error: unknown) => {
+            await reread();
+            onError(error);
+          },
+        )
+        .finally(onSettled);
+    },
+  };
 }

@@ -3,10 +3,10 @@ import { Suspense, useEffect } from 'react';
 import { useActivePoll } from '../api/get-active-poll.js';
 import { navigate, useLocation } from '../lib/router.js';
 import { HomePage } from './pages/home-page.js';
-import { NotFoundPage } from './pages/not-found-page.js';
 import { screenOf } from './screens.js';
 import { lazyPart } from '../lib/lazy-part.js';
 
+const NotFoundPage = lazyPart('app/pages/not-found-page.tsx', () => import('./pages/not-found-page.js'));
 const FaqPage = lazyPart('features/info-pages/faq-page.tsx', () => import('../features/info-pages/faq-page.js'));
 const TermsPage = lazyPart('features/info-pages/terms-page.tsx', () => import('../features/info-pages/terms-page.js'));
 const PrivacyPage = lazyPart(

@@ -1,6 +1,6 @@
 /** Which screen an address shows (spec section 2): the one place the app's routes are read. */
 import { readPageQuery, type MainView } from '../../shared/page-query.js';
-import { parseAdminPath, type AdminPlace } from '../../shared/admin-paths.js';
+import { parseAdminPath, type AdminPlace } from '../../shared/admin-place.js';
 import { parsePollPath, pollPath } from '../../shared/poll-links.js';
 
 export type Screen =

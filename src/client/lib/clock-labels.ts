@@ -1,5 +1,6 @@
 /** How a calendar day reads on screen where a full date does not fit. */
-import { MONTH_NAMES, type LocalDate } from '../../shared/time.js';
+import { type LocalDate } from '../../shared/time.js';
+import { MONTH_NAMES } from '../../shared/time-labels.js';
 
 /** "Nov 14, 2026": a calendar day where a full date does not fit (it is a day, so no zone applies). */
 export function formatShortLocalDate(date: LocalDate): string {

@@ -36,6 +36,14 @@ describe('lazy parts', () => {
     for (const { file, name, loads } of parts) expect(name).toBe(moduleOf(file, loads ?? ''));
   });
 
+  it('are all known to the server from its start, wherever they are declared', async () => {
+    const declared = files.flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(LAZY_PART)].map((match) => match[1] ?? ''),
+    );
+    const { renderer } = await import('../entry-server.js');
+    expect(renderer.lazyParts).toEqual([...new Set(declared)].sort());
+  });
+
   it('are all lazyPart: no React.lazy elsewhere, whose stylesheet a server-drawn page would miss', () => {
     const elsewhere = files.filter(
       (file) => !file.endsWith(`lib${path.sep}lazy-part.tsx`) && /\blazy\(/.test(fs.readFileSync(file, 'utf8')),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Breakdown } from '../../shared/api.js';
 import { pollIdParams } from '../../shared/schemas.js';
-import { closeTimeLabel } from '../../shared/time.js';
+import { closeTimeLabel } from '../../shared/time-labels.js';
 import type { Site } from '../config.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';

@@ -6,7 +6,8 @@
  */
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
-import { addDays, closeTimeLabel, localDateAt, type TimeOfDay } from '../../shared/time.js';
+import { addDays, localDateAt, type TimeOfDay } from '../../shared/time.js';
+import { closeTimeLabel } from '../../shared/time-labels.js';
 
 /** 3:30 pm: after the last bell, before the close. */
 export const DEFAULT_REMINDER_TIME: TimeOfDay = { hours: 15, minutes: 30 };

@@ -7,7 +7,8 @@ import type { Poll, PollResults } from '../../shared/api.js';
 import { HONEST_RESULTS, honestResultsUrl } from '../../shared/honest-results.js';
 import { pollUrlOf } from '../../shared/poll-links.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
-import { daysBetween, formatLocalDate, type LocalDate } from '../../shared/time.js';
+import { daysBetween, type LocalDate } from '../../shared/time.js';
+import { formatLocalDate } from '../../shared/time-labels.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 
 export interface MailSite {

@@ -16,7 +16,7 @@ import {
 import { methodsUrl } from '../../shared/methods.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
-import { formatLocalDate } from '../../shared/time.js';
+import { formatLocalDate } from '../../shared/time-labels.js';
 import { csvCell } from '../http/csv.js';
 
 export interface OpenDataSite {

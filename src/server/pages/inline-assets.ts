@@ -15,7 +15,7 @@
  * Each file is read once, at start. The loader's and theme.js's hashes go into the page CSP,
  * which still allows no other inline script.
  */
-import { STYLE_NONCE_ELEMENT_ID } from '../../shared/site-config.js';
+import { STYLE_NONCE_ELEMENT_ID } from '../../shared/style-nonce.js';
 import { cspHash } from '../http/security.js';
 
 export interface InlinedTemplate {

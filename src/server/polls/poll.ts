@@ -19,7 +19,8 @@ import type {
 import { pollUrlOf } from '../../shared/poll-links.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { resultItems, type ResultItem } from '../../shared/results.js';
-import { closeTimeLabel, formatLocalDate, instantAt, type LocalDate } from '../../shared/time.js';
+import { instantAt, type LocalDate } from '../../shared/time.js';
+import { closeTimeLabel, formatLocalDate } from '../../shared/time-labels.js';
 import type { Site } from '../config.js';
 import { toIsoString, type PollStatus, type PollsTable } from '../db/tables.js';
 

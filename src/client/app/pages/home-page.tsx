@@ -7,11 +7,17 @@ import { activePollQuery } from '../../api/get-active-poll.js';
 import { usePageHead } from '../../components/layout/page-shell.js';
 import { SiteFooter } from '../../components/layout/site-footer.js';
 import { SiteHeader } from '../../components/layout/site-header.js';
-import { ArchiveView } from '../../features/archive/components/archive-view.js';
 import { StatsStrip } from '../../features/stats/components/stats-strip.js';
 import { SuggestionSection } from '../../features/suggest/components/suggestion-form.js';
 import { siteConfig } from '../../lib/site-config.js';
+import { lazyPart } from '../../lib/lazy-part.js';
 import { TodayPoll } from './today-poll.js';
+
+/** The archive tab: loaded when first shown (suspending the screen, as a lazy page does), as today's page does not draw it. */
+const ArchiveView = lazyPart(
+  'features/archive/components/archive-view.tsx',
+  () => import('../../features/archive/components/archive-view.js'),
+);
 
 export function HomePage({ view, showAdminTab }: { view: Exclude<MainView, 'admin'>; showAdminTab: boolean }) {
   // Today's head is today's question, as the server writes it; the other views have their own.

@@ -1,7 +1,7 @@
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
     <PageShell title="404 Page Not Found" back={null} path={null}>
       <div className="card not-found">

@@ -2,6 +2,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useCallback, useState, type ReactNode } from 'react';
 import './dialog.css';
+import './style-nonce.js';
 
 export interface ConfirmRequest {
   title: string;

@@ -6,6 +6,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import './dialog.css';
+import './style-nonce.js';
 
 export const DialogDescription = RadixDialog.Description;
 export const DialogClose = RadixDialog.Close;

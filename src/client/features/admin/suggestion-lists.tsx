@@ -1,6 +1,7 @@
 /** Community Poll Suggestions (pending) and Reviewed Submissions, with their actions. */
 import type { AdminSuggestion } from '../../../shared/api.js';
-import { formatLocalDate, localDateAt } from '../../../shared/time.js';
+import { localDateAt } from '../../../shared/time.js';
+import { formatLocalDate } from '../../../shared/time-labels.js';
 import { siteClock } from '../../lib/site-config.js';
 import { AdminListSection } from './admin-list-section.js';
 

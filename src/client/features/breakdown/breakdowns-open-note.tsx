@@ -1,5 +1,5 @@
 /** Before the close, under today's results: when the breakdowns open (never live, so nobody watches a small group fill). */
-import { closeTimeLabel } from '../../../shared/time.js';
+import { closeTimeLabel } from '../../../shared/time-labels.js';
 import { siteClock } from '../../lib/site-config.js';
 import './breakdown.css';
 

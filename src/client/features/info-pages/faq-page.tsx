@@ -12,7 +12,7 @@
 import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
-import { closeTimeLabel, timeZoneLabel } from '../../../shared/time.js';
+import { closeTimeLabel, timeZoneLabel } from '../../../shared/time-labels.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { HONEST_RESULTS } from '../../../shared/honest-results.js';

@@ -10,7 +10,7 @@ import type { WeightingData } from '../../../shared/api.js';
 import { HONEST_RESULTS } from '../../../shared/honest-results.js';
 import { OPEN_DATA_PATHS, WEIGHTING_DATA_PATH } from '../../../shared/open-data.js';
 import { BREAKDOWN_ROUNDING_BASE, MIN_GROUP_SIZE } from '../../../shared/profile.js';
-import { closeTimeLabel } from '../../../shared/time.js';
+import { closeTimeLabel } from '../../../shared/time-labels.js';
 import { METHODS } from '../../../shared/methods.js';
 import { weightedLine } from '../../../shared/weighted-line.js';
 import { WEIGHTING_MARGINS, WITHHELD_REASON_TEXT } from '../../../shared/weighting.js';

@@ -1,5 +1,6 @@
 /** How the integrity view words its figures: shares, times, the detector's reasons. */
-import { formatLocalDate, localDateAt, localTimeAt } from '../../../shared/time.js';
+import { localDateAt, localTimeAt } from '../../../shared/time.js';
+import { formatLocalDate } from '../../../shared/time-labels.js';
 import { siteClock } from '../../lib/site-config.js';
 
 /** 0.953 → "95%". */

@@ -1,6 +1,6 @@
 /** After voting on a question asked before: what the last run's voters chose. */
 import type { SeriesRun } from '../../../shared/api.js';
-import { formatLocalDate } from '../../../shared/time.js';
+import { formatLocalDate } from '../../../shared/time-labels.js';
 import { inOrder, leaders, shareOf } from './runs.js';
 import './series.css';
 

@@ -3,9 +3,9 @@
  * closes), then the results. What follows a vote or a press of Share (the subscribe invitation,
  * the share dialog) belongs to other features: the page wires them in through the callbacks.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActivePoll } from '../../../../shared/api.js';
-import { useCastVote } from '../../../api/cast-vote.js';
+import { preloadVote, useCastVote } from '../../../api/cast-vote.js';
 import { ballotOnIntent } from '../../../api/get-ballot.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { toast, tryAgain } from '../../../components/ui/toast.js';
@@ -14,9 +14,16 @@ import { useLocation } from '../../../lib/router.js';
 import { readPageQuery } from '../../../../shared/page-query.js';
 import { VOTE_NOTICES } from '../../../../shared/ssr.js';
 import { VOTE_CHECKING_ANNOUNCEMENT } from '../vote-wording.js';
-import { ResultsView } from './results-view.js';
+import { lazyPart } from '../../../lib/lazy-part.js';
 import { VotingForm } from './voting-form.js';
 import './active-poll.css';
+
+/**
+ * The results (with their bars, charts and share buttons) load when first shown: on a voted
+ * visitor's page, or after a vote, their code fetched on the first intent to vote.
+ */
+const ResultsView = lazyPart('features/active-poll/components/results-view.tsx', () => import('./results-view.js'));
+const preloadResults = () => void import('./results-view.js');
 
 export interface ActivePollCardProps {
   /**
@@ -121,7 +128,13 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
   }
 
   // The first intent to vote (a pointer over the options, a touch, a focus) asks for the ballot.
-  const intent = showResults ? undefined : () => ballotOnIntent(poll.id, shownAt);
+  const intent = showResults
+    ? undefined
+    : () => {
+        ballotOnIntent(poll.id, shownAt);
+        preloadResults();
+        void preloadVote();
+      };
   return (
     <section
       className="card poll-card"
@@ -144,7 +157,9 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
       )}
       {showResults ? (
         <>
-          <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />
+          <Suspense fallback={null}>
+            <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />
+          </Suspense>
           {resultsExtras?.(poll)}
         </>
       ) : (

@@ -10,7 +10,7 @@ import { siteClock, siteConfig } from '../../../lib/site-config.js';
 import { OnceHydrated } from '../../../lib/use-hydrated.js';
 import { PhaseCountdown } from './countdown.js';
 
-export function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
+export default function ResultsView({ poll, onShare }: { poll: ActivePoll; onShare: () => void }) {
   const results = poll.results ?? [];
   const [exporting, setExporting] = useState(false);
 

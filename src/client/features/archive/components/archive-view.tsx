@@ -1,5 +1,5 @@
 import { pollPath } from '../../../../shared/poll-links.js';
-import { relativeDayLabel } from '../../../../shared/time.js';
+import { relativeDayLabel } from '../../../../shared/time-labels.js';
 import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
 import { SetAsideLink } from '../../../components/chart/set-aside-note.js';
@@ -9,7 +9,7 @@ import { useNow } from '../../../lib/use-now.js';
 import './archive.css';
 
 /** "Past Hot Takes": every poll that has ended, newest first. */
-export function ArchiveView() {
+export default function ArchiveView() {
   const { data: polls, isPending, isError } = usePastPolls();
   // Day labels ("Yesterday") move on at midnight; a minute's step is plenty.
   const now = useNow(60_000);

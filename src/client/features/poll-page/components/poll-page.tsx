@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PollResults } from '../../../../shared/api.js';
 import { pastPollDescription } from '../../../../shared/page-head.js';
 import { printSheet } from '../../../../shared/poll-links.js';
-import { formatLocalDate } from '../../../../shared/time.js';
+import { formatLocalDate } from '../../../../shared/time-labels.js';
 import { useActivePoll } from '../../../api/get-active-poll.js';
 import { usePollResults } from '../../../api/get-poll-results.js';
 import { CLOSED_POLL_LABEL_MAX, votesText } from '../../../components/chart/chart-labels.js';

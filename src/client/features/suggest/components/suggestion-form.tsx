@@ -1,142 +1,55 @@
 /**
- * "Suggest a poll": a question, 2 to 6 options, and optionally a name and an e-mail. Folded
- * away under today's poll; open on its own tab.
+ * "Suggest a Poll": a question, 2 to 6 options, and optionally a name and an e-mail. Folded
+ * away under today's poll; open on its own tab. The form (suggestion-fields.tsx) loads when it
+ * is first shown; the fold is a plain disclosure button, drawn as Radix's Collapsible drew it.
  */
-import * as Collapsible from '@radix-ui/react-collapsible';
-import { useEffect, useId, useState } from 'react';
-import { NAME_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../shared/limits.js';
-import { useSubmitSuggestion, type NewSuggestion } from '../../../api/submit-suggestion.js';
-import { EmailField } from '../../../components/forms/email-field.js';
-import { emptyOptions, OptionsEditor } from '../../../components/forms/options-editor.js';
-import { toastProblem, type ProblemTitles } from '../../../components/forms/problem-toast.js';
-import { SubmitButton } from '../../../components/forms/submit-button.js';
-import { TextAreaField } from '../../../components/forms/text-area-field.js';
-import { toast, tryAgain } from '../../../components/ui/toast.js';
-import { errorMessage, isRetryable } from '../../../lib/api-client.js';
-import { checkForm, preloadSchemas } from '../../../lib/form-check.js';
+import { Suspense, useId, useState } from 'react';
+import { lazyPart } from '../../../lib/lazy-part.js';
 import './suggest.css';
+
+const Suggestion = lazyPart(
+  'features/suggest/components/suggestion-fields.tsx',
+  () => import('./suggestion-fields.js'),
+);
 
 export function SuggestionSection({ collapsed }: { collapsed: boolean }) {
   const [open, setOpen] = useState(false);
-  if (!collapsed) {
-    return (
-      <section className="card suggest" aria-labelledby="suggest-heading">
-        <h1 id="suggest-heading">Suggest a Poll</h1>
-        <p className="suggest__intro">
-          Got a hot take colleagues should weigh in on? Our team reviews every suggestion.
-        </p>
-        <SuggestionForm />
-      </section>
-    );
-  }
+  const contentId = useId();
+  // On its own tab it suspends the screen, as every lazy page does: the page is marked hydrated
+  // (app.tsx) once the form is.
+  if (!collapsed) return <Suggestion page />;
+  const state = open ? 'open' : 'closed';
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="card suggest">
+    <div className="card suggest" data-state={state}>
       <h2 className="suggest__collapsed-heading">
-        <Collapsible.Trigger className="suggest__trigger">
+        <button
+          type="button"
+          className="suggest__trigger"
+          aria-controls={contentId}
+          aria-expanded={open}
+          data-state={state}
+          onClick={() => setOpen(!open)}
+          // The form's code is fetched as soon as a visitor heads for the button.
+          onPointerEnter={preloadForm}
+          onFocus={preloadForm}
+        >
           Suggest a Poll
           <span aria-hidden="true" className="suggest__chevron">
             ▾
           </span>
-        </Collapsible.Trigger>
+        </button>
       </h2>
-      <Collapsible.Content>
-        <p className="suggest__intro">
-          Got a hot take colleagues should weigh in on? Our team reviews every suggestion.
-        </p>
-        <SuggestionForm />
-      </Collapsible.Content>
-    </Collapsible.Root>
+      <div id={contentId} data-state={state} hidden={!open}>
+        {open && (
+          <Suspense fallback={null}>
+            <Suggestion page={false} />
+          </Suspense>
+        )}
+      </div>
+    </div>
   );
 }
 
-/** The spec's titles for what it names (section 5); any other problem reads as the server's refusal does. */
-const TITLES: ProblemTitles = {
-  question: { too_small: 'Question required' },
-  options: { too_small: 'Need more options' },
-};
-const FAILED = 'Oops! Something went wrong';
-
-function SuggestionForm() {
-  const submit = useSubmitSuggestion();
-  const [question, setQuestion] = useState('');
-  const [options, setOptions] = useState(emptyOptions);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const id = useId();
-  useEffect(preloadSchemas, []);
-
-  /** Checks with the server's schema, then sends; also what "Try again" calls, with the same values. */
-  async function send(suggestion: NewSuggestion) {
-    let checked;
-    try {
-      checked = await checkForm((schemas) => schemas.suggestionRequest, suggestion);
-    } catch (error) {
-      failed(error, suggestion);
-      return;
-    }
-    if (!checked.ok) {
-      toastProblem(checked.problem, TITLES, FAILED);
-      return;
-    }
-    submit.mutate(checked.data, {
-      onSuccess: () => {
-        toast({ title: 'Suggestion submitted!', description: 'Thank you! Our team reviews every suggestion.' });
-        setQuestion('');
-        setOptions(emptyOptions());
-        setName('');
-        setEmail('');
-      },
-      onError: (error) => failed(error, suggestion),
-    });
-  }
-
-  function failed(error: unknown, suggestion: NewSuggestion) {
-    toast({
-      title: FAILED,
-      description: errorMessage(error, 'Failed to submit suggestion. Please try again.'),
-      variant: 'failure',
-      action: isRetryable(error)
-        ? tryAgain('Press Submit Suggestion again to send it.', () => void send(suggestion))
-        : undefined,
-    });
-  }
-
-  function submitForm(event: { preventDefault: () => void }) {
-    event.preventDefault();
-    // A blank e-mail is left out: the schema takes only an empty one that way.
-    void send({ question, options, suggestedBy: name, email: email.trim() });
-  }
-
-  return (
-    <form className="suggest__form" onSubmit={submitForm} noValidate>
-      <TextAreaField
-        label="Your poll question"
-        className="suggest__question"
-        rows={3}
-        maxLength={QUESTION_MAX_LENGTH}
-        value={question}
-        onChange={setQuestion}
-      />
-      <OptionsEditor options={options} onChange={setOptions} addClassName="suggest__add" />
-      <div className="suggest__optional">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            Your name (optional)
-          </label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            autoComplete="name"
-            maxLength={NAME_MAX_LENGTH}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <EmailField label="Your email (optional)" value={email} onChange={setEmail} />
-      </div>
-      <SubmitButton sending={submit.isPending} sendingLabel="Submitting...">
-        Submit Suggestion
-      </SubmitButton>
-    </form>
-  );
+function preloadForm() {
+  void import('./suggestion-fields.js');
 }
