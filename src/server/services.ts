@@ -9,7 +9,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { isPostgres, type Db } from './db/connection.js';
 import { deleteStaleRateLimits } from './db/rate-limits.js';
-import { adminPasswordHash, createAdminAuth, createOwnerFromConfig } from './staff/admin-auth.service.js';
+import { createAdminAuth } from './staff/admin-auth.service.js';
+import { adminPasswordHash, createOwnerFromConfig } from './staff/first-owner.js';
 import { createAuditHeadLog, useAuditChainKey } from './staff/audit.js';
 import { createPasskeys } from './staff/passkeys.service.js';
 import { createStaffService } from './staff/staff.service.js';
@@ -230,7 +231,7 @@ export async function createServices({
     subscriptions,
     votes,
     reminders,
-    /** Signs and checks voter cookies (http/voter-cookie.ts). */
+    /** Signs and checks voter cookies (voters/voter-cookie.ts). */
     voterIds,
     stats: createStatsService(deps),
     profiles: createProfilesService(deps, { forgetAlso: (voterId) => reminders.forget(voterId) }),

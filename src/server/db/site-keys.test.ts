@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VOTER_COOKIE, VoterIds } from '../http/voter-cookie.js';
+import { VOTER_COOKIE, VoterIds } from '../voters/voter-cookie.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { createTestAppOn, type TestApp } from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
@@ -73,11 +73,11 @@ describe('the one way to a site key', () => {
     const callers = (fs.readdirSync(root, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== path.join('db', 'settings.ts'))
       .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('settingOrInsert('));
-    // admin-auth.service.ts: the generated admin password's hash; address-limits.ts: the address
+    // first-owner.ts: the generated admin password's hash; address-limits.ts: the address
     // key, which is not made once (issue 34 item 2: a new one each site day, the old deleted).
     expect(callers.sort()).toEqual([
       path.join('http', 'address-limits.ts'),
-      path.join('staff', 'admin-auth.service.ts'),
+      path.join('staff', 'first-owner.ts'),
     ]);
   });
 });

@@ -19,7 +19,7 @@ import { isApiPath } from '../http/paths.js';
 import { createPartStyles, MANIFEST_PATH } from './page-styles.js';
 import { loadSsrRenderer } from './ssr.js';
 import { createSsrPages, type CachedPage, type PageData, type PagePreview } from './ssr-pages.js';
-import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
+import { readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 
 export type { PagePreview };
 

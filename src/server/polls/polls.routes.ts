@@ -4,7 +4,7 @@ import type { Ballot } from '../../shared/api.js';
 import { activePollQuery, ballotQuery, pollIdParams, pollNumberParams } from '../../shared/schemas.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
+import { readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { PollsService } from './polls.service.js';
 
 export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: VoterIds }> = async (

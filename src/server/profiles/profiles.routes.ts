@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Profile } from '../../shared/api.js';
 import { profileUpdate } from '../../shared/schemas.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { clearVoterId, ensureVoterId, readVoterId, type VoterIds } from '../http/voter-cookie.js';
+import { clearVoterId, ensureVoterId, readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { ProfilesService } from './profiles.service.js';
 
 export const profileRoutes: FastifyPluginAsync<{ profiles: ProfilesService; voterIds: VoterIds }> = async (

@@ -8,7 +8,7 @@ import type { RemindersState } from '../../shared/reminders.js';
 import { reminderSettingsRequest, reminderSubscribeRequest } from '../../shared/reminders.js';
 import { badRequest, notFound, tooManyRequests } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { ensureVoterId, readVoterId, type VoterIds } from '../http/voter-cookie.js';
+import { ensureVoterId, readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { RemindersService } from './reminders.service.js';
 
 export const NO_REMINDER = 'This browser has no reminder. Turn reminders on after your vote.';

@@ -13,30 +13,26 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
-import { settingOrInsert } from '../db/settings.js';
 import { enqueueStaffAlert } from '../email/outbox.repository.js';
 import type { KeyedHash } from '../http/address-limits.js';
 import { limitAddress } from '../http/client-address.js';
 import { appendAudit, SYSTEM_ACTOR, type Actor } from './audit.js';
-import { generatePassword, hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { createSignInGuard } from './sign-in-guard.js';
 import {
   countStaff,
   deleteEndedSessions,
-  deleteExpiredChallenges,
   deleteSessionByToken,
-  findLiveLink,
   findSession,
   findStaffByEmail,
   findStaffById,
-  insertLink,
   insertSession,
   insertStaff,
-  markAccepted,
   touchSession,
-  useLink,
   type StaffRow,
 } from './staff.repository.js';
+import { deleteExpiredChallenges } from './passkeys.repository.js';
+import { findLiveLink, insertLink, markAccepted, useLink } from './staff-links.repository.js';
 
 /** Seen-at is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -44,30 +40,6 @@ export const INVITE_LIFETIME_MS = 48 * 3_600_000;
 export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60_000;
 /** Checked against when no account matches, so a wrong e-mail takes as long as a wrong password. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
-/**
- * The site's old shared password, kept only to make the first owner on an upgraded site.
- * ADMIN_PASSWORD wins; without it, a site with no staff yet makes a strong password on its first
- * start, keeps only the hash, and hands the password to `announce` that one time.
- */
-export async function adminPasswordHash(
-  db: Db,
-  configured: string | undefined,
-  announce: (password: string) => void,
-): Promise<string | null> {
-  if (configured !== undefined) return hashPassword(configured);
-  const existing = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('name', '=', 'admin_password_hash')
-    .executeTakeFirst();
-  if (existing) return existing.value;
-  if ((await countStaff(db)) > 0) return null;
-  const password = generatePassword();
-  const stored = await settingOrInsert(db, 'admin_password_hash', await hashPassword(password));
-  if (stored.inserted) announce(password);
-  return stored.value;
-}
 
 /** The signed-in person, as a request sees them. */
 export interface SignedIn {
@@ -103,36 +75,6 @@ export interface AdminAuthDeps {
   secureCookies: boolean;
   /** Wakes the outbox after an e-mail is queued (an account under attack). */
   mailQueued?: () => void;
-}
-
-/** "Firefox on Windows", from a User-Agent: enough for a person to recognise a session. */
-export function browserOf(userAgent: string | undefined): string {
-  const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : ua === ''
-            ? 'Unknown browser'
-            : 'Another browser';
-  const system = /iPhone|iPad/.test(ua)
-    ? 'iOS'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : null;
-  return system ? `${browser} on ${system}` : browser;
 }
 
 export function createAdminAuth({
@@ -400,36 +342,5 @@ export function createAdminAuth({
 }
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
-
-/**
- * The first owner from ADMIN_EMAIL and ADMIN_PASSWORD, at start, on a site with no staff yet
- * (a scripted install). Several instances starting together make one.
- */
-export async function createOwnerFromConfig(
-  db: Db,
-  clock: Clock,
-  email: string,
-  password: string,
-): Promise<'created' | 'exists'> {
-  if ((await countStaff(db)) > 0) return 'exists';
-  const now = clock.now();
-  const passwordHash = await hashPassword(password);
-  const displayName = email.split('@')[0] ?? 'Owner';
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('settings').values({ name: 'first_owner_at', value: now.toISOString() }).execute();
-      const id = await insertStaff(trx, { email, displayName, role: 'owner', passwordHash }, now.toISOString());
-      await appendAudit(trx, now, SYSTEM_ACTOR, {
-        action: 'staff.create',
-        target: `staff ${id}`,
-        summary: `Created the owner account ${email} from ADMIN_EMAIL at start`,
-      });
-    });
-    return 'created';
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'exists';
-    throw error;
-  }
-}
 
 export type { StaffMember };

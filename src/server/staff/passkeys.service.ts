@@ -10,19 +10,18 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { appendAudit } from './audit.js';
 import { actorOf, type AdminAuth, type SignInResult, type SignedIn } from './admin-auth.service.js';
+import { deleteSessionsOf, findStaffById } from './staff.repository.js';
 import {
   deletePasskey,
-  deleteSessionsOf,
-  findLiveLink,
   findPasskey,
-  findStaffById,
   insertChallenge,
   insertPasskey,
   passkeyIdsOf,
   takeChallenge,
   trimChallenges,
   usePasskey,
-} from './staff.repository.js';
+} from './passkeys.repository.js';
+import { findLiveLink } from './staff-links.repository.js';
 import { hashSecretToken } from '../db/secret-tokens.js';
 
 const CHALLENGE_LIFETIME_MS = 2 * 60_000;

@@ -34,7 +34,7 @@ import { sameSiteOnly, signedInOnly, staffOf } from './admin-guard.js';
 import { refuseCommonPassword } from './admin-auth.routes.js';
 import { actorOf, type AdminAuth } from './admin-auth.service.js';
 import type { Passkeys } from './passkeys.service.js';
-import { listPasskeys } from './staff.repository.js';
+import { listPasskeys } from './passkeys.repository.js';
 import type { StaffService } from './staff.service.js';
 import { csvCell } from '../http/csv.js';
 import { staffLink } from '../../shared/staff-links.js';

@@ -19,13 +19,11 @@ import {
   deleteSessionsOf,
   findStaffByEmail,
   findStaffById,
-  insertLink,
-  listPendingInvites,
   listSessions,
   listStaff,
   updateStaff,
-  withdrawInvite,
 } from './staff.repository.js';
+import { insertLink, listPendingInvites, withdrawInvite } from './staff-links.repository.js';
 
 export type StaffChangeOutcome = 'done' | 'not-found' | 'last-owner' | 'unchanged';
 

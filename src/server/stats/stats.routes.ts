@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Stats } from '../../shared/api.js';
 import { statsRequest } from '../../shared/schemas.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
+import { readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { StatsService } from './stats.service.js';
 
 export const statsRoutes: FastifyPluginAsync<{ stats: StatsService; voterIds: VoterIds }> = async (

@@ -1,7 +1,7 @@
 /** A browser as the server sees it: it keeps the cookies it is given and sends them back. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/connection.js';
-import { VOTER_COOKIE, voterIdOfCookie } from '../http/voter-cookie.js';
+import { VOTER_COOKIE, voterIdOfCookie } from '../voters/voter-cookie.js';
 import { signedVoterCookie } from './voter-cookies.js';
 
 export class Visitor {

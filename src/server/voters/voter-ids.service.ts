@@ -1,6 +1,6 @@
 /**
  * The voter ids of the site: the key voter cookies are signed with, and what the database says
- * about bare ids from before signing (http/voter-cookie.ts signs and checks the cookies).
+ * about bare ids from before signing (voters/voter-cookie.ts signs and checks the cookies).
  *
  * A bare id is taken only when the database knows it: it has votes or profile answers, so the
  * server issued it to a browser that used it (made-up ids from before signing that were voted
@@ -29,7 +29,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { hashSecretToken } from '../db/secret-tokens.js';
 import { siteKey } from '../db/settings.js';
-import { VoterIds, type LegacyVoterIds } from '../http/voter-cookie.js';
+import { VoterIds, type LegacyVoterIds } from './voter-cookie.js';
 import { findLegacyVoter, markReissued, type LegacyVoterRecord } from './voter-ids.repository.js';
 
 /** The setting that holds the signing key (base64, 256 bits), made on the site's first start. */

@@ -5,7 +5,7 @@ import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schem
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { sameSiteOnly } from '../http/same-site.js';
-import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../http/voter-cookie.js';
+import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../voters/voter-cookie.js';
 import type { VoteNotice } from '../../shared/ssr.js';
 import type { AttachEmailOutcome, Voter, VoteOutcome, VotesService } from './votes.service.js';
 

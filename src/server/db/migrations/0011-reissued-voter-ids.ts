@@ -3,7 +3,7 @@ import { isPostgres } from '../connection.js';
 import { columnTypes } from './column-types.js';
 
 /**
- * Voter cookies are signed from now on (http/voter-cookie.ts). A browser whose cookie holds a
+ * Voter cookies are signed from now on (voters/voter-cookie.ts). A browser whose cookie holds a
  * bare id from before, one the database knows, gets it back signed once: this table keeps the
  * SHA-256 of each id re-issued, and when, so the bare form is refused afterwards
  * (voters/voter-ids.service.ts). Read and written by its key alone: WITHOUT ROWID on SQLite.

@@ -16,7 +16,7 @@
 import { createHmac, createSecretKey, randomFillSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import { readCookie, setCookie } from './cookies.js';
+import { readCookie, setCookie } from '../http/cookies.js';
 
 export const VOTER_COOKIE = 'voter_id';
 

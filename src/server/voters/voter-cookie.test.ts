@@ -18,12 +18,7 @@ import { newYorkTime, TestClock } from '../testing/test-clock.js';
 import { createTestClient, type TestClient } from '../testing/test-client.js';
 import { createTestDatabase, openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
-import {
-  createLegacyVoterIds,
-  REISSUE_GRACE_MS,
-  VOTER_COOKIE_KEY,
-  voterCookieKey,
-} from '../voters/voter-ids.service.js';
+import { createLegacyVoterIds, REISSUE_GRACE_MS, VOTER_COOKIE_KEY, voterCookieKey } from './voter-ids.service.js';
 import { MANIFEST_PATH } from '../pages/page-styles.js';
 import {
   ensureVoterId,
