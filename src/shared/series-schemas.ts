@@ -12,7 +12,10 @@ export const seriesIdParams = z.object({
 });
 
 export const trackerSlugParams = z.object({
-  slug: z.string().max(SERIES_SLUG_MAX, 'There is no tracker here.').regex(SERIES_SLUG_PATTERN, 'There is no tracker here.'),
+  slug: z
+    .string()
+    .max(SERIES_SLUG_MAX, 'There is no tracker here.')
+    .regex(SERIES_SLUG_PATTERN, 'There is no tracker here.'),
 });
 
 export const seriesChange = z.object(

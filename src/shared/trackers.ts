@@ -71,9 +71,7 @@ export interface Tracker extends TrackerSummary {
 /** "No rose from 55% to 63%", and whether the adjusted bands say the move may be no real change. */
 export function changeSentence({ option, from, to, withinBands }: TrackerChange): string {
   const moved =
-    from === to
-      ? `“${option}” stayed at ${to}%`
-      : `“${option}” ${to > from ? 'rose' : 'fell'} from ${from}% to ${to}%`;
+    from === to ? `“${option}” stayed at ${to}%` : `“${option}” ${to > from ? 'rose' : 'fell'} from ${from}% to ${to}%`;
   if (withinBands === null) return `${moved}.`;
   return withinBands
     ? `${moved}, within the adjusted lines’ credibility bands: it may be no real change.`
@@ -95,9 +93,7 @@ export function changesBetween(options: readonly string[], before: TrackerRun, a
       option,
       from: before.percentages[k] ?? 0,
       to: after.percentages[k] ?? 0,
-      withinBands: banded
-        ? bandsOverlap(a.low?.[k] ?? 0, a.high?.[k] ?? 0, b.low?.[k] ?? 0, b.high?.[k] ?? 0)
-        : null,
+      withinBands: banded ? bandsOverlap(a.low?.[k] ?? 0, a.high?.[k] ?? 0, b.low?.[k] ?? 0, b.high?.[k] ?? 0) : null,
     };
   });
 }

@@ -25,7 +25,10 @@ const TrackersPage = lazyPart(
   'features/trackers/trackers-page.tsx',
   () => import('../features/trackers/trackers-page.js'),
 );
-const TrackerPage = lazyPart('features/trackers/tracker-page.tsx', () => import('../features/trackers/tracker-page.js'));
+const TrackerPage = lazyPart(
+  'features/trackers/tracker-page.tsx',
+  () => import('../features/trackers/tracker-page.js'),
+);
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
 const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
 /** A poll's integrity review in the admin panel: loaded when staff open one. */

@@ -14,10 +14,12 @@ import { listSeriesWithRuns, renameSeries } from '../polls/series.repository.js'
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { auditOf, sameSiteOnly, signedInOnly } from '../staff/admin-guard.js';
 
-export const seriesAdminRoutes: FastifyPluginAsync<{ auth: AdminAuth; db: Db; clock: Clock; publicUrl: string }> = async (
-  app,
-  { auth, db, clock, publicUrl },
-) => {
+export const seriesAdminRoutes: FastifyPluginAsync<{
+  auth: AdminAuth;
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}> = async (app, { auth, db, clock, publicUrl }) => {
   const now = () => clock.now();
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', sameSiteOnly(publicUrl));
@@ -39,7 +41,11 @@ export const seriesAdminRoutes: FastifyPluginAsync<{ auth: AdminAuth; db: Db; cl
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
       const { name, slug } = request.body;
-      const audit = auditOf(request, now)('series.edit', `Named the series "${name}" at /trackers/${slug}`, `series ${id}`);
+      const audit = auditOf(request, now)(
+        'series.edit',
+        `Named the series "${name}" at /trackers/${slug}`,
+        `series ${id}`,
+      );
       const outcome = await db.transaction().execute(async (trx) => {
         const result = await renameSeries(trx, id, { name, slug }, now());
         if (result === 'updated') await audit(trx);

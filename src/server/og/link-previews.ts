@@ -12,7 +12,13 @@ import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
 import { trackerImagePath, trackerPath, type Tracker } from '../../shared/trackers.js';
 import { pollPath, pollPreviewImage, pollUrlOf } from '../../shared/poll-links.js';
-import { clip, DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription } from '../../shared/page-head.js';
+import {
+  clip,
+  DEFAULT_DESCRIPTION,
+  PAGE_TITLES,
+  pastPollDescription,
+  todayDescription,
+} from '../../shared/page-head.js';
 import { votingDayAt } from '../../shared/time.js';
 import { closeTimeLabel, formatLocalDate } from '../../shared/time-labels.js';
 import type { Clock } from '../clock.js';
@@ -198,7 +204,10 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults, t
               '.',
           ),
           url: `${publicUrl}${trackerPath(found.slug)}`,
-          image: { url: imageUrl(trackerImagePath(found.slug), trackerCard(found)), alt: `How teachers answered over time: ${found.question}` },
+          image: {
+            url: imageUrl(trackerImagePath(found.slug), trackerCard(found)),
+            alt: `How teachers answered over time: ${found.question}`,
+          },
         },
       };
     },

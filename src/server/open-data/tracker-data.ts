@@ -60,5 +60,7 @@ export function trackerCsv(tracker: Tracker): string {
       run.adjusted?.high?.[k] ?? '',
     ]),
   );
-  return [TRACKER_CSV_HEADER, ...rows].map((row) => row.map((cell) => csvCell(String(cell))).join(',')).join('\r\n') + '\r\n';
+  return (
+    [TRACKER_CSV_HEADER, ...rows].map((row) => row.map((cell) => csvCell(String(cell))).join(',')).join('\r\n') + '\r\n'
+  );
 }

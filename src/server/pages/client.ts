@@ -25,7 +25,16 @@ import { readVoterId, type VoterIds } from '../http/voter-cookie.js';
 export type { PagePreview };
 
 /** Paths the client has a screen for (besides /poll-N). */
-export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy', '/methods', '/reminders', '/trackers'] as const;
+export const APP_SCREENS = [
+  '/',
+  '/admin',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/methods',
+  '/reminders',
+  '/trackers',
+] as const;
 
 /** Writes each page's head (og/link-previews.ts does, from the polls). */
 export interface PageHeads {

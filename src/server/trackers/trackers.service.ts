@@ -61,7 +61,10 @@ function summaryOf(series: SeriesRow, runs: readonly PollRecord[]): TrackerSumma
   };
 }
 
-export function createTrackersService({ db, clock, site }: Pick<ServiceDeps, 'db' | 'clock' | 'site'>, weighting: WeightingService) {
+export function createTrackersService(
+  { db, clock, site }: Pick<ServiceDeps, 'db' | 'clock' | 'site'>,
+  weighting: WeightingService,
+) {
   /** Runs anyone may see: past ones, and today's once voting has closed (no peeking before). */
   function visible(runs: readonly PollRecord[]): PollRecord[] {
     const todayClosed = !votingDayAt(clock.now(), site).votingOpen;

@@ -162,9 +162,7 @@ export function PollForm({
           set({
             askedBefore: String(run.pollNumber),
             ...(values.question.trim() === '' ? { question: run.question } : {}),
-            ...(values.options.every((option) => option.trim() === '')
-              ? { options: [...run.options] }
-              : {}),
+            ...(values.options.every((option) => option.trim() === '') ? { options: [...run.options] } : {}),
           })
         }
       />

@@ -8,13 +8,7 @@ import type { AdminPoll } from '../../../shared/api.js';
 import { useAdminPolls } from '../../api/admin/get-admin-polls.js';
 import { useAdminSeries } from '../../api/admin/series.js';
 
-export function SeriesPicker({
-  askedBefore,
-  onPick,
-}: {
-  askedBefore: string;
-  onPick: (run: AdminPoll) => void;
-}) {
+export function SeriesPicker({ askedBefore, onPick }: { askedBefore: string; onPick: (run: AdminPoll) => void }) {
   const id = useId();
   const series = useAdminSeries();
   const polls = useAdminPolls();

@@ -9,7 +9,13 @@ export function Sparkline({ tracker }: { tracker: TrackerSummary }) {
   const xs = xsOf(tracker.runs, FRAME);
   return (
     <svg className="sparkline" viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} aria-hidden="true" focusable="false">
-      <line className="sparkline__axis" x1={FRAME.left} x2={FRAME.width - FRAME.right} y1={yOf(50, FRAME)} y2={yOf(50, FRAME)} />
+      <line
+        className="sparkline__axis"
+        x1={FRAME.left}
+        x2={FRAME.width - FRAME.right}
+        y1={yOf(50, FRAME)}
+        y2={yOf(50, FRAME)}
+      />
       {tracker.options.map((option, k) => {
         const ys = tracker.runs.map((run) => yOf(run.percentages[k] ?? 0, FRAME));
         return (

@@ -21,7 +21,11 @@ export default function TrackerPage({ slug }: { slug: string }) {
   if (!data) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return (
-      <PageShell title={missing ? 'Tracker not found' : 'Tracker'} path={missing ? null : trackerPath(slug)} back={back}>
+      <PageShell
+        title={missing ? 'Tracker not found' : 'Tracker'}
+        path={missing ? null : trackerPath(slug)}
+        back={back}
+      >
         <h1 className="trackers__title">{missing ? 'Tracker not found' : 'Tracker'}</h1>
         <p role="status">
           {missing
@@ -67,8 +71,8 @@ function Changes({ tracker }: { tracker: Tracker }) {
         Since the previous run
       </h2>
       <p className="tracker__runs">
-        <Link to={pollPath(before.pollNumber)}>Poll #{before.pollNumber}</Link> ({formatShortLocalDate(before.liveDate)},{' '}
-        {before.totalVotes} votes) to <Link to={pollPath(after.pollNumber)}>poll #{after.pollNumber}</Link> (
+        <Link to={pollPath(before.pollNumber)}>Poll #{before.pollNumber}</Link> ({formatShortLocalDate(before.liveDate)}
+        , {before.totalVotes} votes) to <Link to={pollPath(after.pollNumber)}>poll #{after.pollNumber}</Link> (
         {formatShortLocalDate(after.liveDate)}, {after.totalVotes} votes), as voted:
       </p>
       {tracker.changes.length === 0 ? (
