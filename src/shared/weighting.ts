@@ -7,7 +7,12 @@
 import type { Profile } from './profile.js';
 
 export type WeightingWithheldReason =
-  'voting-open' | 'too-few-votes' | 'small-category' | 'not-converged' | 'small-effective-sample';
+  | 'voting-open'
+  | 'too-few-votes'
+  | 'small-category'
+  | 'not-converged'
+  | 'small-effective-sample'
+  | 'secondary-suppression';
 
 export interface WeightedResults {
   /** Who the line describes, e.g. 'US K-12 teachers' (from the targets file). */
@@ -75,6 +80,8 @@ export const WITHHELD_REASON_TEXT: Record<WeightingWithheldReason, string> = {
   'not-converged': 'The votes could not be adjusted to the mix of US K-12 teachers within our limits.',
   'small-effective-sample':
     'Adjusting these votes would lean too hard on a few of them (the effective sample would be too small).',
+  'secondary-suppression':
+    'Shown, this group’s adjusted result would let the few votes of the groups not shown be worked out by subtraction, so it is withheld too.',
 };
 
 /** The target categories, in merge order (a small category merges with an adjacent one). */

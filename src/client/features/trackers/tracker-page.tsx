@@ -41,7 +41,8 @@ export default function TrackerPage({ slug }: { slug: string }) {
     <PageShell title={data.name} path={trackerPath(data.slug)} description={data.question} back={back}>
       <h1 className="trackers__title">{data.name}</h1>
       <p className="trackers__lead">
-        {data.question} Asked {data.runs.length} times.
+        {data.question === data.name ? '' : `${data.question} `}Asked {data.runs.length} times, from{' '}
+        {formatShortLocalDate(data.runs[0]?.liveDate ?? '')} to {formatShortLocalDate(data.runs.at(-1)?.liveDate ?? '')}.
       </p>
       <Changes tracker={data} />
       <div className="tracker__charts">

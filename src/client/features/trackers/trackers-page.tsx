@@ -36,7 +36,7 @@ export default function TrackersPage() {
                 <h2 className="trackers__name">
                   <Link to={trackerPath(tracker.slug)}>{tracker.name}</Link>
                 </h2>
-                <p className="trackers__question">{tracker.question}</p>
+                {tracker.question !== tracker.name && <p className="trackers__question">{tracker.question}</p>}
                 <Sparkline tracker={tracker} />
                 {newest && first && (
                   <p className="trackers__meta">
