@@ -26,6 +26,8 @@ import { addSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
 import { ogRoutes } from './og/og.routes.js';
+import { seriesAdminRoutes } from './admin/series.routes.js';
+import { trackersRoutes } from './trackers/trackers.routes.js';
 import type { PreviewImages } from './og/preview-images.js';
 import { embedRoutes } from './embed/embed.routes.js';
 import { printRoutes } from './print/print.routes.js';
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
   await app.register(profileRoutes, { profiles: services.profiles, voterIds });
   await app.register(openDataRoutes, { openData: services.openData });
+  await app.register(trackersRoutes, { trackers: services.trackers, site });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
   await app.register(calendarRoutes, { site, clock });
@@ -220,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
   });
+  await app.register(seriesAdminRoutes, { auth: services.auth, db, clock, publicUrl: site.publicUrl });
   await app.register(reviewRoutes, {
     auth: services.auth,
     review: services.integrityReview,

@@ -58,6 +58,8 @@ import {
 import { createRemindersService } from './push/reminders.service.js';
 import { vapidKeys } from './push/vapid.js';
 import { weightingOpenData } from './weighting/targets.js';
+import { createWeightingService } from './weighting/weighted.service.js';
+import { createTrackersService } from './trackers/trackers.service.js';
 import type { WeightingData } from '../shared/api.js';
 
 /** Limit counts (sign-in throttles among them) older than this are forgotten (the longest window is an hour). */
@@ -208,6 +210,7 @@ export async function createServices({
     );
   }
   const passkeys = createPasskeys({ db, clock, auth, publicUrl: site.publicUrl, siteName: site.siteName });
+  const trackers = createTrackersService(deps, createWeightingService({ db, clock }));
   /** What /data/weighting.json serves, as /methods reads it. */
   const weightingData: WeightingData = weightingOpenData();
   /** Server-drawn pages read what the API answers, from the same service. */
@@ -217,6 +220,8 @@ export async function createServices({
     pastPolls: () => polls.pastPolls(),
     pollResults: (pollNumber) => polls.pastPollResults(pollNumber),
     weighting: () => Promise.resolve(weightingData),
+    trackers: () => trackers.list(),
+    tracker: (slug) => trackers.tracker(slug),
   };
   // Last, so that nothing above can fail with a connection or drawing threads left open.
   const readiness = new Readiness();
@@ -228,6 +233,7 @@ export async function createServices({
     site,
     jobs,
     polls,
+    trackers,
     subscriptions,
     votes,
     reminders,
@@ -252,6 +258,7 @@ export async function createServices({
       site,
       activePoll,
       pastPollResults: (pollNumber) => polls.pastPollResults(pollNumber),
+      tracker: (slug) => trackers.tracker(slug),
     }),
     previewImages: images,
     pageData,

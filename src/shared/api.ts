@@ -93,6 +93,8 @@ export interface PollResults extends Pick<
    * which rule withheld it. Only on closed polls: a past poll always has it.
    */
   weighted: Weighted;
+  /** The tracker of its series (issue 38), once the question has been asked twice: absent otherwise. */
+  tracker?: { slug: string; name: string };
 }
 
 /**

@@ -17,6 +17,7 @@ export const PAGE_TITLES = {
   privacy: 'Privacy & Cookie Policy',
   reminders: 'Reminders',
   methods: 'How we adjust results',
+  trackers: 'Trackers',
   notFound: '404 Page Not Found',
 } as const;
 

@@ -5,6 +5,7 @@
  */
 import type { ActivePoll, PastPoll, PollResults, WeightingData } from './api.js';
 import type { SiteConfig } from './site-config.js';
+import type { Tracker, TrackerSummary } from './trackers.js';
 
 /** The data a page may need, as the API would answer it for the visitor being served. */
 export interface SsrData {
@@ -14,6 +15,10 @@ export interface SsrData {
   pollResults(pollNumber: number): Promise<PollResults | undefined>;
   /** The weighted line's targets and rules (/methods). */
   weighting(): Promise<WeightingData>;
+  /** Every tracker (/trackers). */
+  trackers(): Promise<TrackerSummary[]>;
+  /** One tracker; undefined when there is none at that slug. */
+  tracker(slug: string): Promise<Tracker | undefined>;
 }
 
 export interface SsrRequest {

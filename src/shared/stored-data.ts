@@ -44,6 +44,13 @@ export const STORED_DATA: readonly StoredTable[] = [
     columns: ['poll_id', 'position', 'label', 'vote_count'],
   },
   {
+    table: 'poll_series',
+    what: 'Each question asked more than once: the short name and address staff gave its tracker.',
+    why: 'To show how answers move from one run to the next (/trackers).',
+    howLong: 'As long as its first poll.',
+    columns: ['id', 'name', 'slug', 'updated_at'],
+  },
+  {
     table: 'votes',
     what: 'Each vote: the poll, the answer, the day and time, the voter cookie’s random identifier, an e-mail address only if you attached one, a copy of your profile answers if you gave any, and a few signals against vote stuffing (a keyed code of your network, how long the page was open, the cookie’s age).',
     why: 'One vote per browser per poll, your own choice and stats, fair counting and the weighted result.',

@@ -59,6 +59,7 @@ it('has words for every withheld reason', () => {
     'small-category',
     'not-converged',
     'small-effective-sample',
+    'secondary-suppression',
   ];
   for (const reason of reasons) expect(WITHHELD_REASON_TEXT[reason]).toMatch(/^[A-Z].+\.$/);
 });

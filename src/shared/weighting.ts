@@ -7,7 +7,12 @@
 import type { Profile } from './profile.js';
 
 export type WeightingWithheldReason =
-  'voting-open' | 'too-few-votes' | 'small-category' | 'not-converged' | 'small-effective-sample';
+  | 'voting-open'
+  | 'too-few-votes'
+  | 'small-category'
+  | 'not-converged'
+  | 'small-effective-sample'
+  | 'secondary-suppression';
 
 export interface WeightedResults {
   /** Who the line describes, e.g. 'US K-12 teachers' (from the targets file). */
@@ -21,6 +26,15 @@ export interface WeightedResults {
   designEffect: number;
   /** The poll's own line only (a breakdown group's has none): how far it could move with who voted. */
   interval?: CredibilityInterval;
+  /** Votes weighted more than 3× the mean weight, and the share of the line they carry (lines kept before issue 38 lack it). */
+  heavyWeights?: HeavyWeights;
+}
+
+/** How much of a line rests on few votes: those weighted more than 3× the mean (/methods). */
+export interface HeavyWeights {
+  votes: number;
+  /** Their share of all the weight, in percent to one decimal. */
+  share: number;
 }
 
 /**
@@ -61,6 +75,8 @@ export const WEIGHTING_RULES = {
   tolerancePoints: 0.01,
   maxCycles: 100,
   weightCap: 5,
+  /** A vote weighted more than this many times the mean is flagged: the line says how much rests on such votes. */
+  flagWeightAbove: 3,
   /** The credibility interval: its level and the number of bootstrap resamples (interval.ts). */
   interval: { level: 0.95, replicates: 500 },
   group: { minVotes: 30, minEffectiveSample: 20 },
@@ -75,6 +91,8 @@ export const WITHHELD_REASON_TEXT: Record<WeightingWithheldReason, string> = {
   'not-converged': 'The votes could not be adjusted to the mix of US K-12 teachers within our limits.',
   'small-effective-sample':
     'Adjusting these votes would lean too hard on a few of them (the effective sample would be too small).',
+  'secondary-suppression':
+    'Shown, this group’s adjusted result would let the few votes of the groups not shown be worked out by subtraction, so it is withheld too.',
 };
 
 /** The target categories, in merge order (a small category merges with an adjacent one). */

@@ -21,6 +21,14 @@ const MethodsPage = lazyPart(
   'features/info-pages/methods-page.tsx',
   () => import('../features/info-pages/methods-page.js'),
 );
+const TrackersPage = lazyPart(
+  'features/trackers/trackers-page.tsx',
+  () => import('../features/trackers/trackers-page.js'),
+);
+const TrackerPage = lazyPart(
+  'features/trackers/tracker-page.tsx',
+  () => import('../features/trackers/tracker-page.js'),
+);
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
 const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
 /** A poll's integrity review in the admin panel: loaded when staff open one. */
@@ -56,6 +64,10 @@ export function App() {
         <AdminPage place={screen.place} reviewPanel={IntegrityView} />
       ) : screen.kind === 'poll' ? (
         <PollRoute pollNumber={screen.pollNumber} />
+      ) : screen.kind === 'trackers' ? (
+        <TrackersPage />
+      ) : screen.kind === 'tracker' ? (
+        <TrackerPage key={screen.slug} slug={screen.slug} />
       ) : screen.kind === 'not-found' ? (
         <NotFoundPage />
       ) : null}

@@ -9,6 +9,7 @@ import { activePollQuery } from '../api/get-active-poll.js';
 import { pastPollsQuery } from '../api/get-past-polls.js';
 import { pollResultsQuery } from '../api/get-poll-results.js';
 import { weightingDataQuery } from '../api/get-weighting-data.js';
+import { trackerQuery, trackersQuery } from '../api/get-trackers.js';
 import { ApiRequestError } from '../lib/api-client.js';
 import { parseLocation } from '../lib/router.js';
 import { screenOf } from './screens.js';
@@ -45,6 +46,21 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
           },
         }),
       ]);
+      return;
+    }
+    case 'trackers':
+      await fetchQuietly(queryClient, { queryKey: trackersQuery.queryKey, queryFn: () => data.trackers() });
+      return;
+    case 'tracker': {
+      const { slug } = screen;
+      await fetchQuietly(queryClient, {
+        queryKey: trackerQuery(slug).queryKey,
+        queryFn: async () => {
+          const tracker = await data.tracker(slug);
+          if (!tracker) throw new ApiRequestError(404, 'not-found', 'Tracker not found');
+          return tracker;
+        },
+      });
       return;
     }
     case 'methods':

@@ -2,13 +2,16 @@
 import { readPageQuery, type MainView } from '../../shared/page-query.js';
 import { parseAdminPath, type AdminPlace } from '../../shared/admin-place.js';
 import { parsePollPath, pollPath } from '../../shared/poll-links.js';
+import { parseTrackerPath, trackersPath } from '../../shared/trackers.js';
 
 export type Screen =
   | { kind: 'redirect'; to: string }
   | { kind: 'home'; view: Exclude<MainView, 'admin'>; showAdminTab: boolean }
   | { kind: 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'not-found' }
   | { kind: 'admin'; place: AdminPlace }
-  | { kind: 'poll'; pollNumber: number };
+  | { kind: 'poll'; pollNumber: number }
+  | { kind: 'trackers' }
+  | { kind: 'tracker'; slug: string };
 
 export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
@@ -27,6 +30,11 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   }
   if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(pathname)) {
     return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' };
+  }
+  if (pathname === trackersPath) return { kind: 'trackers' };
+  if (pathname.startsWith(`${trackersPath}/`)) {
+    const slug = parseTrackerPath(pathname);
+    return slug === null ? { kind: 'not-found' } : { kind: 'tracker', slug };
   }
   if (pathname === '/admin' || pathname.startsWith('/admin/')) {
     const place = parseAdminPath(pathname);

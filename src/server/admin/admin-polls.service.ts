@@ -127,7 +127,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             },
             now,
           );
-          if (earlier.run) await linkToEarlierRun(trx, created, earlier.run);
+          if (earlier.run) await linkToEarlierRun(trx, created, earlier.run, now);
           const live = draft.liveDate === today;
           if (live) await goLive(created.id);
           await audit?.(trx, `poll ${created.id}`);
@@ -162,7 +162,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             },
             now,
           );
-          if ((earlier.run?.id ?? null) !== existing.askedBeforeId) await linkToEarlierRun(trx, existing, earlier.run);
+          if ((earlier.run?.id ?? null) !== existing.askedBeforeId) await linkToEarlierRun(trx, existing, earlier.run, now);
           const live = scheduled && draft.liveDate === today;
           if (live) await goLive(id);
           await audit?.(trx);

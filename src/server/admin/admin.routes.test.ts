@@ -128,10 +128,10 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
      * and a body each would take: what a signed-in member of staff would send.
      */
     type Ids = { polls: number; 'poll-suggestions': number; discounts: number } & Partial<
-      Record<'staff' | 'invites' | 'sessions' | 'passkeys', number | string>
+      Record<'staff' | 'invites' | 'sessions' | 'passkeys' | 'series', number | string>
     >;
     function staffRequests(given: Ids) {
-      const ids: Ids = { staff: 1, invites: 1, sessions: 999, passkeys: 'no-such-passkey', ...given };
+      const ids: Ids = { staff: 1, invites: 1, sessions: 999, passkeys: 'no-such-passkey', series: 999, ...given };
       const body = {
         ...draft(),
         status: 'approved',
@@ -142,6 +142,7 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         email: 'new.teacher@school.example',
         role: 'editor',
         name: 'Sweep',
+        slug: 'sweep',
         response: {},
         password: 'a long enough new password',
       };
@@ -180,8 +181,14 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     async function seededRequests(pollId: number) {
       const suggestionId = await seedSuggestion();
       const discountId = await seedDiscount(pollId);
+      // The poll as the first run of a series staff may rename.
+      await t.db
+        .insertInto('poll_series')
+        .values({ id: pollId, name: 'Series', slug: 'series', updated_at: t.clock.now().toISOString() })
+        .execute();
       return staffRequests({
         polls: pollId,
+        series: pollId,
         'poll-suggestions': suggestionId,
         discounts: discountId,
         invites: await seedInvite(),

@@ -3,7 +3,7 @@ import type { Breakdown } from '../../shared/api.js';
 import { MIN_GROUP_SIZE, PROFILE_DIMENSIONS } from '../../shared/profile.js';
 import type { PollRecord } from '../polls/poll.js';
 import { shownGroup } from '../testing/breakdowns.js';
-import { buildBreakdown } from './breakdown.js';
+import { buildBreakdown, suppressWeightedSecondary } from './breakdown.js';
 import type { GroupTally } from './breakdowns.repository.js';
 
 function pollWith(votes: number[]): PollRecord {
@@ -207,5 +207,51 @@ describe('the subtraction of listed groups from everyone’s result', () => {
     expect(broken.slice(0, 10)).toEqual([]);
     // The draws reach the case this is about, many times over.
     expect(secondary).toBeGreaterThan(300);
+  });
+});
+
+describe('the groups’ adjusted lines (issue 38, item 5)', () => {
+  const line = (votesInScope: number) => ({
+    population: 'US K-12 teachers',
+    percentages: [60, 40],
+    votesInScope,
+    effectiveSample: Math.round(votesInScope / 2),
+    designEffect: 2,
+  });
+  const group = (value: string, votesInScope: number | null) => ({
+    value,
+    label: value,
+    totalVotes: 100,
+    results: [],
+    ...(votesInScope === null ? {} : { weighted: line(votesInScope) }),
+  });
+  const dimension = (groups: ReturnType<typeof group>[]) => ({
+    dimension: 'gradeBand' as const,
+    label: 'Grade level',
+    groups,
+    withheldVotes: 0,
+    notSaidVotes: 0,
+    alsoWithheld: null,
+  });
+
+  it('withholds the smallest group line shown when the poll’s line less those shown leaves 1 to 9 votes in scope', () => {
+    for (const notShown of [1, MIN_GROUP_SIZE - 1]) {
+      const [published] = suppressWeightedSecondary(
+        [dimension([group('elementary', 60), group('middle', 40), group('high', null)])],
+        line(100 + notShown),
+      );
+      expect(published?.groups.map((g) => g.weighted)).toEqual([
+        line(60),
+        { withheld: 'secondary-suppression', votesInScope: 40 },
+        undefined,
+      ]);
+    }
+  });
+
+  it('leaves every line as it is when nothing, or at least 10 votes in scope, would be left to subtract', () => {
+    for (const poll of [100, 100 + MIN_GROUP_SIZE, 90]) {
+      const dimensions = [dimension([group('elementary', 60), group('middle', 40)])];
+      expect(suppressWeightedSecondary(dimensions, line(poll))).toEqual(dimensions);
+    }
   });
 });

@@ -85,6 +85,36 @@ export function buildBreakdown(poll: PollRecord, tallies: readonly GroupTally[])
   };
 }
 
+/**
+ * The groups' adjusted lines keep the same rule (issue 38, item 5). The poll's own line is
+ * public, so in each dimension it less the group lines shown would give away the votes in scope
+ * of the groups whose line is not shown (withheld groups, lines withheld, voters who did not
+ * say). Were they 1 to MIN_GROUP_SIZE − 1 votes, the smallest group line shown is withheld too,
+ * as suppressSecondary does for the raw groups; one is enough, each line covering at least
+ * MIN_GROUP_SIZE votes.
+ */
+export function suppressWeightedSecondary(
+  dimensions: readonly BreakdownDimension[],
+  pollLine: Weighted,
+): BreakdownDimension[] {
+  return dimensions.map((dimension) => {
+    const shown = dimension.groups.filter((group) => group.weighted && !('withheld' in group.weighted));
+    const covered = shown.reduce((sum, group) => sum + (group.weighted?.votesInScope ?? 0), 0);
+    const notShown = pollLine.votesInScope - covered;
+    if (shown.length === 0 || notShown <= 0 || notShown >= MIN_GROUP_SIZE) return dimension;
+    const inScope = (group: BreakdownDimension['groups'][number]) => group.weighted?.votesInScope ?? 0;
+    const smallest = shown.reduce((least, group) => (inScope(group) < inScope(least) ? group : least));
+    return {
+      ...dimension,
+      groups: dimension.groups.map((group) =>
+        group === smallest
+          ? { ...group, weighted: { withheld: 'secondary-suppression', votesInScope: inScope(group) } }
+          : group,
+      ),
+    };
+  });
+}
+
 /** A Weighted line's counts, rounded as the group's are (its percentages are the adjusted ones). */
 function roundWeighted(weighted: Weighted, draw: () => number): Weighted {
   const rounded = { ...weighted, votesInScope: roundCount(weighted.votesInScope, draw()) };

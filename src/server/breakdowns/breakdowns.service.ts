@@ -21,7 +21,7 @@ import { totalVotes, type PollRecord } from '../polls/poll.js';
 import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
-import { buildBreakdown, publishBreakdown } from './breakdown.js';
+import { buildBreakdown, publishBreakdown, suppressWeightedSecondary } from './breakdown.js';
 import { groupTallies, publishedBreakdowns, publishOnce, type PublishedRow } from './breakdowns.repository.js';
 import { roundingDraw } from './rounding-draw.js';
 
@@ -52,7 +52,11 @@ export function createBreakdownsService({ db, clock, site }: Pick<ServiceDeps, '
   /** Works out, rounds and keeps a closed poll's breakdown, unless another instance did first. */
   async function publish(on: Db, poll: PollRecord, closedOn: string): Promise<PublishedRow> {
     const { dimensions } = buildBreakdown(poll, await groupTallies(on, poll.id));
-    const weighted = await createWeightingService({ db: on, clock }).ofGroups(poll, dimensions);
+    const weighting = createWeightingService({ db: on, clock });
+    const weighted = suppressWeightedSecondary(
+      await weighting.ofGroups(poll, dimensions),
+      await weighting.ofPoll(poll),
+    );
     return publishOnce(on, {
       pollId: poll.id,
       closedOn,

@@ -10,7 +10,7 @@ import type {
   ProofOfWorkRedeemedTable,
 } from './tables/integrity.js';
 import type { EmailLinksTable, EmailOutboxTable, SubscribersTable } from './tables/mail.js';
-import type { PollOptionsTable, PollSuggestionsTable, PollsTable } from './tables/polls.js';
+import type { PollOptionsTable, PollSeriesTable, PollSuggestionsTable, PollsTable } from './tables/polls.js';
 import type { PushRemindersTable, PushSubscriptionsTable } from './tables/push.js';
 import type { CountersTable, RateLimitsTable, SettingsTable } from './tables/settings.js';
 import type {
@@ -44,6 +44,7 @@ export { toIsoString } from './tables/time.js';
 export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
+  poll_series: PollSeriesTable;
   votes: VotesTable;
   subscribers: SubscribersTable;
   poll_suggestions: PollSuggestionsTable;

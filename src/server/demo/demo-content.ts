@@ -35,13 +35,29 @@ export const profileWeights: { [D in ProfileDimension]: number[] } = {
 export const PROFILE_TAKE_UP = 0.7;
 export const ANSWER_RATE = 0.9;
 
+/** An earlier run of a question asked again: how long ago, how voters leaned, how many voted. */
+export interface EarlierRun {
+  daysAgo: number;
+  weights: number[];
+  votes: number;
+}
+
 /**
- * Today's question was asked twice before (half a year and two months ago), with the same
- * options: a series of three runs, the demo's trend.
+ * Today's question was asked four times before (over the past year), with the same options: a
+ * series of five runs, the demo's first tracker.
  */
-export const activePollEarlierRuns: { daysAgo: number; weights: number[]; votes: number }[] = [
+export const activePollEarlierRuns: EarlierRun[] = [
+  { daysAgo: 364, weights: [24, 38, 22, 16], votes: 318 },
+  { daysAgo: 245, weights: [29, 37, 21, 13], votes: 341 },
   { daysAgo: 182, weights: [33, 35, 20, 12], votes: 377 },
   { daysAgo: 63, weights: [47, 31, 15, 7], votes: 455 },
+];
+
+/** Yesterday's question (pastPolls[0]) was asked three times before: the demo's second tracker. */
+export const latestPastPollEarlierRuns: EarlierRun[] = [
+  { daysAgo: 390, weights: [51, 49], votes: 402 },
+  { daysAgo: 270, weights: [47, 53], votes: 366 },
+  { daysAgo: 150, weights: [44, 56], votes: 529 },
 ];
 
 export interface DemoSuggestion {

@@ -4,6 +4,7 @@ import type { ActivePoll, Breakdown, IntegrityReport, PastPoll, PollResults } fr
 import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { Visitor } from '../testing/visitor.js';
+import type { Tracker, TrackerSummary } from '../../shared/trackers.js';
 import { STAFF_MEETING, STUFFED_BURST } from './networks.js';
 import { seedDemo } from './seed.js';
 
@@ -61,14 +62,25 @@ describe('the demo data', () => {
     expect(today.weighted).toMatchObject({ population: 'US K-12 teachers' });
   });
 
-  it('asks today’s question for the third time, and each run shows the others', async () => {
+  it('asks today’s question for the fifth time, and each run shows the others', async () => {
     const today = (await new Visitor(t.app).get('/api/polls/active')).json<ActivePoll>();
-    expect(today.series?.map((run) => run.totalVotes)).toEqual([377, 455]);
+    expect(today.series?.map((run) => run.totalVotes)).toEqual([318, 341, 377, 455]);
     const [first] = today.series ?? [];
     const firstRun = (await new Visitor(t.app).get(`/api/polls/number/${first?.pollNumber}`)).json<PollResults>();
     expect(firstRun.question).toBe(today.question);
     // After the close, today's run joins the series of the earlier ones.
-    expect(firstRun.series.map((run) => run.pollNumber)).toHaveLength(2);
+    expect(firstRun.series.map((run) => run.pollNumber)).toHaveLength(4);
+  });
+
+  it('holds two trackers of four or more runs, numbered in date order, for a newcomer to see at once', async () => {
+    const trackers = (await new Visitor(t.app).get('/api/trackers')).json<TrackerSummary[]>();
+    expect(trackers.map((tracker) => tracker.runs.length)).toEqual([5, 4]);
+    for (const tracker of trackers) {
+      const numbers = tracker.runs.map((run) => run.pollNumber);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      const full = (await new Visitor(t.app).get(`/api/trackers/${tracker.slug}`)).json<Tracker>();
+      expect(full.runs.filter((run) => run.adjusted?.low).length).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('gives staff one stuffed burst on today’s poll to review, beside a staff meeting and ordinary networks', async () => {

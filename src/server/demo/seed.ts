@@ -19,6 +19,7 @@ import {
   activePoll,
   activePollEarlierRuns,
   ANSWER_RATE,
+  latestPastPollEarlierRuns,
   pastPolls,
   PROFILE_TAKE_UP,
   profileWeights,
@@ -158,11 +159,23 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
   const live: PollRecord[] = [];
   // Oldest first, so poll numbers rise with the dates as they would in real life.
   const earlierRuns: PollRecord[] = [];
-  for (const run of activePollEarlierRuns) {
-    earlierRuns.push(await addPoll({ ...activePoll, ...run }, addDays(today, -run.daysAgo), 'past'));
-  }
-  for (const [i, poll] of [...pastPolls].reverse().entries()) {
-    await addPoll(poll, addDays(today, -(pastPolls.length - i)), 'past');
+  const latestPastRuns: PollRecord[] = [];
+  const pastDays = [
+    ...activePollEarlierRuns.map((run) => ({
+      poll: { ...activePoll, ...run },
+      daysAgo: run.daysAgo,
+      runs: earlierRuns,
+    })),
+    ...latestPastPollEarlierRuns.map((run) => ({
+      poll: { ...(pastPolls[0] as DemoPoll), ...run },
+      daysAgo: run.daysAgo,
+      runs: latestPastRuns,
+    })),
+    ...pastPolls.map((poll, i) => ({ poll, daysAgo: i + 1, runs: i === 0 ? latestPastRuns : null })),
+  ].sort((a, b) => b.daysAgo - a.daysAgo);
+  for (const { poll, daysAgo, runs } of pastDays) {
+    const created = await addPoll(poll, addDays(today, -daysAgo), 'past');
+    runs?.push(created);
   }
   const todays = await addPoll(activePoll, today, 'active');
   // What staff review sees: networks and signals, and two flagged runs on today's poll.
@@ -177,17 +190,19 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     random: networksRandom,
   });
   // Each run asks the one before again, as staff would link them; the first run starts the series.
-  const runs = [...earlierRuns, todays];
-  const seriesId = runs[0]?.id ?? null;
-  for (const [i, run] of runs.entries()) {
-    const previous = runs[i - 1];
-    // The first run starts the series when the second joins it; later ones are already in it.
-    if (previous)
-      await linkToEarlierRun(
-        db,
-        { id: run.id, seriesId: null },
-        { id: previous.id, seriesId: i === 1 ? null : seriesId },
-      );
+  for (const runs of [[...earlierRuns, todays], latestPastRuns]) {
+    const seriesId = runs[0]?.id ?? null;
+    for (const [i, run] of runs.entries()) {
+      const previous = runs[i - 1];
+      // The first run starts the series when the second joins it; later ones are already in it.
+      if (previous)
+        await linkToEarlierRun(
+          db,
+          { id: run.id, seriesId: null },
+          { id: previous.id, seriesId: i === 1 ? null : seriesId },
+          now,
+        );
+    }
   }
   for (const [i, poll] of scheduledPolls.entries()) await addPoll(poll, addDays(today, i + 1), 'scheduled');
 
@@ -203,5 +218,8 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
       await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
   }
 
-  return { polls: earlierRuns.length + pastPolls.length + 1 + scheduledPolls.length, votes };
+  return {
+    polls: earlierRuns.length + latestPastRuns.length - 1 + pastPolls.length + 1 + scheduledPolls.length,
+    votes,
+  };
 }

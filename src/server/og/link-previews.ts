@@ -10,8 +10,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { PollResults } from '../../shared/api.js';
+import { trackerImagePath, trackerPath, type Tracker } from '../../shared/trackers.js';
 import { pollPath, pollPreviewImage, pollUrlOf } from '../../shared/poll-links.js';
-import { DEFAULT_DESCRIPTION, PAGE_TITLES, pastPollDescription, todayDescription } from '../../shared/page-head.js';
+import {
+  clip,
+  DEFAULT_DESCRIPTION,
+  PAGE_TITLES,
+  pastPollDescription,
+  todayDescription,
+} from '../../shared/page-head.js';
 import { votingDayAt } from '../../shared/time.js';
 import { closeTimeLabel, formatLocalDate } from '../../shared/time-labels.js';
 import type { Clock } from '../clock.js';
@@ -48,6 +55,8 @@ export interface LinkPreviewDeps {
   activePoll: ActivePollCache;
   /** A past poll's final results; undefined for today's, scheduled and unknown numbers. */
   pastPollResults: (pollNumber: number) => Promise<PollResults | undefined>;
+  /** A tracker; undefined when there is none at that slug. */
+  tracker: (slug: string) => Promise<Tracker | undefined>;
 }
 
 function versionOf(card: OgCard): string {
@@ -60,7 +69,7 @@ const image = (card: OgCard, maxAgeSeconds: number): ImagePreview => ({
   maxAgeSeconds,
 });
 
-export function createLinkPreviews({ clock, site, activePoll, pastPollResults }: LinkPreviewDeps) {
+export function createLinkPreviews({ clock, site, activePoll, pastPollResults, tracker }: LinkPreviewDeps) {
   const { siteName, publicUrl } = site;
 
   const siteCard = image({ kind: 'site', siteName, tagline: TAGLINE }, TODAY_MAX_AGE_S);
@@ -107,6 +116,24 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
       },
       PAST_MAX_AGE_S,
     );
+
+  /** A tracker's card: its newest run's results, under how many times it was asked. */
+  const trackerCard = (found: Tracker): ImagePreview => {
+    const newest = found.runs.at(-1);
+    return image(
+      {
+        kind: 'results',
+        siteName,
+        pollLabel: `Tracker · asked ${found.runs.length} times`,
+        question: found.question,
+        results: found.options.map((option, k) => ({ option, votes: 0, percentage: newest?.percentages[k] ?? 0 })),
+        totalVotes: newest?.totalVotes ?? 0,
+        setAsideVotes: 0,
+        closed: true,
+      },
+      PAST_MAX_AGE_S,
+    );
+  };
 
   /** Today's poll and its phase, or undefined when there is no poll today. */
   async function today() {
@@ -156,6 +183,35 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
       return past && pastCard(past);
     },
 
+    /** The preview image of a tracker, or undefined when there is none at that slug. */
+    async trackerImage(slug: string): Promise<ImagePreview | undefined> {
+      const found = await tracker(slug);
+      return found && trackerCard(found);
+    },
+
+    /** /trackers/<slug>: the tracker's question and newest results, or the 404 page. */
+    async trackerPage(slug: string): Promise<PagePreview> {
+      const found = await tracker(slug);
+      if (!found) return notFoundPage();
+      const newest = found.runs.at(-1);
+      return {
+        status: 200,
+        head: {
+          title: `${found.name} (tracker)`,
+          description: clip(
+            `${found.question} Asked ${found.runs.length} times; the latest run, ${newest ? formatLocalDate(newest.liveDate) : ''}: ` +
+              found.options.map((option, k) => `${option} ${newest?.percentages[k] ?? 0}%`).join(', ') +
+              '.',
+          ),
+          url: `${publicUrl}${trackerPath(found.slug)}`,
+          image: {
+            url: imageUrl(trackerImagePath(found.slug), trackerCard(found)),
+            alt: `How teachers answered over time: ${found.question}`,
+          },
+        },
+      };
+    },
+
     /**
      * The head of one of the app's screens (not a poll page), with `view` for /?view=; the staff
      * sign-in stays out of search results.
@@ -165,7 +221,7 @@ export function createLinkPreviews({ clock, site, activePoll, pastPollResults }:
         return siteHead(`/?view=${view}`, PAGE_TITLES[view]);
       }
       if (path === '/') return todayHead('/', await today());
-      if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(path))
+      if (['/faq', '/terms', '/privacy', '/methods', '/reminders', '/trackers'].includes(path))
         return siteHead(path, PAGE_TITLES[path.slice(1) as 'faq']);
       return path === '/admin' || path.startsWith('/admin/') ? { ...siteHead(path), noindex: true } : siteHead(path);
     },

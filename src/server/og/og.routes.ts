@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { pollPreviewImage } from '../../shared/poll-links.js';
+import { parseTrackerImagePath } from '../../shared/trackers.js';
 import { notFound } from '../http/errors.js';
 import { TODAY_IMAGE_PATH, type ImagePreview, type LinkPreviews } from './link-previews.js';
 import type { PreviewImages } from './preview-images.js';
@@ -36,6 +37,12 @@ export const ogRoutes: FastifyPluginAsync<{ previews: LinkPreviews; images: Prev
   app.get<{ Params: { file: string } }>('/og/:file', async (request, reply) => {
     const path = `/og/${request.params.file}`;
     if (path === TODAY_IMAGE_PATH) return send(request, reply, await previews.todayImage());
+    const slug = parseTrackerImagePath(path);
+    if (slug !== null) {
+      const tracker = await previews.trackerImage(slug);
+      if (!tracker) throw notFound('There is no preview image here.');
+      return send(request, reply, tracker);
+    }
     const number = pollPreviewImage.parse(path);
     const preview = number === null ? undefined : await previews.pollImage(number);
     if (!preview) throw notFound('There is no preview image here.');

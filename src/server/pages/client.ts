@@ -12,6 +12,7 @@ import { pageQueryString, readPageQuery, type PageQuery } from '../../shared/pag
 import { adminPath, parseAdminPath } from '../../shared/admin-paths.js';
 import { parsePollPath, pollPath, UNKNOWN_POLL_NUMBER } from '../../shared/poll-links.js';
 import type { SiteConfig } from '../../shared/site-config.js';
+import { parseTrackerPath, trackerPath } from '../../shared/trackers.js';
 import { createAppHtml, type PageHead } from './app-html.js';
 import { contentCodingFor } from '../http/content-coding.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -24,12 +25,22 @@ import { readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 export type { PagePreview };
 
 /** Paths the client has a screen for (besides /poll-N). */
-export const APP_SCREENS = ['/', '/admin', '/faq', '/terms', '/privacy', '/methods', '/reminders'] as const;
+export const APP_SCREENS = [
+  '/',
+  '/admin',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/methods',
+  '/reminders',
+  '/trackers',
+] as const;
 
 /** Writes each page's head (og/link-previews.ts does, from the polls). */
 export interface PageHeads {
   screenHead(path: string, view?: string): Promise<PageHead>;
   pollPage(pollNumber: number): Promise<PagePreview>;
+  trackerPage(slug: string): Promise<PagePreview>;
   notFoundPage(): PagePreview;
 }
 
@@ -187,6 +198,15 @@ export async function registerClient(
     }
     const path = adminPath(place);
     return sendApp(request, reply, { path }, async () => ({ status: 200, head: await previews.screenHead(path) }));
+  });
+  // A tracker (issue 38): a slug no tracker has is the 404 page, drawn once whatever the slug.
+  app.get('/trackers/*', async (request, reply) => {
+    const slug = parseTrackerPath(request.url.split('?')[0] ?? '');
+    const preview = slug === null ? previews.notFoundPage() : await previews.trackerPage(slug);
+    if (slug === null || preview.status === 404) {
+      return sendApp(request, reply, { path: NOT_FOUND_ADDRESS }, () => previews.notFoundPage());
+    }
+    return sendApp(request, reply, { path: trackerPath(slug) }, () => preview);
   });
   app.get('/poll-:number', async (request, reply) => {
     const number = parsePollPath(request.url.split('?')[0] ?? '');

@@ -27,7 +27,7 @@ export interface ActivePollView {
  * Where pages get their data: the same services as the API. Past polls are what the app's
  * server entry asks for (SsrData); today's poll comes as the visitor's view, for the cache.
  */
-export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults' | 'weighting'> {
+export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults' | 'weighting' | 'trackers' | 'tracker'> {
   activePollView(voterId: string | null): Promise<ActivePollView>;
   /** Today's poll's number, or null: an embed's pick for another poll picks nothing (pages/client.ts). */
   todaysPollNumber(): Promise<number | null>;
@@ -96,6 +96,8 @@ export function createSsrPages({
           pastPolls: () => data.pastPolls(),
           pollResults: (pollNumber) => data.pollResults(pollNumber),
           weighting: () => data.weighting(),
+          trackers: () => data.trackers(),
+          tracker: (slug) => data.tracker(slug),
         },
       });
     } catch (error) {

@@ -11,6 +11,7 @@ import {
   type PollRecord,
   type PollRow,
 } from './poll.js';
+import { ensureSeries } from './series.repository.js';
 
 /** The options (with counts) of each poll, in order. */
 async function optionsOf(db: Db, pollIds: number[]): Promise<Map<number, PollOption[]>> {
@@ -211,6 +212,24 @@ export async function findSeriesRuns(db: Db, seriesId: number): Promise<PollReco
   return withOptions(db, rows);
 }
 
+/**
+ * The runs of every named series (poll_series) that have gone live, oldest first: what
+ * /trackers reads. O(runs × options), whatever the votes.
+ */
+export async function findNamedSeriesRuns(db: Db, seriesId?: number): Promise<PollRecord[]> {
+  const rows = await db
+    .selectFrom('polls')
+    .select(pollColumns)
+    .where('series_id', 'in', db.selectFrom('poll_series').select('id'))
+    .$if(seriesId !== undefined, (query) => query.where('series_id', '=', seriesId ?? 0))
+    .where('status', 'in', ['past', 'active'])
+    .orderBy('live_date')
+    .orderBy('went_live_at')
+    .orderBy('poll_number')
+    .execute();
+  return withOptions(db, rows);
+}
+
 /** Poll numbers by id, for the polls named (staff see "asked before" as a number). */
 export async function pollNumbersOf(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
@@ -227,6 +246,7 @@ export async function linkToEarlierRun(
   db: Db,
   poll: Pick<PollRecord, 'id' | 'seriesId'>,
   run: Pick<PollRecord, 'id' | 'seriesId'> | null,
+  now = new Date(),
 ): Promise<void> {
   if (run && run.seriesId === null) {
     await db.updateTable('polls').set({ series_id: run.id }).where('id', '=', run.id).execute();
@@ -237,6 +257,7 @@ export async function linkToEarlierRun(
     .set({ series_id: seriesId, asked_before_id: run?.id ?? null })
     .where('id', '=', poll.id)
     .execute();
+  if (seriesId !== null) await ensureSeries(db, seriesId, now);
 }
 
 /** Deletes a poll; its options, tallies and votes go with it (foreign keys cascade). */

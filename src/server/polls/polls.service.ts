@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
+import { findSeriesById } from './series.repository.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
 
@@ -128,7 +129,10 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     async pastPollResults(pollNumber: number): Promise<PollResults | undefined> {
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
-      return toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll));
+      const runs = await otherRuns(poll);
+      const results = toPollResults(poll, runs, await weighting.ofPoll(poll));
+      const series = runs.length > 0 && poll.seriesId !== null ? await findSeriesById(db, poll.seriesId) : undefined;
+      return series ? { ...results, tracker: { slug: series.slug, name: series.name } } : results;
     },
   };
 }

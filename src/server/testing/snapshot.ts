@@ -11,6 +11,7 @@ import type { Database } from '../db/tables.js';
 const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   polls: 'id',
   poll_options: 'poll_id, position',
+  poll_series: 'id',
   votes: 'id',
   subscribers: 'id',
   poll_suggestions: 'id',

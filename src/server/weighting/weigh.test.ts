@@ -20,6 +20,18 @@ describe('weigh', () => {
     expect(result.designEffect).toBeLessThan(1.01);
   });
 
+  it(`flags votes weighted over ${WEIGHTING_RULES.flagWeightAbove}× the mean, with the share of the line they carry (issue 38, item 5)`, () => {
+    const even = shown(weigh(proportionalCells(1000, {}, () => 0), 2, 'poll'));
+    expect(even.heavyWeights).toEqual({ votes: 0, share: 0 });
+    // Elementary teachers are 10% of the votes and far more of US teachers: each weighs over 3 times the mean.
+    const skewed = shown(weigh(proportionalCells(1000, { grade: [0.1, 0.3, 0.5, 0.1] }, () => 0), 2, 'poll'));
+    const heavy = skewed.heavyWeights ?? { votes: 0, share: 0 };
+    expect(heavy.votes).toBeGreaterThanOrEqual(90);
+    expect(heavy.votes).toBeLessThanOrEqual(110);
+    // A few votes carry far more of the line than their number.
+    expect(heavy.share).toBeGreaterThan((heavy.votes / skewed.votesInScope) * 100 * WEIGHTING_RULES.flagWeightAbove);
+  });
+
   it('moves an answer held by an over-represented group back to that group’s share of teachers', () => {
     // High-school teachers are 55% of the votes and all say yes; NCES puts them at 27.7% of teachers.
     const cells = proportionalCells(1000, { grade: [0.2, 0.2, 0.55, 0.05] }, (cell) => (cell.grade === 'high' ? 0 : 1));

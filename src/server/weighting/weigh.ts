@@ -8,6 +8,7 @@ import {
   WEIGHTING_CATEGORIES,
   WEIGHTING_MARGINS,
   WEIGHTING_RULES,
+  type HeavyWeights,
   type Weighted,
   type WeightingCell,
   type WeightingMargin,
@@ -16,6 +17,7 @@ import { rake, type RakeMargin } from './rake.js';
 import { WEIGHTING_TARGETS } from './targets.js';
 
 type Withheld = Extract<Weighted, { withheld: unknown }>;
+
 
 export interface CellCount extends WeightingCell {
   optionIndex: number;
@@ -32,6 +34,7 @@ export function weigh(cells: readonly CellCount[], optionCount: number, level: '
     votesInScope: exact.votesInScope,
     effectiveSample: Math.round(exact.effectiveSample),
     designEffect: Math.round((exact.votesInScope / exact.effectiveSample) * 100) / 100,
+    heavyWeights: exact.heavyWeights,
   };
 }
 
@@ -40,7 +43,7 @@ export function weighExact(
   cells: readonly CellCount[],
   optionCount: number,
   level: 'poll' | 'group',
-): Withheld | { shares: number[]; votesInScope: number; effectiveSample: number } {
+): Withheld | { shares: number[]; votesInScope: number; effectiveSample: number; heavyWeights: HeavyWeights } {
   const rules = level === 'poll' ? WEIGHTING_RULES : { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group };
   const rows = rowsInScope(cells, optionCount);
   const votesInScope = rows.reduce((sum, row) => sum + row.votes, 0);
@@ -53,7 +56,12 @@ export function weighExact(
   if (raked.effectiveSample < Math.max(rules.minEffectiveSample, votesInScope * rules.minEffectiveShare)) {
     return withheld('small-effective-sample');
   }
-  return { shares: raked.shares, votesInScope, effectiveSample: raked.effectiveSample };
+  return {
+    shares: raked.shares,
+    votesInScope,
+    effectiveSample: raked.effectiveSample,
+    heavyWeights: raked.heavyWeights,
+  };
 }
 
 /** The cells raking can place: rows naming an unknown category or option count nowhere, so a bad row is never a 500. */
@@ -78,7 +86,7 @@ export function rakeRows(
   rows: readonly CellCount[],
   optionCount: number,
   level: 'poll' | 'group' | 'resample',
-): 'small-category' | { shares: number[]; effectiveSample: number; converged: boolean } {
+): 'small-category' | { shares: number[]; effectiveSample: number; converged: boolean; heavyWeights: HeavyWeights } {
   const rules = level === 'group' ? { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group } : WEIGHTING_RULES;
   const counts = rows.map((row) => row.votes);
   const margins: RakeMargin[] = [];
@@ -113,10 +121,23 @@ export function rakeRows(
   rows.forEach(
     (row, i) => (byOption[row.optionIndex] = (byOption[row.optionIndex] ?? 0) + row.votes * (raked.weights[i] ?? 0)),
   );
+  // Issue 38, item 5: how much of the line rests on votes weighted more than 3× the mean.
+  const votes = counts.reduce((sum, n) => sum + n, 0);
+  const heavyAbove = (rules.flagWeightAbove * sumW) / votes;
+  let heavyVotes = 0;
+  let heavyWeight = 0;
+  counts.forEach((n, i) => {
+    const weight = raked.weights[i] ?? 0;
+    if (weight > heavyAbove) {
+      heavyVotes += n;
+      heavyWeight += n * weight;
+    }
+  });
   return {
     shares: byOption.map((total) => total / sumW),
     effectiveSample: sumW ** 2 / sumW2,
     converged: raked.converged,
+    heavyWeights: { votes: heavyVotes, share: Math.round((heavyWeight / sumW) * 1000) / 10 },
   };
 }
 

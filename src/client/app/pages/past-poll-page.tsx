@@ -24,7 +24,7 @@ export default function PastPollPage({ pollNumber }: { pollNumber: number }) {
           </div>
           {poll.series.length > 0 && (
             <div className="card past-poll__more">
-              <AskedBefore poll={poll} series={poll.series} />
+              <AskedBefore poll={poll} series={poll.series} tracker={poll.tracker} />
             </div>
           )}
         </>

@@ -17,6 +17,7 @@ import { AuditSection } from './audit-section.js';
 import { AllPolls, UpcomingPolls, type ReviewPanel } from './poll-lists.js';
 import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from './poll-form.js';
 import { PollPlace, pollFormValues } from './poll-place.js';
+import { SeriesSection } from './series-section.js';
 import { StaffSection } from './staff-section.js';
 import { StatusUpdate } from './status-update.js';
 import { SuggestionsSection } from './suggestions-section.js';
@@ -133,6 +134,7 @@ export function AdminPanel({
           <>
             <UpcomingPolls polls={polls.data} {...actions} />
             <AllPolls polls={polls.data} reviewable={may('integrity.read')} {...actions} />
+            <SeriesSection editable={may('polls.write')} />
           </>
         )}
       </>

@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast.js';
 import { checkForm, preloadSchemas } from '../../lib/form-check.js';
 import { siteClock } from '../../lib/site-config.js';
 import { useAdminFailure } from '../../components/admin/use-admin-failure.js';
+import { SeriesPicker } from './series-picker.js';
 
 export interface PollFormValues {
   question: string;
@@ -155,6 +156,16 @@ export function PollForm({
         </p>
       </div>
       <OptionsEditor options={values.options} onChange={(options) => set({ options })} />
+      <SeriesPicker
+        askedBefore={values.askedBefore}
+        onPick={(run) =>
+          set({
+            askedBefore: String(run.pollNumber),
+            ...(values.question.trim() === '' ? { question: run.question } : {}),
+            ...(values.options.every((option) => option.trim() === '') ? { options: [...run.options] } : {}),
+          })
+        }
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-asked-before`}>
           Asked before as poll # (optional)

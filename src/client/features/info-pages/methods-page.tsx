@@ -17,6 +17,7 @@ import { WEIGHTING_MARGINS, WITHHELD_REASON_TEXT } from '../../../shared/weighti
 import { useWeightingData } from '../../api/get-weighting-data.js';
 import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
+import { trackersPath } from '../../../shared/trackers.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
 import './info-pages.css';
 
@@ -254,6 +255,30 @@ function Adjustment({ data }: { data: WeightingData }) {
         <p>
           The draws are seeded, and each poll’s seed is published with its figures, so the same votes always give the
           same range. {method.interval}
+        </p>
+      </section>
+
+      <section aria-labelledby="methods-heavy">
+        <h2 id="methods-heavy">How much a line rests on few votes</h2>
+        <p>
+          A vote weighted more than {rules.flagWeightAbove} times the average is flagged: each poll’s adjusted line
+          carries, in the API and the open data (<code>heavyWeights</code>), how many of its votes are weighted that
+          heavily and what share of the line they carry. A large share means a few teachers stand for many.
+        </p>
+        <p>
+          A breakdown group’s adjusted line follows the same privacy rule as its raw figures: where the poll’s line less
+          the group lines shown would leave fewer than {MIN_GROUP_SIZE} votes to work out by subtraction, the smallest
+          group line is withheld too.
+        </p>
+      </section>
+
+      <section aria-labelledby="methods-trackers">
+        <h2 id="methods-trackers">Trackers: the same question over time</h2>
+        <p>
+          Some questions are asked again, with the same answers. <Link to={trackersPath}>Each tracker</Link> shows every
+          run: the result as voted and, where it is shown, the adjusted line with its range. When two runs’ ranges
+          overlap, the tracker says the change is within them: it may be chance and weighting, not a real change. Runs
+          are separate groups of volunteers, so a change can also come from who chose to vote.
         </p>
       </section>
 

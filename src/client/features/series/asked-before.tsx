@@ -3,14 +3,25 @@
  * side, oldest first, and how far the leading option moved from one run to the next, in points.
  */
 import { useId } from 'react';
-import type { SeriesRun } from '../../../shared/api.js';
+import type { PollResults, SeriesRun } from '../../../shared/api.js';
+import { trackerPath } from '../../../shared/trackers.js';
+import { Link } from '../../lib/router.js';
 import { votesText } from '../../components/chart/chart-labels.js';
 import { chartColorClass } from '../../components/chart/palette.js';
 import { formatShortLocalDate } from '../../lib/clock-labels.js';
 import { inOrder, leaders, pointsChange, shareOf } from './runs.js';
 import './series.css';
 
-export function AskedBefore({ poll, series }: { poll: SeriesRun; series: readonly SeriesRun[] }) {
+export function AskedBefore({
+  poll,
+  series,
+  tracker,
+}: {
+  poll: SeriesRun;
+  series: readonly SeriesRun[];
+  /** The series' tracker, where staff named it. */
+  tracker?: PollResults['tracker'];
+}) {
   const id = useId();
   if (series.length === 0) return null;
   const runs = inOrder([...series, poll]);
@@ -26,6 +37,11 @@ export function AskedBefore({ poll, series }: { poll: SeriesRun; series: readonl
         {asked}
       </h2>
       <p className="series__summary">{summary(runs, at, leading)}</p>
+      {tracker && (
+        <p className="series__tracker">
+          <Link to={trackerPath(tracker.slug)}>Follow “{tracker.name}” over time</Link>: every run as a chart.
+        </p>
+      )}
       <div className="series__scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table className="series__table">
           <caption id={`${id}-caption`} className="visually-hidden">

@@ -48,3 +48,11 @@ export interface PollSuggestionsTable {
   created_at: Timestamp;
   reviewed_at: NullableTimestamp;
 }
+
+/** A series of runs named by staff (migration 0020): its id is the series_id its runs share. */
+export interface PollSeriesTable {
+  id: number;
+  name: string;
+  slug: string;
+  updated_at: Timestamp;
+}

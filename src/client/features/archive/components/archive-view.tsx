@@ -1,4 +1,5 @@
 import { pollPath } from '../../../../shared/poll-links.js';
+import { trackersPath } from '../../../../shared/trackers.js';
 import { relativeDayLabel } from '../../../../shared/time-labels.js';
 import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
@@ -19,6 +20,9 @@ export default function ArchiveView() {
         Past Hot Takes
         {polls && polls.length > 0 && <span className="archive__count">{polls.length}</span>}
       </h1>
+      <p className="archive__trackers">
+        Questions asked more than once: <Link to={trackersPath}>see how answers change over time</Link>.
+      </p>
       {isPending ? (
         <p role="status" className="card">
           Loading Past Polls...

@@ -1,0 +1,59 @@
+/**
+ * Staff and series (issue 38, item 3): GET /api/admin/series lists every series with its runs;
+ * PUT /api/admin/series/:id renames one and changes its tracker's slug, checked with can()
+ * ('polls.write') and written to the audit log in the same transaction.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Confirmation } from '../../shared/api.js';
+import { seriesChange, seriesIdParams, type AdminSeries } from '../../shared/series-schemas.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import { listSeriesWithRuns, renameSeries } from '../polls/series.repository.js';
+import type { AdminAuth } from '../staff/admin-auth.service.js';
+import { auditOf, sameSiteOnly, signedInOnly } from '../staff/admin-guard.js';
+
+export const seriesAdminRoutes: FastifyPluginAsync<{
+  auth: AdminAuth;
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}> = async (app, { auth, db, clock, publicUrl }) => {
+  const now = () => clock.now();
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', sameSiteOnly(publicUrl));
+  app.addHook('onRequest', signedInOnly(auth));
+
+  api.get('/api/admin/series', { config: { permission: 'polls.read' } }, async (): Promise<AdminSeries[]> => {
+    const { series, runs } = await listSeriesWithRuns(db);
+    return series.map((row) => ({
+      ...row,
+      runs: runs
+        .filter((run) => run.seriesId === row.id)
+        .map(({ pollNumber, liveDate, status }) => ({ pollNumber, liveDate, status })),
+    }));
+  });
+
+  api.put(
+    '/api/admin/series/:id',
+    { config: { permission: 'polls.write' }, schema: { params: seriesIdParams, body: seriesChange } },
+    async (request): Promise<Confirmation> => {
+      const { id } = request.params;
+      const { name, slug } = request.body;
+      const audit = auditOf(request, now)(
+        'series.edit',
+        `Named the series "${name}" at /trackers/${slug}`,
+        `series ${id}`,
+      );
+      const outcome = await db.transaction().execute(async (trx) => {
+        const result = await renameSeries(trx, id, { name, slug }, now());
+        if (result === 'updated') await audit(trx);
+        return result;
+      });
+      if (outcome === 'not-found') throw notFound('Series not found');
+      if (outcome === 'slug-taken') throw conflict('Another series already has that address.');
+      return { message: 'Series saved.' };
+    },
+  );
+};
