@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
+import { topicsOfPolls } from './poll-topics.repository.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
 
@@ -121,14 +122,20 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     activePollView,
 
     async pastPolls(): Promise<PastPoll[]> {
-      return (await listPastPolls(db)).map(toPastPoll);
+      const polls = await listPastPolls(db);
+      const topics = await topicsOfPolls(
+        db,
+        polls.map((poll) => poll.id),
+      );
+      return polls.map((poll) => ({ ...toPastPoll(poll), topics: topics.get(poll.id) ?? [] }));
     },
 
     /** Final results of a past poll. Today's and scheduled polls are not past: undefined. */
     async pastPollResults(pollNumber: number): Promise<PollResults | undefined> {
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
-      return toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll));
+      const results = toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll));
+      return { ...results, topics: (await topicsOfPolls(db, [poll.id])).get(poll.id) ?? [] };
     },
   };
 }

@@ -60,6 +60,7 @@ function usePollFormState() {
         options: suggestion.options.length >= 2 ? suggestion.options : [...suggestion.options, ''],
         liveDate: todayInSiteZone(),
         askedBefore: '',
+        topics: [],
       });
       toast({ title: suggestion.status === 'approved' ? 'Approved suggestion loaded!' : 'Suggestion loaded!' });
     },

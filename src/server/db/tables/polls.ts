@@ -47,4 +47,6 @@ export interface PollSuggestionsTable {
   email: string | null;
   created_at: Timestamp;
   reviewed_at: NullableTimestamp;
+  /** The topic the visitor picked (issue 39), if any. */
+  topic_id: number | null;
 }
