@@ -74,11 +74,9 @@ describe.each(testDatabaseKinds())('search over past polls (%s)', (kind) => {
     expect(status).toBe(200);
     expect(body.terms).toEqual(['phones']);
     expect(body.total).toBe(3);
-    expect(questions(body)).toEqual([
-      'Should phones be banned in class?',
-      'Do phones help with homework?',
-      'Is break time long enough?',
-    ]);
+    // Both matches in a question first (each database orders those two by its own measure), then the description's.
+    expect(questions(body).slice(0, 2).sort()).toEqual(['Do phones help with homework?', 'Should phones be banned in class?']);
+    expect(questions(body)[2]).toBe('Is break time long enough?');
     // Today's and upcoming polls are never found, however well they match.
     expect(JSON.stringify(body)).not.toMatch(/lunch|staff room/);
   });
@@ -86,7 +84,8 @@ describe.each(testDatabaseKinds())('search over past polls (%s)', (kind) => {
   it('marks the matched words, "phone" for "phones" too, in the question and the description', async () => {
     await seedArchive();
     const { body } = await api('q=phones');
-    const [first, , third] = body.results;
+    const first = body.results.find((hit) => hit.question.join('').startsWith('Should'));
+    const third = body.results[2];
     expect(first?.question).toEqual(['Should ', 'phones', ' be banned in class?']);
     expect(first?.totalVotes).toBe(4);
     expect(third?.question).toEqual(['Is break time long enough?']);
