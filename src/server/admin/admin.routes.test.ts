@@ -128,10 +128,10 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
      * and a body each would take: what a signed-in member of staff would send.
      */
     type Ids = { polls: number; 'poll-suggestions': number; discounts: number } & Partial<
-      Record<'staff' | 'invites' | 'sessions' | 'passkeys', number | string>
+      Record<'staff' | 'invites' | 'sessions' | 'passkeys' | 'topics', number | string>
     >;
     function staffRequests(given: Ids) {
-      const ids: Ids = { staff: 1, invites: 1, sessions: 999, passkeys: 'no-such-passkey', ...given };
+      const ids: Ids = { staff: 1, invites: 1, sessions: 999, passkeys: 'no-such-passkey', topics: 1, ...given };
       const body = {
         ...draft(),
         status: 'approved',

@@ -21,7 +21,7 @@ import type {
   StaffTable,
   WebauthnChallengesTable,
 } from './tables/staff.js';
-import type { PollTopicsTable, TopicsTable } from './tables/topics.js';
+import type { PollSearchTable, PollTopicsTable, TopicsTable } from './tables/topics.js';
 import type { ReissuedVoterIdsTable, VotesTable } from './tables/votes.js';
 import type {
   PollBreakdownsTable,
@@ -74,4 +74,5 @@ export interface Database {
   push_reminders: PushRemindersTable;
   topics: TopicsTable;
   poll_topics: PollTopicsTable;
+  poll_search: PollSearchTable;
 }

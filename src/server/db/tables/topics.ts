@@ -16,3 +16,14 @@ export interface PollTopicsTable {
   poll_id: number;
   topic_id: number;
 }
+
+/**
+ * The search index (migration 0023), one row per poll: an FTS5 table on SQLite (its rowid the
+ * poll's id), a table keyed by poll_id with a generated tsvector on PostgreSQL. Only these
+ * columns are common to both; it is read and written with raw SQL (db/search-index.ts, search/).
+ */
+export interface PollSearchTable {
+  question: string;
+  description: string;
+  note: string;
+}
