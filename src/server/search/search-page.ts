@@ -35,7 +35,8 @@ function formHtml(query: Partial<SearchQuery>, { topics, years }: SearchChoices)
 
 function hitHtml(hit: SearchHit): string {
   const description = hit.description.join('') === '' ? '' : `<p class="text">${markedHtml(hit.description)}</p>`;
-  const note = hit.note.join('') === '' ? '' : `<p class="text"><strong>What we learned:</strong> ${markedHtml(hit.note)}</p>`;
+  const note =
+    hit.note.join('') === '' ? '' : `<p class="text"><strong>What we learned:</strong> ${markedHtml(hit.note)}</p>`;
   return `<li class="card">
 <p class="meta"><time datetime="${e(hit.liveDate)}">${e(formatLocalDate(hit.liveDate))}</time> · Poll #${hit.pollNumber} · ${e(votesText(hit.totalVotes))}</p>
 <h2 class="question"><a href="${e(pollPath(hit.pollNumber))}">${markedHtml(hit.question)}</a></h2>
@@ -47,9 +48,13 @@ function pagesHtml(query: SearchQuery, total: number): string {
   const last = Math.min(SEARCH_PAGES_MAX, Math.ceil(total / SEARCH_PAGE_SIZE));
   if (last <= 1) return '';
   const previous =
-    query.page > 1 ? `<a href="${e(searchPath({ ...query, page: query.page - 1 }))}" rel="prev">Previous</a>` : '<span></span>';
+    query.page > 1
+      ? `<a href="${e(searchPath({ ...query, page: query.page - 1 }))}" rel="prev">Previous</a>`
+      : '<span></span>';
   const next =
-    query.page < last ? `<a href="${e(searchPath({ ...query, page: query.page + 1 }))}" rel="next">Next</a>` : '<span></span>';
+    query.page < last
+      ? `<a href="${e(searchPath({ ...query, page: query.page + 1 }))}" rel="next">Next</a>`
+      : '<span></span>';
   return `<nav class="pages" aria-label="Result pages">${previous}<span>Page ${query.page} of ${last}</span>${next}</nav>`;
 }
 

@@ -78,27 +78,58 @@ function pollFilters(filter: SearchFilter): RawBuilder<unknown> {
   return sql`p.status = 'past'${year}${topic}`;
 }
 
-const totalVotes = sql`(select sum(o.vote_count) from poll_options o where o.poll_id = p.id)`;
+/** Each listed poll's number, day and total votes, by id: read for a page's polls only. */
+async function pollsOf(db: Db, ids: number[]): Promise<Map<number, Omit<RawRow, 'question' | 'description' | 'note'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('polls as p')
+    .leftJoin('poll_options as o', 'o.poll_id', 'p.id')
+    .select(['p.id', 'p.poll_number', 'p.live_date'])
+    .select((eb) => eb.fn.sum<number | string | null>('o.vote_count').as('total_votes'))
+    .where('p.id', 'in', ids)
+    .groupBy(['p.id', 'p.poll_number', 'p.live_date'])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
+/**
+ * SQLite: the matches ranked (bm25 over every match, nothing else computed for them), then the
+ * page's rows marked (highlight, only for the page's ids) and their polls read.
+ */
 async function searchSqlite(db: Db, filter: SearchFilter): Promise<{ total: number; rows: RawRow[] }> {
   // Each word a quoted string: FTS5 reads no operator, column filter or prefix from it.
   const match = filter.terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' ');
   const where = sql`poll_search match ${match} and ${pollFilters(filter)}`;
-  const [count, found] = await Promise.all([
-    sql<{ n: number }>`select count(*) as n from poll_search join polls p on p.id = poll_search.rowid
-      where ${where}`.execute(db),
-    sql<RawRow>`select p.id, p.poll_number, p.live_date, ${totalVotes} as total_votes,
+  const count = await sql<{ n: number }>`select count(*) as n from poll_search join polls p on p.id = poll_search.rowid
+    where ${where}`.execute(db);
+  const total = Number(count.rows[0]?.n ?? 0);
+  if (total <= filter.offset) return { total, rows: [] };
+  const ranked = await sql<{ id: number }>`select poll_search.rowid as id
+    from poll_search join polls p on p.id = poll_search.rowid
+    where ${where}
+    order by bm25(poll_search, ${SQLITE_WEIGHTS}), p.live_date desc, p.poll_number desc
+    limit ${filter.limit} offset ${filter.offset}`.execute(db);
+  const ids = ranked.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return { total, rows: [] };
+  const [marked, polls] = await Promise.all([
+    sql<{ id: number; question: string; description: string; note: string }>`select rowid as id,
         highlight(poll_search, 0, char(2), char(3)) as question,
         highlight(poll_search, 1, char(2), char(3)) as description,
         highlight(poll_search, 2, char(2), char(3)) as note
-      from poll_search join polls p on p.id = poll_search.rowid
-      where ${where}
-      order by bm25(poll_search, ${SQLITE_WEIGHTS}), p.live_date desc, p.poll_number desc
-      limit ${filter.limit} offset ${filter.offset}`.execute(db),
+      from poll_search where poll_search match ${match} and rowid in (${sql.join(ids)})`.execute(db),
+    pollsOf(db, ids),
   ]);
-  return { total: Number(count.rows[0]?.n ?? 0), rows: found.rows };
+  const marks = new Map(marked.rows.map((row) => [Number(row.id), row]));
+  const rows: RawRow[] = [];
+  for (const id of ids) {
+    const poll = polls.get(id);
+    const text = marks.get(id);
+    if (poll && text) rows.push({ ...poll, question: text.question, description: text.description, note: text.note });
+  }
+  return { total, rows };
 }
 
+/** PostgreSQL: ranked and cut to the page first; only the page's rows are marked (ts_headline is not cheap). */
 async function searchPostgres(db: Db, filter: SearchFilter): Promise<{ total: number; rows: RawRow[] }> {
   const query = sql`plainto_tsquery('english', ${filter.terms.join(' ')})`;
   const where = sql`s.document @@ ${query} and ${pollFilters(filter)}`;
@@ -107,11 +138,11 @@ async function searchPostgres(db: Db, filter: SearchFilter): Promise<{ total: nu
   const [count, found] = await Promise.all([
     sql<{ n: number | string }>`select count(*) as n from poll_search s join polls p on p.id = s.poll_id
       where ${where}`.execute(db),
-    // Ranked and cut to the page first; only the page's rows are marked (ts_headline is not cheap).
-    sql<RawRow>`select r.id, r.poll_number, r.live_date, r.total_votes,
+    sql<RawRow>`select r.id, r.poll_number, r.live_date,
+        (select sum(o.vote_count) from poll_options o where o.poll_id = r.id) as total_votes,
         ${headline('question')} as question, ${headline('description')} as description, ${headline('note')} as note
       from (
-        select p.id, p.poll_number, p.live_date, ${totalVotes} as total_votes, s.question, s.description, s.note,
+        select p.id, p.poll_number, p.live_date, s.question, s.description, s.note,
           ts_rank(${POSTGRES_WEIGHTS}::float4[], s.document, ${query}) as rank
         from poll_search s join polls p on p.id = s.poll_id
         where ${where}

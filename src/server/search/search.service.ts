@@ -19,8 +19,19 @@ import { pastPollYears, searchPastPolls } from './search.repository.js';
 export const SEARCHES_AT_ONCE = 2;
 export const SEARCHES_MAX_WAITING = 50;
 
-export function createSearchService({ db }: Pick<ServiceDeps, 'db'>) {
+/** How long the search form's choices (topics, years) are kept: the longest a new topic waits to be offered. */
+export const CHOICES_MAX_AGE_MS = 1000;
+
+type Choices = { topics: (TopicRef & { pastPolls: number })[]; years: number[] };
+
+export function createSearchService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   const turns = new DrawingTurns(SEARCHES_AT_ONCE, SEARCHES_MAX_WAITING);
+  let kept: { at: number; choices: Promise<Choices> } | undefined;
+
+  async function readChoices(): Promise<Choices> {
+    const [topics, years] = await Promise.all([listTopics(db), pastPollYears(db)]);
+    return { topics: topics.map(({ slug, name, pastPolls }) => ({ slug, name, pastPolls })), years };
+  }
 
   return {
     /** A page of results; undefined when the topic asked for is no topic. */
@@ -60,10 +71,20 @@ export function createSearchService({ db }: Pick<ServiceDeps, 'db'>) {
       };
     },
 
-    /** What the search form offers: the topics and the years with past polls. */
-    async choices(): Promise<{ topics: (TopicRef & { pastPolls: number })[]; years: number[] }> {
-      const [topics, years] = await Promise.all([listTopics(db), pastPollYears(db)]);
-      return { topics: topics.map(({ slug, name, pastPolls }) => ({ slug, name, pastPolls })), years };
+    /**
+     * What the search form offers: the topics and the years with past polls, read at most once
+     * a second, so every search page does not read them again.
+     */
+    choices(): Promise<Choices> {
+      const now = clock.now().getTime();
+      if (!kept || now - kept.at >= CHOICES_MAX_AGE_MS || now < kept.at) {
+        const reading = { at: now, choices: readChoices() };
+        kept = reading;
+        reading.choices.catch(() => {
+          if (kept === reading) kept = undefined;
+        });
+      }
+      return kept.choices;
     },
   };
 }

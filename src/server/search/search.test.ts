@@ -75,7 +75,10 @@ describe.each(testDatabaseKinds())('search over past polls (%s)', (kind) => {
     expect(body.terms).toEqual(['phones']);
     expect(body.total).toBe(3);
     // Both matches in a question first (each database orders those two by its own measure), then the description's.
-    expect(questions(body).slice(0, 2).sort()).toEqual(['Do phones help with homework?', 'Should phones be banned in class?']);
+    expect(questions(body).slice(0, 2).sort()).toEqual([
+      'Do phones help with homework?',
+      'Should phones be banned in class?',
+    ]);
     expect(questions(body)[2]).toBe('Is break time long enough?');
     // Today's and upcoming polls are never found, however well they match.
     expect(JSON.stringify(body)).not.toMatch(/lunch|staff room/);
@@ -113,6 +116,11 @@ describe.each(testDatabaseKinds())('search over past polls (%s)', (kind) => {
     expect(found.results.map((hit) => hit.note)).toEqual([['Teachers said <b>', 'detentions', '</b> rose.']]);
     // Left out, the question and description stay as indexed.
     expect(found.results[0]?.question).toEqual(['Is break time long enough?']);
+    await seedPoll(t.db, { question: 'Have detentions stopped working?', liveDate: '2026-09-01', status: 'past' });
+    expect(questions((await api('q=detentions')).body)).toEqual([
+      'Have detentions stopped working?',
+      'Is break time long enough?',
+    ]);
     await indexPollText(t.db, inDescription.id, { note: null });
     expect((await api('q=detentions')).body.total).toBe(0);
   });
@@ -136,7 +144,11 @@ describe.each(testDatabaseKinds())('search over past polls (%s)', (kind) => {
 
   it('pages the results, 20 at a time', async () => {
     for (let i = 1; i <= 23; i += 1) {
-      await seedPoll(t.db, { question: `Marking load, poll ${i}?`, liveDate: `2026-09-${String(i).padStart(2, '0')}`, status: 'past' });
+      await seedPoll(t.db, {
+        question: `Marking load, poll ${i}?`,
+        liveDate: `2026-09-${String(i).padStart(2, '0')}`,
+        status: 'past',
+      });
     }
     const first = (await api('q=marking')).body;
     const second = (await api('q=marking&page=2')).body;

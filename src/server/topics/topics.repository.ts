@@ -18,11 +18,17 @@ export async function listTopics(db: Db): Promise<Topic[]> {
   return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, pastPolls: Number(row.past_polls) }));
 }
 
-export async function findTopicBySlug(db: Db, slug: string): Promise<{ id: number; slug: string; name: string } | undefined> {
+export async function findTopicBySlug(
+  db: Db,
+  slug: string,
+): Promise<{ id: number; slug: string; name: string } | undefined> {
   return db.selectFrom('topics').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
 }
 
-export async function findTopicById(db: Db, id: number): Promise<{ id: number; slug: string; name: string } | undefined> {
+export async function findTopicById(
+  db: Db,
+  id: number,
+): Promise<{ id: number; slug: string; name: string } | undefined> {
   return db.selectFrom('topics').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
 }
 

@@ -71,7 +71,10 @@ const refusals: Record<Exclude<TopicChange['outcome'], 'done'>, () => HttpError>
   full: () => badRequest(`The list can hold at most ${TOPICS_MAX} topics. Delete one first.`),
 };
 
-function answer(change: TopicChange, message: string): Confirmation & { topic?: { id: number; slug: string; name: string } } {
+function answer(
+  change: TopicChange,
+  message: string,
+): Confirmation & { topic?: { id: number; slug: string; name: string } } {
   if (change.outcome !== 'done') throw refusals[change.outcome]();
   return { message, topic: change.topic };
 }

@@ -22,8 +22,7 @@ import {
 } from './topics.repository.js';
 
 export type TopicChange =
-  | { outcome: 'done'; topic: { id: number; slug: string; name: string } }
-  | { outcome: 'not-found' | 'taken' | 'full' };
+  { outcome: 'done'; topic: { id: number; slug: string; name: string } } | { outcome: 'not-found' | 'taken' | 'full' };
 
 export function createTopicsService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   return {

@@ -57,7 +57,11 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     expect((await visitor.put(`/api/admin/polls/${poll.id}`, draft)).json().poll.topics).toHaveLength(2);
     const edited = await visitor.put(`/api/admin/polls/${poll.id}`, { ...draft, topics: ['policy'] });
     expect(edited.json().poll.topics).toEqual([{ slug: 'policy', name: 'Policy' }]);
-    const refused = await visitor.put(`/api/admin/polls/${poll.id}`, { ...draft, question: 'Changed?', topics: ['nope'] });
+    const refused = await visitor.put(`/api/admin/polls/${poll.id}`, {
+      ...draft,
+      question: 'Changed?',
+      topics: ['nope'],
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('There is no such topic. Choose topics from the list.');
     const listed = (await visitor.get('/api/admin/polls')).json<AdminPoll[]>();
@@ -129,7 +133,11 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
       status: 'past',
       votes: [3, 1, 0],
     });
-    const newer = await seedPoll(t.db, { question: 'Planning time protected?', liveDate: '2026-11-01', status: 'past' });
+    const newer = await seedPoll(t.db, {
+      question: 'Planning time protected?',
+      liveDate: '2026-11-01',
+      status: 'past',
+    });
     const other = await seedPoll(t.db, { question: 'Phones in class?', liveDate: '2026-11-02', status: 'past' });
     const today = await seedPoll(t.db, { question: 'Today on workload?', liveDate: '2026-11-21', status: 'active' });
     for (const poll of [older, newer, today]) await give(poll.id, ['workload']);
@@ -144,7 +152,9 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     expect(html.indexOf('Planning time protected?')).toBeLessThan(html.indexOf('Is &lt;marking&gt; fair?'));
     expect(html).toContain('<span>Yes</span><strong>75%</strong>');
     expect(html).not.toMatch(/Today on workload|Phones in class/);
-    expect(html).toContain('<link rel="alternate" type="application/atom+xml" title="Workload: past polls" href="/topics/workload/feed.xml">');
+    expect(html).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="Workload: past polls" href="/topics/workload/feed.xml">',
+    );
     expect(html).toContain('<li><a href="/topics/workload">Workload</a></li>');
 
     const feed = await t.app.inject({ method: 'GET', url: '/topics/workload/feed.xml' });

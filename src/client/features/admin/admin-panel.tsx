@@ -18,6 +18,7 @@ import { AllPolls, UpcomingPolls, type ReviewPanel } from './poll-lists.js';
 import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from './poll-form.js';
 import { PollPlace, pollFormValues } from './poll-place.js';
 import { StaffSection } from './staff-section.js';
+import { TopicsSection } from './topics-section.js';
 import { StatusUpdate } from './status-update.js';
 import { SuggestionsSection } from './suggestions-section.js';
 import { TodayPlace } from './today-place.js';
@@ -143,6 +144,7 @@ export function AdminPanel({
         <PollPlace pollNumber={place.pollNumber} tab={place.tab} actions={actions} reviewPanel={reviewPanel} />
       ),
     suggestions: () => <SuggestionsSection onUse={loadSuggestion} />,
+    topics: () => <TopicsSection />,
     staff: () => <StaffSection me={staff.id} />,
     audit: () => <AuditSection />,
     account: () => <AccountSection name={staff.displayName} owner={may('staff.manage')} />,
