@@ -3,6 +3,7 @@
  * of today's poll and SEARCH_PAST_POLLS past ones, each timed with autocannon in turn:
  *
  * - listing the archive, GET /api/polls (what the archive tab reads: every past poll);
+ *   one request at a time (SEARCH_CONNECTIONS, default 1), since one answer takes seconds;
  * - search, GET /api/search?q=… and the page GET /search?q=…, every request a query of its own:
  *   a third of them matching every past poll (ranked in full, a page from 1 to 50), a third
  *   matching one poll, a third matching none.
@@ -23,7 +24,11 @@ export const SEARCH_PAST_POLLS = Number(process.env.BENCH_SEARCH_POLLS ?? 10_000
 export const SEARCH_TARGET = 1;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/**
+ * One request at a time: the figure compared is how long one answer takes. Listing 10,000 past
+ * polls takes seconds an answer, so 10 at once would leave none answered within a run.
+ */
+const CONNECTIONS = Number(process.env.SEARCH_CONNECTIONS ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** The n-th distinct query: words every bench poll has, one poll's number, or a word none has. */

@@ -100,7 +100,7 @@ async function searchSqlite(db: Db, filter: SearchFilter): Promise<{ total: numb
   // Each word a quoted string: FTS5 reads no operator, column filter or prefix from it.
   const match = filter.terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' ');
   const where = sql`poll_search match ${match} and ${pollFilters(filter)}`;
-  const count = await sql<{ n: number }>`select count(*) as n from poll_search join polls p on p.id = poll_search.rowid
+  const count = await sql<{ n: number | string }>`select count(*) as n from poll_search join polls p on p.id = poll_search.rowid
     where ${where}`.execute(db);
   const total = Number(count.rows[0]?.n ?? 0);
   if (total <= filter.offset) return { total, rows: [] };
@@ -109,7 +109,7 @@ async function searchSqlite(db: Db, filter: SearchFilter): Promise<{ total: numb
     where ${where}
     order by bm25(poll_search, ${SQLITE_WEIGHTS}), p.live_date desc, p.poll_number desc
     limit ${filter.limit} offset ${filter.offset}`.execute(db);
-  const ids = ranked.rows.map((row) => Number(row.id));
+  const ids = ranked.rows.map((row) => row.id);
   if (ids.length === 0) return { total, rows: [] };
   const [marked, polls] = await Promise.all([
     sql<{ id: number; question: string; description: string; note: string }>`select rowid as id,
@@ -119,7 +119,7 @@ async function searchSqlite(db: Db, filter: SearchFilter): Promise<{ total: numb
       from poll_search where poll_search match ${match} and rowid in (${sql.join(ids)})`.execute(db),
     pollsOf(db, ids),
   ]);
-  const marks = new Map(marked.rows.map((row) => [Number(row.id), row]));
+  const marks = new Map(marked.rows.map((row) => [row.id, row]));
   const rows: RawRow[] = [];
   for (const id of ids) {
     const poll = polls.get(id);
@@ -180,7 +180,7 @@ export async function pastPollYears(db: Db): Promise<number[]> {
     .executeTakeFirst();
   if (!row?.first || !row.last) return [];
   const years: number[] = [];
-  for (let year = Number(String(row.last).slice(0, 4)); year >= Number(String(row.first).slice(0, 4)); year -= 1) {
+  for (let year = Number(row.last.slice(0, 4)); year >= Number(row.first.slice(0, 4)); year -= 1) {
     years.push(year);
   }
   return years;

@@ -9,7 +9,7 @@ export async function listTopics(db: Db): Promise<Topic[]> {
     .selectFrom('topics')
     .select(['id', 'slug', 'name'])
     .select(
-      sql<number>`(select count(*) from poll_topics t join polls p on p.id = t.poll_id
+      sql<number | string>`(select count(*) from poll_topics t join polls p on p.id = t.poll_id
         where t.topic_id = topics.id and p.status = 'past')`.as('past_polls'),
     )
     .orderBy('position')
@@ -37,7 +37,7 @@ export async function countTopics(db: Db): Promise<number> {
     .selectFrom('topics')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Whether a topic other than `exceptId` has this slug or name (names compared without case). */
@@ -59,7 +59,7 @@ export async function insertTopic(db: Db, slug: string, name: string, now: Date)
     .executeTakeFirst();
   const row = await db
     .insertInto('topics')
-    .values({ slug, name, position: Number(last?.position ?? -1) + 1, created_at: now.toISOString() })
+    .values({ slug, name, position: (last?.position ?? -1) + 1, created_at: now.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminPoll, PastPoll, PollResults, Topic } from '../../shared/api.js';
+import type { AdminPoll, OpenPoll, PastPoll, PollResults, SuggestionsPage, Topic } from '../../shared/api.js';
 import { setPollTopics, topicIdsOf } from '../polls/poll-topics.repository.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { signedInStaff } from '../testing/staff.js';
@@ -167,14 +167,14 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     const data = await t.app.inject({ method: 'GET', url: '/data/topics/workload.json' });
     expect(data.statusCode).toBe(200);
     expect(data.headers['access-control-allow-origin']).toBe('*');
-    const json = data.json();
+    const json = data.json<{ topic: unknown; polls: { question: string }[] }>();
     expect(json.topic).toMatchObject({ slug: 'workload', name: 'Workload' });
-    expect(json.polls.map((poll: { question: string }) => poll.question)).toEqual([
+    expect(json.polls.map((poll) => poll.question)).toEqual([
       'Is <marking> fair?',
       'Planning time protected?',
     ]);
-    const all = (await t.app.inject({ method: 'GET', url: '/data/polls.json' })).json();
-    expect(all.polls.find((poll: { question: string }) => poll.question === 'Phones in class?').topics).toEqual([
+    const all = (await t.app.inject({ method: 'GET', url: '/data/polls.json' })).json<{ polls: OpenPoll[] }>();
+    expect(all.polls.find((poll) => poll.question === 'Phones in class?')?.topics).toEqual([
       { slug: 'technology-and-ai', name: 'Technology and AI' },
     ]);
 
@@ -202,13 +202,13 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     expect(await t.db.selectFrom('poll_suggestions').select('question').execute()).toHaveLength(3);
 
     const { visitor } = await signedInStaff(t, 'moderator');
-    const page = (await visitor.get('/api/poll-suggestions?limit=10&topic=workload')).json();
+    const page = (await visitor.get('/api/poll-suggestions?limit=10&topic=workload')).json<SuggestionsPage>();
     expect(page.total).toBe(1);
-    expect(page.suggestions.map((s: { question: string; topic: unknown }) => [s.question, s.topic])).toEqual([
+    expect(page.suggestions.map((s) => [s.question, s.topic])).toEqual([
       ['Four-day week?', { slug: 'workload', name: 'Workload' }],
     ]);
-    const all = (await visitor.get('/api/poll-suggestions?limit=10')).json();
-    expect(all.suggestions.map((s: { topic: { slug: string } | null }) => s.topic?.slug ?? null)).toEqual([
+    const all = (await visitor.get('/api/poll-suggestions?limit=10')).json<SuggestionsPage>();
+    expect(all.suggestions.map((s) => s.topic?.slug ?? null)).toEqual([
       null,
       'technology-and-ai',
       'workload',
