@@ -16,7 +16,8 @@
  *   a p95 within FLOOD_PAGE_P95_MS (100 ms);
  * - open data: /data/polls.json, /data/polls.csv and /feed.xml, half the requests taking
  *   Brotli or gzip as browsers do, half taking neither;
- * - preview images: /og/poll-N.png over the 365 past polls, more than the cache keeps.
+ * - preview images: /og/poll-N.png over the 365 past polls, more than the cache keeps;
+ * - search (issue 39): a new query each request, half of them ranking every past poll.
  *
  * Target, for each flood but `/`'s (for information): /healthz's
  * p95 during the flood under FLOOD_HEALTH_P95_MS (50 ms).
@@ -24,7 +25,7 @@
  *   BENCH_SECONDS       seconds of each flood (default 10)
  *   FLOOD_CONNECTIONS   concurrent requests of a flood (default 16)
  *   BENCH_ROUNDS        rounds (default 3)
- *   FLOOD_ONLY          only the floods whose name holds this word (kept, made-up, unknown, open, preview)
+ *   FLOOD_ONLY          only the floods whose name holds this word (kept, made-up, unknown, open, preview, search)
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -95,6 +96,15 @@ const ALL_FLOODS: Flood[] = [
     request: (n) => ({
       path: OPEN_DATA[n % OPEN_DATA.length] ?? '/feed.xml',
       ...(Math.floor(n / OPEN_DATA.length) % 2 === 0 ? { headers: AS_BROWSERS } : {}),
+    }),
+    target: true,
+  },
+  {
+    label: 'search: /search?q=… and /api/search?q=…, every query new',
+    // Half match every past poll and are ranked in full (a page of them), half match one or none.
+    request: (n) => ({
+      path: n % 2 === 0 ? `/search?q=schools+start+later&page=${(n % 18) + 1}&n=${n}` : `/api/search?q=teenagers+${n}`,
+      headers: AS_BROWSERS,
     }),
     target: true,
   },

@@ -25,7 +25,8 @@
  *                      reminders alone (bench-reminders.ts: 10,000 due at once, sent to a fake
  *                      push service that checks and decrypts each); "weighted" a closed poll
  *                      read with its weighted line, at 1,000 and 1,000,000 votes; "close" the
- *                      close of a 100,000-vote poll, line and credibility interval (bench-close.ts)
+ *                      close of a 100,000-vote poll, line and credibility interval (bench-close.ts); "search"
+ *                      search next to listing the archive at 10,000 past polls (bench-search.ts)
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -37,6 +38,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { pastCopyOf, prepareDatabase, preparePostgres } from './bench-data.js';
 import { measureFloods } from './bench-floods.js';
+import { measureSearch } from './bench-search.js';
 import { measurePages } from './bench-pages.js';
 import { measureProofOfWork } from './bench-proof-of-work.js';
 import { measureClose } from './bench-close.js';
@@ -56,6 +58,7 @@ const ONLY_PROOF_OF_WORK = process.env.BENCH_ONLY === 'proof-of-work';
 const ONLY_REMINDERS = process.env.BENCH_ONLY === 'reminders';
 const ONLY_WEIGHTED = process.env.BENCH_ONLY === 'weighted';
 const ONLY_CLOSE = process.env.BENCH_ONLY === 'close';
+const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -280,6 +283,10 @@ async function main() {
     verdicts.push(await measureClose(work));
     return finish();
   }
+  if (ONLY_SEARCH) {
+    verdicts.push(await measureSearch(work));
+    return finish();
+  }
 
   // Every database is filled before anything is measured, and flushed to disk, so no run
   // competes with the kernel writing back another's pages.
@@ -444,6 +451,7 @@ async function main() {
     verdicts.push(await measureClose(work));
     if (large) await measureExport(largeDb, large.pollId);
     verdicts.push(await measureFloods(work));
+    verdicts.push(await measureSearch(work));
   }
   finish();
 }

@@ -42,6 +42,8 @@ import { confirmRoutes } from './subscriptions/confirm.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { unsubscribeRoutes } from './subscriptions/unsubscribe.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
+import { topicsAdminRoutes, topicsRoutes } from './topics/topics.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
 import { remindersChangeRoutes, remindersRoutes } from './push/reminders.routes.js';
 import { manifestRoutes } from './install/manifest.routes.js';
@@ -181,6 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profiles: services.profiles, voterIds });
   await app.register(openDataRoutes, { openData: services.openData });
   await app.register(trackersRoutes, { trackers: services.trackers, site });
+  const sitePages = { siteName: site.siteName, publicUrl: site.publicUrl, https };
+  await app.register(topicsRoutes, { topics: services.topics, openData: services.openData, site: sitePages });
+  await app.register(searchRoutes, { search: services.search, site: sitePages });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });
   await app.register(printRoutes, { embeds: services.embeds, site, https });
   await app.register(calendarRoutes, { site, clock });
@@ -224,6 +229,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
   await app.register(seriesAdminRoutes, { auth: services.auth, db, clock, publicUrl: site.publicUrl });
+  await app.register(topicsAdminRoutes, {
+    auth: services.auth,
+    topics: services.topics,
+    publicUrl: site.publicUrl,
+    clock,
+  });
   await app.register(reviewRoutes, {
     auth: services.auth,
     review: services.integrityReview,

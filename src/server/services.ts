@@ -42,6 +42,8 @@ import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
+import { createTopicsService } from './topics/topics.service.js';
+import { createSearchService } from './search/search.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
 import { siteKey } from './db/settings.js';
 import { createBallots } from './integrity/ballot.js';
@@ -245,6 +247,8 @@ export async function createServices({
     openData: createOpenDataService(deps),
     embeds: createEmbedService(deps),
     suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
+    topics: createTopicsService(deps),
+    search: createSearchService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
     integrityReview: createReviewService(deps),
     auth,

@@ -15,6 +15,7 @@ export const ADMIN_NAV: readonly { name: Exclude<AdminPlaceName, 'poll'>; label:
   { name: 'today', label: 'Today', needs: 'self' },
   { name: 'polls', label: 'Polls', needs: 'polls.read' },
   { name: 'suggestions', label: 'Suggestions', needs: 'suggestions.read' },
+  { name: 'topics', label: 'Topics', needs: 'topics.manage' },
   { name: 'staff', label: 'Staff', needs: 'staff.manage' },
   { name: 'audit', label: 'Audit log', needs: 'audit.read' },
   { name: 'account', label: 'Your sign-in', needs: 'self' },

@@ -3,10 +3,10 @@
  * (client app/screens.ts) while the rest of admin-paths.ts goes only with the admin panel.
  */
 export type AdminPlace =
-  | { name: 'today' | 'polls' | 'suggestions' | 'staff' | 'audit' | 'account' }
+  | { name: 'today' | 'polls' | 'suggestions' | 'topics' | 'staff' | 'audit' | 'account' }
   | { name: 'poll'; pollNumber: number; tab: 'poll' | 'integrity' };
 
-const SIMPLE = ['polls', 'suggestions', 'staff', 'audit', 'account'] as const;
+const SIMPLE = ['polls', 'suggestions', 'topics', 'staff', 'audit', 'account'] as const;
 
 /** The place at a path (without its query; one trailing slash allowed), or null when it is none. */
 export function parseAdminPath(rawPath: string): AdminPlace | null {

@@ -78,12 +78,49 @@ export interface PastPoll extends Poll {
    * asked for) or discounted by staff after review. Said in public wherever results appear.
    */
   setAsideVotes: number;
+  /** The topics staff gave it (issue 39), in the list's order; on past polls and their results. */
+  topics?: TopicRef[];
+}
+
+/** A topic as a poll names it: /topics/<slug>. */
+export interface TopicRef {
+  slug: string;
+  name: string;
+}
+
+/** GET /api/topics: the list the owner keeps, in its order; staff also get ids and poll counts. */
+export interface Topic extends TopicRef {
+  id: number;
+  /** Past polls with this topic. */
+  pastPolls: number;
+}
+
+/** GET /api/search?q=: past polls matching the words, best first (issue 39, item 2). */
+export interface SearchResults {
+  /** The words searched for, as the search read them; empty when the query had none. */
+  terms: string[];
+  topic: TopicRef | null;
+  year: number | null;
+  page: number;
+  /** Matching past polls in all pages. */
+  total: number;
+  results: SearchHit[];
+}
+
+/** Text with the matched words marked: an even index is plain text, an odd one a matched word. */
+export type MarkedText = string[];
+
+export interface SearchHit extends Pick<PastPoll, 'id' | 'pollNumber' | 'liveDate' | 'totalVotes' | 'topics'> {
+  question: MarkedText;
+  description: MarkedText;
+  /** The staff note's text, marked (empty until the poll has one). */
+  note: MarkedText;
 }
 
 /** GET /api/polls/number/:n: the final results of a past poll. */
 export interface PollResults extends Pick<
   PastPoll,
-  'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes' | 'setAsideVotes'
+  'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes' | 'setAsideVotes' | 'topics'
 > {
   results: ResultItem[];
   /** The other runs of the same question (polls linked by "asked before"), oldest first. */
@@ -158,7 +195,7 @@ export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes'
  */
 export interface OpenPoll extends Pick<
   PollResults,
-  'pollNumber' | 'question' | 'description' | 'options' | 'totalVotes' | 'setAsideVotes' | 'results'
+  'pollNumber' | 'question' | 'description' | 'options' | 'totalVotes' | 'setAsideVotes' | 'results' | 'topics'
 > {
   /** The day it was asked, in the site's time zone. */
   date: PollResults['liveDate'];
@@ -396,6 +433,8 @@ export interface AdminSuggestion {
   status: 'pending' | 'approved' | 'rejected';
   suggestedBy: string | null;
   email: string | null;
+  /** The topic the visitor picked, if any (issue 39, item 5). */
+  topic: TopicRef | null;
   createdAt: string;
   reviewedAt: string | null;
 }

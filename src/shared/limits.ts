@@ -59,3 +59,23 @@ export const INTEGRITY_REASON_MAX_LENGTH = 500;
 
 /** Staff passwords: at least this long (NIST SP 800-63B's advice for a password alone is 15). */
 export const STAFF_PASSWORD_MIN_LENGTH = 15;
+
+/** A topic's name: "Curriculum and assessment" fits, with room; a list people scan, not a sentence. */
+export const TOPIC_NAME_MAX_LENGTH = 40;
+
+/** A short list the owner keeps (issue 39): enough for every subject, few enough to scan. */
+export const TOPICS_MAX = 30;
+
+/** Topics one poll may have: a poll about everything is about nothing. */
+export const TOPICS_PER_POLL_MAX = 5;
+
+/**
+ * A search is a few words: longer is refused (400) rather than read, so a 10 KB query costs
+ * nothing. Only the first SEARCH_TERMS_MAX words count.
+ */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_TERMS_MAX = 10;
+
+/** Search results per page, and the pages one may ask for. */
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_PAGES_MAX = 50;

@@ -23,6 +23,7 @@ import {
 import { EXPERIENCE_BANDS, GRADE_BANDS, REGIONS, ROLES, type Profile } from './profile.js';
 import { isLocalDate } from './time.js';
 import { STAFF_ROLES } from './staff-permissions.js';
+import { pollTopics, suggestionTopic, topicSlug } from './topics.js';
 
 /** A body that is JSON but not an object (an array, a string, nothing) gets this message. */
 const body = <T extends z.ZodRawShape>(shape: T) =>
@@ -178,6 +179,8 @@ export const suggestionRequest = body({
   options: answerOptions,
   suggestedBy: optionalText('The name', NAME_MAX_LENGTH),
   email: optionalEmail,
+  /** The topic the visitor picked, by its slug (issue 39, item 5). */
+  topic: suggestionTopic,
 });
 
 /** A poll as staff write it (the admin issue builds on this). */
@@ -192,6 +195,8 @@ export const pollDraft = body({
   askedBefore: positiveId('"Asked before as poll #"')
     .nullish()
     .transform((value) => value ?? null),
+  /** The poll's topics by slug (issue 39); left out, an edit keeps the ones it has. */
+  topics: pollTopics,
 });
 
 /** One answer of the profile: an id from the dimension's list, null to clear it, or left out. */
@@ -357,6 +362,7 @@ export const votesQuery = z.object({
 });
 
 export const suggestionIdParams = z.object({ id: positiveId('The suggestion id') });
+export const topicIdParams = z.object({ id: positiveId('The topic id') });
 
 /** Where a page of a suggestion list ended: its last suggestion's time in the list's order, and its id. */
 export interface SuggestionPlace {
@@ -377,6 +383,8 @@ const PAGE_LIMIT = `limit must be a number from 1 to ${SUGGESTIONS_PAGE_MAX}.`;
 export const suggestionsQuery = z
   .object({
     status: z.enum(['pending', 'reviewed'], { error: 'status must be pending or reviewed.' }).optional(),
+    /** Only suggestions the visitor gave this topic (issue 39, item 5). */
+    topic: topicSlug.optional(),
     limit: z.coerce
       .number({ error: PAGE_LIMIT })
       .int(PAGE_LIMIT)
@@ -396,7 +404,7 @@ export const suggestionsQuery = z
       })
       .optional(),
   })
-  .refine(({ limit, status, after }) => limit !== undefined || (status === undefined && after === undefined), {
+  .refine(({ limit, status, after, topic }) => limit !== undefined || (status ?? after ?? topic) === undefined, {
     error: `Add a limit (1 to ${SUGGESTIONS_PAGE_MAX}) to read a page of suggestions.`,
   });
 

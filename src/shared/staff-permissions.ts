@@ -31,6 +31,8 @@ export const STAFF_ACTIONS = [
   'staff.manage',
   /** The audit log and its CSV. */
   'audit.read',
+  /** The list of topics polls are given (issue 39): add, rename, delete. Giving a poll topics is polls.write. */
+  'topics.manage',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

@@ -21,6 +21,7 @@ import {
   pollNumbersOf,
   updatePoll,
 } from '../polls/polls.repository.js';
+import { setPollTopics, topicIdsOf, topicsOfPolls } from '../polls/poll-topics.repository.js';
 import type { Activation, ScheduleService, Transition } from '../polls/schedule.service.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { emailCountsByOption, votesPage, type VoterEmails } from '../votes/votes.repository.js';
@@ -43,7 +44,8 @@ export type SaveRefusal =
   | 'asked-before-unknown'
   | 'asked-before-live'
   | 'asked-before-not-earlier'
-  | 'asked-before-options';
+  | 'asked-before-options'
+  | 'topic-unknown';
 
 /** The run "Asked before as poll #" names, for the refusal to say what is wrong with it. */
 export interface EarlierRun {
@@ -52,6 +54,16 @@ export interface EarlierRun {
 }
 
 type Refusal = { outcome: SaveRefusal; run?: EarlierRun };
+
+/**
+ * The ids of the draft's topics, read before anything is written (a refusal writes nothing):
+ * null when the draft names none (an edit keeps the poll's), a refusal for a slug no topic has.
+ */
+async function draftTopics(db: Db, draft: PollDraft): Promise<{ ids: number[] | null } | Refusal> {
+  if (draft.topics === undefined) return { ids: null };
+  const ids = await topicIdsOf(db, draft.topics);
+  return ids ? { ids } : { outcome: 'topic-unknown' };
+}
 
 export type PollRemoval = 'deleted' | 'not-found' | 'has-votes';
 
@@ -98,7 +110,11 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
     const record = await findPollById(db, id);
     if (!record) return { outcome: 'not-found' };
     const numbers = await pollNumbersOf(db, record.askedBeforeId === null ? [] : [record.askedBeforeId]);
-    return { outcome, poll: toAdminPoll(record, today(), numbers.get(record.askedBeforeId ?? 0) ?? null) };
+    const topics = (await topicsOfPolls(db, [id])).get(id) ?? [];
+    return {
+      outcome,
+      poll: { ...toAdminPoll(record, today(), numbers.get(record.askedBeforeId ?? 0) ?? null), topics },
+    };
   }
 
   return {
@@ -106,7 +122,14 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
       const day = today();
       const polls = await listAllPolls(db);
       const numbers = new Map(polls.map((poll) => [poll.id, poll.pollNumber]));
-      return polls.map((poll) => toAdminPoll(poll, day, numbers.get(poll.askedBeforeId ?? 0) ?? null));
+      const topics = await topicsOfPolls(
+        db,
+        polls.map((poll) => poll.id),
+      );
+      return polls.map((poll) => ({
+        ...toAdminPoll(poll, day, numbers.get(poll.askedBeforeId ?? 0) ?? null),
+        topics: topics.get(poll.id) ?? [],
+      }));
     },
 
     async create(draft: PollDraft, audit?: AuditWrite): Promise<SaveResult> {
@@ -116,6 +139,8 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
           if (await findScheduledFor(trx, draft.liveDate)) return { outcome: 'date-taken' };
           const earlier = await earlierRun(trx, draft, draft.liveDate);
           if ('outcome' in earlier) return earlier;
+          const topics = await draftTopics(trx, draft);
+          if ('outcome' in topics) return topics;
           const created = await insertPoll(
             trx,
             {
@@ -128,6 +153,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             now,
           );
           if (earlier.run) await linkToEarlierRun(trx, created, earlier.run, now);
+          if (topics.ids) await setPollTopics(trx, created.id, topics.ids);
           const live = draft.liveDate === today;
           if (live) await goLive(created.id);
           await audit?.(trx, `poll ${created.id}`);
@@ -151,6 +177,8 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
           if (sameDay && sameDay.id !== id) return { outcome: 'date-taken' };
           const earlier = await earlierRun(trx, draft, draft.liveDate);
           if ('outcome' in earlier) return earlier;
+          const topics = await draftTopics(trx, draft);
+          if ('outcome' in topics) return topics;
           await updatePoll(
             trx,
             id,
@@ -162,6 +190,7 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             },
             now,
           );
+          if (topics.ids) await setPollTopics(trx, id, topics.ids);
           if ((earlier.run?.id ?? null) !== existing.askedBeforeId) await linkToEarlierRun(trx, existing, earlier.run, now);
           const live = scheduled && draft.liveDate === today;
           if (live) await goLive(id);

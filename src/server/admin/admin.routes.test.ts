@@ -128,10 +128,18 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
      * and a body each would take: what a signed-in member of staff would send.
      */
     type Ids = { polls: number; 'poll-suggestions': number; discounts: number } & Partial<
-      Record<'staff' | 'invites' | 'sessions' | 'passkeys' | 'series', number | string>
+      Record<'staff' | 'invites' | 'sessions' | 'passkeys' | 'series' | 'topics', number | string>
     >;
     function staffRequests(given: Ids) {
-      const ids: Ids = { staff: 1, invites: 1, sessions: 999, passkeys: 'no-such-passkey', series: 999, ...given };
+      const ids: Ids = {
+        staff: 1,
+        invites: 1,
+        sessions: 999,
+        passkeys: 'no-such-passkey',
+        series: 999,
+        topics: 1,
+        ...given,
+      };
       const body = {
         ...draft(),
         status: 'approved',

@@ -47,7 +47,12 @@ const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {
   'date-taken': () => conflict('Another poll is already scheduled for that day.'),
   'date-locked': () => conflict('A poll that has gone live keeps its date. Use "Make Active" to run it again.'),
   'options-locked': () => conflict('This poll already has votes, so its options cannot be changed.'),
+  'topic-unknown': () => badRequest('There is no such topic. Choose topics from the list.'),
 };
+
+/** The topics a save gave, as the audit log says them. */
+const topicsSaid = (topics: string[] | undefined) =>
+  topics === undefined ? '' : `, topics: ${topics.length === 0 ? 'none' : topics.join(', ')}`;
 
 const MESSAGES = {
   live: 'Poll created and is now live!',
@@ -96,7 +101,7 @@ export const adminRoutes: FastifyPluginAsync<{
     async (request, reply): Promise<SavedPoll> => {
       const audit = auditOf(request, now)(
         'poll.create',
-        `Created "${request.body.question}" for ${request.body.liveDate}`,
+        `Created "${request.body.question}" for ${request.body.liveDate}${topicsSaid(request.body.topics)}`,
         'poll',
       );
       const saved = answer(await polls.create(request.body, audit), MESSAGES.live);
@@ -112,7 +117,7 @@ export const adminRoutes: FastifyPluginAsync<{
       const { id } = request.params;
       const audit = auditOf(request, now)(
         'poll.edit',
-        `Edited to "${request.body.question}" for ${request.body.liveDate}`,
+        `Edited to "${request.body.question}" for ${request.body.liveDate}${topicsSaid(request.body.topics)}`,
         `poll ${id}`,
       );
       // An edit that moves a scheduled poll to today puts it live, and says so.
@@ -231,10 +236,14 @@ export const adminRoutes: FastifyPluginAsync<{
     '/api/poll-suggestions',
     { config: { permission: 'suggestions.read' }, schema: { querystring: suggestionsQuery } },
     async (request, reply) => {
-      const { status, after, limit } = request.query;
+      const { status, after, limit, topic } = request.query;
       // The suggester's e-mail goes to the owner only (the permission table's `votes.emails`).
       const emails = can(staffOf(request).role, 'votes.emails');
-      if (limit !== undefined) return suggestions.page(status ?? 'all', { after, limit, emails });
+      if (limit !== undefined) {
+        const page = await suggestions.page(status ?? 'all', { after, limit, emails, topic });
+        if (!page) throw badRequest('There is no such topic.');
+        return page;
+      }
       return reply
         .type('application/json; charset=utf-8')
         .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all(emails)), { highWaterMark: 1 }));

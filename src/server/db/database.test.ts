@@ -196,6 +196,8 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0017-daily-address-key',
         '0019-published-breakdowns',
         '0020-series',
+        '0022-topics',
+        '0023-search',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);

@@ -21,6 +21,7 @@ import type {
   StaffTable,
   WebauthnChallengesTable,
 } from './tables/staff.js';
+import type { PollSearchTable, PollTopicsTable, TopicsTable } from './tables/topics.js';
 import type { ReissuedVoterIdsTable, VotesTable } from './tables/votes.js';
 import type {
   PollBreakdownsTable,
@@ -36,6 +37,7 @@ export type * from './tables/polls.js';
 export type * from './tables/push.js';
 export type * from './tables/settings.js';
 export type * from './tables/staff.js';
+export type * from './tables/topics.js';
 export type * from './tables/votes.js';
 export type * from './tables/weighting.js';
 export type { NullableTimestamp, Timestamp } from './tables/time.js';
@@ -71,4 +73,7 @@ export interface Database {
   proof_of_work_redeemed: ProofOfWorkRedeemedTable;
   push_subscriptions: PushSubscriptionsTable;
   push_reminders: PushRemindersTable;
+  topics: TopicsTable;
+  poll_topics: PollTopicsTable;
+  poll_search: PollSearchTable;
 }

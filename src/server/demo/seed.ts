@@ -14,6 +14,8 @@ import { insertPoll, linkToEarlierRun } from '../polls/polls.repository.js';
 import type { PollRecord } from '../polls/poll.js';
 import { insertPendingSubscriber } from '../subscriptions/subscriptions.repository.js';
 import { insertSuggestion } from '../suggestions/suggestions.repository.js';
+import { setPollTopics, topicIdsOf } from '../polls/poll-topics.repository.js';
+import { demoTopicsOf } from './demo-topics.js';
 import { insertVotes, type NewVote } from '../votes/votes.repository.js';
 import {
   activePoll,
@@ -145,6 +147,7 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
         },
         new Date(instantAt(addDays(liveDate, -3), { hours: 15, minutes: 0 }, site.timeZone)),
       );
+      await setPollTopics(trx, created.id, (await topicIdsOf(trx, demoTopicsOf(poll.question))) ?? []);
       if (status === 'scheduled') return created;
       live.push(created);
       const cast = ballots(created.id, poll, liveDate);
@@ -208,7 +211,9 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
 
   for (const [i, suggestion] of suggestions.entries()) {
     const submitted = new Date(now.getTime() - (suggestions.length - i) * 9 * 3_600_000).toISOString();
-    await insertSuggestion(db, suggestion, submitted);
+    const [topic] = demoTopicsOf(suggestion.question);
+    const topicId = topic === undefined ? null : ((await topicIdsOf(db, [topic]))?.[0] ?? null);
+    await insertSuggestion(db, { ...suggestion, topicId }, submitted);
   }
   // Four who confirmed and one still waiting for the link.
   for (const n of [0, 4, 8, 12, 16]) {

@@ -34,10 +34,34 @@ function license(site: OpenDataSite) {
   };
 }
 
-/** GET /data/polls.json */
-export function openDataJson(site: OpenDataSite, polls: readonly OpenPoll[]): string {
+/**
+ * What a document covers: every past poll, or one topic's (issue 39: /data/topics/<slug>.json,
+ * /topics/<slug>/feed.xml), with its title and addresses.
+ */
+export interface OpenDataScope {
+  title: string;
+  /** The document's own path. */
+  selfPath: string;
+  /** The page it is the data of. */
+  pagePath: string;
+  topic?: { slug: string; name: string };
+}
+
+const everyPoll = (site: OpenDataSite, selfPath: string): OpenDataScope => ({
+  title: `${site.siteName}: every past poll`,
+  selfPath,
+  pagePath: '/',
+});
+
+/** GET /data/polls.json (and a topic's JSON, with its scope) */
+export function openDataJson(
+  site: OpenDataSite,
+  polls: readonly OpenPoll[],
+  scope: OpenDataScope = everyPoll(site, OPEN_DATA_PATHS.json),
+): string {
   return JSON.stringify({
-    title: `${site.siteName}: every past poll`,
+    title: scope.title,
+    ...(scope.topic ? { topic: { ...scope.topic, url: `${site.publicUrl}${scope.pagePath}` } } : {}),
     source: site.publicUrl,
     license: license(site),
     minGroupSize: MIN_GROUP_SIZE,
@@ -194,7 +218,11 @@ function totalsInBrackets(poll: OpenPoll): string {
 }
 
 /** GET /feed.xml: an Atom 1.0 feed of every past poll, newest first. */
-export function atomFeed(site: OpenDataSite, polls: readonly OpenPoll[]): string {
+export function atomFeed(
+  site: OpenDataSite,
+  polls: readonly OpenPoll[],
+  scope: OpenDataScope = { ...everyPoll(site, OPEN_DATA_PATHS.feed), title: `${site.siteName}: past polls` },
+): string {
   const newestFirst = [...polls].reverse();
   const updated = newestFirst[0]?.closedAt ?? '2000-01-01T00:00:00.000Z';
   const entries = newestFirst.map(
@@ -211,11 +239,11 @@ export function atomFeed(site: OpenDataSite, polls: readonly OpenPoll[]): string
   );
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${xml(`${site.publicUrl}/`)}</id>
-  <title>${xml(`${site.siteName}: past polls`)}</title>
+  <id>${xml(`${site.publicUrl}${scope.pagePath}`)}</id>
+  <title>${xml(scope.title)}</title>
   <subtitle>One education poll a day. Teachers vote anonymously and see the results.</subtitle>
-  <link rel="self" type="application/atom+xml" href="${xml(site.publicUrl + OPEN_DATA_PATHS.feed)}"/>
-  <link rel="alternate" type="text/html" href="${xml(`${site.publicUrl}/`)}"/>
+  <link rel="self" type="application/atom+xml" href="${xml(site.publicUrl + scope.selfPath)}"/>
+  <link rel="alternate" type="text/html" href="${xml(`${site.publicUrl}${scope.pagePath}`)}"/>
   <link rel="license" href="${xml(OPEN_DATA_LICENSE.url)}"/>
   <updated>${updated}</updated>
   <author><name>${xml(site.siteName)}</name><uri>${xml(`${site.publicUrl}/`)}</uri></author>

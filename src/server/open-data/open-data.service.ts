@@ -17,7 +17,10 @@ import { toOpenPoll } from '../polls/poll.js';
 import { listPastPolls, pastPollsVersion } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
-import { atomFeed, openDataCsv, openDataJson } from './formats.js';
+import { atomFeed, openDataCsv, openDataJson, type OpenDataScope } from './formats.js';
+import { topicsOfPolls } from '../polls/poll-topics.repository.js';
+import { topicDataPath, topicFeedPath, topicPath } from '../../shared/topics.js';
+import type { TopicRef } from '../../shared/api.js';
 
 /** How long a reading of the past polls' version is trusted: the longest a document is stale. */
 export const PAST_POLLS_VERSION_MAX_AGE_MS = 1000;
@@ -41,9 +44,14 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
   async function pastPolls(): Promise<OpenPoll[]> {
     const polls = (await listPastPolls(db)).reverse();
     const published = await breakdowns.dimensionsOf(polls);
+    const topics = await topicsOfPolls(
+      db,
+      polls.map((poll) => poll.id),
+    );
     const open: OpenPoll[] = [];
     for (const poll of polls) {
-      open.push(toOpenPoll(poll, site, published.get(poll.id) ?? [], await weighting.ofPoll(poll)));
+      const openPoll = toOpenPoll(poll, site, published.get(poll.id) ?? [], await weighting.ofPoll(poll));
+      open.push({ ...openPoll, topics: topics.get(poll.id) ?? [] });
     }
     return open;
   }
@@ -79,6 +87,14 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
 
   const documents = new Map<OpenDataPath, { version: string; document: Promise<BuiltDocument> }>();
   let builds = 0;
+  /** Each topic's documents, by kind and slug: only topics that exist get here (the routes ask first). */
+  const topicDocuments = new Map<string, { version: string; document: Promise<BuiltDocument> }>();
+
+  /** One topic's past polls, oldest first, of the current version. */
+  async function pollsOfTopic(slug: string): Promise<OpenPoll[]> {
+    const polls = await pastPollsOf(await currentVersion());
+    return polls.filter((poll) => poll.topics?.some((topic) => topic.slug === slug));
+  }
 
   return {
     /**
@@ -98,6 +114,39 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
       documents.set(path, entry);
       document.catch(() => {
         if (documents.get(path) === entry) documents.delete(path);
+      });
+      return document;
+    },
+
+    /** One topic's past polls, newest first, from the same reading as the open data (the topic's page). */
+    async topicPolls(slug: string): Promise<OpenPoll[]> {
+      return (await pollsOfTopic(slug)).reverse();
+    },
+
+    /** A topic's JSON or Atom feed, built once per version of the past polls. */
+    async topicDocument(topic: TopicRef, kind: 'json' | 'feed'): Promise<BuiltDocument> {
+      const current = await currentVersion();
+      const key = `${kind}\n${topic.slug}\n${topic.name}`;
+      const kept = topicDocuments.get(key);
+      if (kept?.version === current) return kept.document;
+      const scope: OpenDataScope = {
+        title: `${site.siteName}: ${topic.name}`,
+        selfPath: kind === 'json' ? topicDataPath(topic.slug) : topicFeedPath(topic.slug),
+        pagePath: topicPath(topic.slug),
+        topic,
+      };
+      const document = pollsOfTopic(topic.slug).then((polls) => {
+        builds += 1;
+        return kind === 'json'
+          ? new BuiltDocument(openDataJson(site, polls, scope), OPEN_DATA_DOCUMENTS[OPEN_DATA_PATHS.json].type)
+          : new BuiltDocument(atomFeed(site, polls, scope), OPEN_DATA_DOCUMENTS[OPEN_DATA_PATHS.feed].type);
+      });
+      const entry = { version: current, document };
+      // Renamed or deleted topics' documents go with the next version; a bounded list all the same.
+      if (topicDocuments.size >= 200) topicDocuments.clear();
+      topicDocuments.set(key, entry);
+      document.catch(() => {
+        if (topicDocuments.get(key) === entry) topicDocuments.delete(key);
       });
       return document;
     },

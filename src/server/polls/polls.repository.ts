@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
+import { indexPollText } from '../db/search-index.js';
 import {
   pollColumns,
   pollFromRow,
@@ -165,6 +166,7 @@ export async function insertPoll(db: Db, poll: NewPoll, now: Date): Promise<Poll
     .insertInto('poll_options')
     .values(poll.options.map((label, position) => ({ poll_id: row.id, position, label })))
     .execute();
+  await indexPollText(db, row.id, { question: poll.question, description: poll.description });
   // Only the demo's and the tests' polls start out past.
   if (poll.status === 'past') await markPastPollsChanged(db);
   return pollFromRow(
@@ -185,6 +187,7 @@ export async function updatePoll(db: Db, id: number, changes: PollChanges, now: 
     })
     .where('id', '=', id)
     .execute();
+  await indexPollText(db, id, { question: changes.question, description: changes.description });
   await markPastPollsChanged(db);
   if (changes.options) {
     await db.deleteFrom('poll_options').where('poll_id', '=', id).execute();

@@ -240,6 +240,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         setAsideVotes: 0,
         series: [],
         weighted: { withheld: 'too-few-votes', votesInScope: 0 },
+        topics: [],
       } satisfies PollResults);
     });
 

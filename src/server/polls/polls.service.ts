@@ -8,6 +8,7 @@ import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
 import { findSeriesById } from './series.repository.js';
+import { topicsOfPolls } from './poll-topics.repository.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
 
@@ -122,7 +123,12 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     activePollView,
 
     async pastPolls(): Promise<PastPoll[]> {
-      return (await listPastPolls(db)).map(toPastPoll);
+      const polls = await listPastPolls(db);
+      const topics = await topicsOfPolls(
+        db,
+        polls.map((poll) => poll.id),
+      );
+      return polls.map((poll) => ({ ...toPastPoll(poll), topics: topics.get(poll.id) ?? [] }));
     },
 
     /** Final results of a past poll. Today's and scheduled polls are not past: undefined. */
@@ -130,7 +136,10 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
       const runs = await otherRuns(poll);
-      const results = toPollResults(poll, runs, await weighting.ofPoll(poll));
+      const results = {
+        ...toPollResults(poll, runs, await weighting.ofPoll(poll)),
+        topics: (await topicsOfPolls(db, [poll.id])).get(poll.id) ?? [],
+      };
       const series = runs.length > 0 && poll.seriesId !== null ? await findSeriesById(db, poll.seriesId) : undefined;
       return series ? { ...results, tracker: { slug: series.slug, name: series.name } } : results;
     },

@@ -1,3 +1,4 @@
+import type { TopicRef } from '../../shared/api.js';
 import type { SuggestionPlace } from '../../shared/schemas.js';
 import type { Db } from '../db/connection.js';
 import { toIsoString, type SuggestionStatus } from '../db/tables.js';
@@ -8,6 +9,8 @@ export interface NewSuggestion {
   suggestedBy: string | null;
   email: string | null;
   status?: SuggestionStatus;
+  /** The topic the visitor picked (issue 39), by id. */
+  topicId?: number | null;
 }
 
 export async function insertSuggestion(db: Db, suggestion: NewSuggestion, now: string): Promise<number> {
@@ -21,6 +24,7 @@ export async function insertSuggestion(db: Db, suggestion: NewSuggestion, now: s
       status: suggestion.status ?? 'pending',
       created_at: now,
       reviewed_at: suggestion.status && suggestion.status !== 'pending' ? now : null,
+      topic_id: suggestion.topicId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -34,6 +38,7 @@ export interface SuggestionRecord {
   status: SuggestionStatus;
   suggestedBy: string | null;
   email: string | null;
+  topic: TopicRef | null;
   createdAt: string;
   reviewedAt: string | null;
 }
@@ -54,9 +59,13 @@ const STATUSES: Record<SuggestionList, SuggestionStatus[] | null> = {
   all: null,
 };
 
-const listed = (db: Db, list: SuggestionList) => {
+/** The suggestions of `list`; with `topicId`, only those the visitor gave that topic (issue 39, item 5). */
+const listed = (db: Db, list: SuggestionList, topicId: number | undefined) => {
   const statuses = STATUSES[list];
-  return db.selectFrom('poll_suggestions').$if(statuses !== null, (qb) => qb.where('status', 'in', statuses ?? []));
+  return db
+    .selectFrom('poll_suggestions')
+    .$if(statuses !== null, (qb) => qb.where('status', 'in', statuses ?? []))
+    .$if(topicId !== undefined, (qb) => qb.where('topic_id', '=', topicId ?? 0));
 };
 
 /** The suggestions of `list` that come after `after` in its order (from the top without it), at most `limit`. */
@@ -67,12 +76,19 @@ export async function suggestionsPage(
     after,
     limit,
     emails,
-  }: { list: SuggestionList; after: SuggestionPlace | undefined; limit: number; emails: boolean },
+    topicId,
+  }: {
+    list: SuggestionList;
+    after: SuggestionPlace | undefined;
+    limit: number;
+    emails: boolean;
+    topicId?: number | undefined;
+  },
 ): Promise<SuggestionRecord[]> {
   const time = orderOf(list);
   // The suggester's e-mail is read only for someone who may see it (the owner).
-  let query = listed(db, list)
-    .select(['id', 'question', 'options', 'status', 'suggested_by', 'created_at', 'reviewed_at'])
+  let query = listed(db, list, topicId)
+    .select(['id', 'question', 'options', 'status', 'suggested_by', 'created_at', 'reviewed_at', 'topic_id'])
     .$if(emails, (q) => q.select('email'));
   if (after) {
     query = query.where((eb) =>
@@ -80,6 +96,14 @@ export async function suggestionsPage(
     );
   }
   const rows = await query.orderBy(time, 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const topicIds = [...new Set(rows.flatMap((row) => (row.topic_id === null ? [] : [row.topic_id])))];
+  const topics = new Map(
+    topicIds.length === 0
+      ? []
+      : (await db.selectFrom('topics').select(['id', 'slug', 'name']).where('id', 'in', topicIds).execute()).map(
+          (topic) => [topic.id, { slug: topic.slug, name: topic.name }] as const,
+        ),
+  );
   return rows.map((row) => ({
     id: row.id,
     question: row.question,
@@ -87,6 +111,7 @@ export async function suggestionsPage(
     status: row.status,
     suggestedBy: row.suggested_by,
     email: row.email ?? null,
+    topic: (row.topic_id === null ? undefined : topics.get(row.topic_id)) ?? null,
     createdAt: toIsoString(row.created_at),
     reviewedAt: row.reviewed_at === null ? null : toIsoString(row.reviewed_at),
   }));
@@ -97,8 +122,8 @@ export function placeIn(list: SuggestionList, suggestion: SuggestionRecord): Sug
   return { at: (list === 'reviewed' ? suggestion.reviewedAt : null) ?? suggestion.createdAt, id: suggestion.id };
 }
 
-export async function countSuggestions(db: Db, list: SuggestionList): Promise<number> {
-  const row = await listed(db, list)
+export async function countSuggestions(db: Db, list: SuggestionList, topicId?: number): Promise<number> {
+  const row = await listed(db, list, topicId)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return row.count;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SuggestionReceipt } from '../../shared/api.js';
 import { suggestionRequest } from '../../shared/schemas.js';
-import { tooManyRequests } from '../http/errors.js';
+import { badRequest, tooManyRequests } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
@@ -19,6 +19,7 @@ export const suggestionsRoutes: FastifyPluginAsync<{
         reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
         throw tooManyRequests('Too many suggestions from your network in the last hour. Please try again later.');
       }
+      if (result.outcome === 'topic-unknown') throw badRequest('There is no such topic.');
       reply.status(201);
       return { id: result.id, message: 'Suggestion submitted!' };
     },

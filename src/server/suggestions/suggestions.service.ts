@@ -18,6 +18,7 @@ import {
   type SuggestionList,
 } from './suggestions.repository.js';
 import { HOUR_MS } from '../../shared/time.js';
+import { topicIdsOf } from '../polls/poll-topics.repository.js';
 
 /** Suggestions read per query when the whole list is sent (the answer without `limit`). */
 const WHOLE_LIST_PAGE_SIZE = 500;
@@ -27,7 +28,16 @@ export interface SuggestionSettings {
   perAddressPerHour: number;
 }
 
-export type SubmitOutcome = { outcome: 'submitted'; id: number } | { outcome: 'rate-limited'; retryAfterMs: number };
+export type SubmitOutcome =
+  | { outcome: 'submitted'; id: number }
+  | { outcome: 'rate-limited'; retryAfterMs: number }
+  | { outcome: 'topic-unknown' };
+
+/** The id of the topic with this slug, null for none, undefined when no topic has it. */
+async function topicIdOf(db: Db, slug: string | undefined): Promise<number | null | undefined> {
+  if (slug === undefined) return null;
+  return (await topicIdsOf(db, [slug]))?.[0];
+}
 
 export function createSuggestionsService(
   { db, clock, keyedHash }: ServiceDeps,
@@ -52,6 +62,8 @@ export function createSuggestionsService(
           const hit = await hitAddressLimit(trx, limit, now);
           if (!hit.allowed) return { outcome: 'rate-limited', retryAfterMs: hit.retryAfterMs };
         }
+        const topicId = await topicIdOf(trx, suggestion.topic);
+        if (topicId === undefined) return { outcome: 'topic-unknown' };
         const id = await insertSuggestion(
           trx,
           {
@@ -59,6 +71,7 @@ export function createSuggestionsService(
             options: suggestion.options,
             suggestedBy: suggestion.suggestedBy ?? null,
             email: suggestion.email ?? null,
+            topicId,
           },
           now.toISOString(),
         );
@@ -72,12 +85,20 @@ export function createSuggestionsService(
      */
     async page(
       list: SuggestionList,
-      { after, limit, emails }: { after: SuggestionPlace | undefined; limit: number; emails: boolean },
-    ): Promise<SuggestionsPage> {
+      {
+        after,
+        limit,
+        emails,
+        topic,
+      }: { after: SuggestionPlace | undefined; limit: number; emails: boolean; topic?: string | undefined },
+    ): Promise<SuggestionsPage | undefined> {
+      const topicId = topic === undefined ? undefined : await topicIdOf(db, topic);
+      if (topicId === undefined && topic !== undefined) return undefined;
+      const byTopic = topicId ?? undefined;
       // One more than asked for says whether another page follows.
       const [found, total] = await Promise.all([
-        suggestionsPage(db, { list, after, limit: limit + 1, emails }),
-        countSuggestions(db, list),
+        suggestionsPage(db, { list, after, limit: limit + 1, emails, topicId: byTopic }),
+        countSuggestions(db, list, byTopic),
       ]);
       const suggestions = found.slice(0, limit);
       const last = suggestions.at(-1);

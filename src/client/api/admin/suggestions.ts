@@ -13,21 +13,21 @@ export type SuggestionList = 'pending' | 'reviewed';
 /** The key of every suggestion list: a change to a suggestion refreshes both. */
 const suggestionsKey = ['admin', 'suggestions'] as const;
 
-/** One page of a list, after the page whose `next` is `after`. */
-export const getSuggestions = (list: SuggestionList, after: string | null) =>
+/** One page of a list, after the page whose `next` is `after`; with `topic` (a slug), only the suggestions given it. */
+export const getSuggestions = (list: SuggestionList, after: string | null, topic = '') =>
   apiRequest<SuggestionsPage>(
-    `/api/poll-suggestions?status=${list}&limit=${SUGGESTIONS_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+    `/api/poll-suggestions?status=${list}&limit=${SUGGESTIONS_PAGE}${topic ? `&topic=${encodeURIComponent(topic)}` : ''}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
   );
 
-export const suggestionsQuery = (list: SuggestionList) =>
+export const suggestionsQuery = (list: SuggestionList, topic = '') =>
   infiniteQueryOptions({
-    queryKey: [...suggestionsKey, list],
-    queryFn: ({ pageParam }) => getSuggestions(list, pageParam),
+    queryKey: [...suggestionsKey, list, topic],
+    queryFn: ({ pageParam }) => getSuggestions(list, pageParam, topic),
     initialPageParam: null as string | null,
     getNextPageParam: (page: SuggestionsPage) => page.next,
   });
 
-export const useSuggestions = (list: SuggestionList) => useInfiniteQuery(suggestionsQuery(list));
+export const useSuggestions = (list: SuggestionList, topic = '') => useInfiniteQuery(suggestionsQuery(list, topic));
 
 export const reviewSuggestion = ({ id, ...review }: { id: number } & z.input<typeof suggestionStatusRequest>) =>
   apiRequest<Confirmation>(`/api/admin/poll-suggestions/${id}/status`, { method: 'PUT', body: review });

@@ -19,6 +19,7 @@ import { emptyPollForm, PollForm, todayInSiteZone, type PollFormValues } from '.
 import { PollPlace, pollFormValues } from './poll-place.js';
 import { SeriesSection } from './series-section.js';
 import { StaffSection } from './staff-section.js';
+import { TopicsSection } from './topics-section.js';
 import { StatusUpdate } from './status-update.js';
 import { SuggestionsSection } from './suggestions-section.js';
 import { TodayPlace } from './today-place.js';
@@ -61,6 +62,7 @@ function usePollFormState() {
         options: suggestion.options.length >= 2 ? suggestion.options : [...suggestion.options, ''],
         liveDate: todayInSiteZone(),
         askedBefore: '',
+        topics: [],
       });
       toast({ title: suggestion.status === 'approved' ? 'Approved suggestion loaded!' : 'Suggestion loaded!' });
     },
@@ -144,6 +146,7 @@ export function AdminPanel({
         <PollPlace pollNumber={place.pollNumber} tab={place.tab} actions={actions} reviewPanel={reviewPanel} />
       ),
     suggestions: () => <SuggestionsSection onUse={loadSuggestion} />,
+    topics: () => <TopicsSection />,
     staff: () => <StaffSection me={staff.id} />,
     audit: () => <AuditSection />,
     account: () => <AccountSection name={staff.displayName} owner={may('staff.manage')} />,

@@ -13,6 +13,7 @@ import { checkForm, preloadSchemas } from '../../lib/form-check.js';
 import { siteClock } from '../../lib/site-config.js';
 import { useAdminFailure } from '../../components/admin/use-admin-failure.js';
 import { SeriesPicker } from './series-picker.js';
+import { TopicChoices } from './topic-choices.js';
 
 export interface PollFormValues {
   question: string;
@@ -21,6 +22,8 @@ export interface PollFormValues {
   liveDate: string;
   /** The number of an earlier poll this one asks again, as typed; blank when it asks nothing again. */
   askedBefore: string;
+  /** The poll's topics, by slug (issue 39). */
+  topics: string[];
 }
 
 export const todayInSiteZone = () => localDateAt(new Date(), siteClock.timeZone);
@@ -37,6 +40,7 @@ export const emptyPollForm = (): PollFormValues => ({
   options: emptyOptions(),
   liveDate: todayInSiteZone(),
   askedBefore: '',
+  topics: [],
 });
 
 export function PollForm({
@@ -183,6 +187,7 @@ export function PollForm({
           The number of an earlier past poll with the same options. Visitors then see how the answers changed since.
         </p>
       </div>
+      <TopicChoices chosen={values.topics} onChange={(topics) => set({ topics })} />
       <div className="admin-form__actions">
         {editing && (
           <button type="button" className="button button--quiet" onClick={onDone}>

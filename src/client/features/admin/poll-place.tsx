@@ -68,6 +68,7 @@ export const pollFormValues = (poll: AdminPoll) => ({
   options: poll.options,
   liveDate: poll.liveDate,
   askedBefore: poll.askedBefore === null ? '' : String(poll.askedBefore),
+  topics: (poll.topics ?? []).map((topic) => topic.slug),
 });
 
 export function PollPlace({

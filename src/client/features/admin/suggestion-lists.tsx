@@ -23,6 +23,7 @@ function SuggestionCard({ suggestion, children }: { suggestion: AdminSuggestion;
         )}{' '}
         {formatLocalDate(localDateAt(new Date(suggestion.createdAt), siteClock.timeZone))}
         {from && ` · from ${from}`}
+        {suggestion.topic && ` · ${suggestion.topic.name}`}
       </p>
       <h3 className="admin-item__question">{suggestion.question}</h3>
       <ul className="admin-item__options">

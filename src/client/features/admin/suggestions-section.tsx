@@ -1,5 +1,8 @@
 /** Community Poll Suggestions and Reviewed Submissions: loading them, and what staff do to them. */
+import { useState } from 'react';
 import type { AdminSuggestion } from '../../../shared/api.js';
+import { useTopics } from '../../api/get-topics.js';
+import { SelectField } from '../../components/forms/select-field.js';
 import {
   useDeleteSuggestion,
   useReviewSuggestion,
@@ -13,8 +16,8 @@ import { SuggestionLists, type ShownList } from './suggestion-lists.js';
 type Review = { suggestion: AdminSuggestion; status: 'approved' | 'rejected' };
 
 /** A list, its first page fetched at once and the next ones on "Show more"; undefined until the first page comes. */
-function useShownList(list: SuggestionList): { shown: ShownList | undefined; failed: boolean } {
-  const query = useSuggestions(list);
+function useShownList(list: SuggestionList, topic: string): { shown: ShownList | undefined; failed: boolean } {
+  const query = useSuggestions(list, topic);
   if (!query.data) return { shown: undefined, failed: query.isError };
   const pages = query.data.pages;
   return {
@@ -31,8 +34,10 @@ function useShownList(list: SuggestionList): { shown: ShownList | undefined; fai
 
 /** `onUse` puts a suggestion in the poll form. */
 export function SuggestionsSection({ onUse }: { onUse: (suggestion: AdminSuggestion) => void }) {
-  const pending = useShownList('pending');
-  const reviewed = useShownList('reviewed');
+  const [topic, setTopic] = useState('');
+  const topics = useTopics();
+  const pending = useShownList('pending', topic);
+  const reviewed = useShownList('reviewed', topic);
   const { confirm, dialog } = useConfirm();
   const review = useStaffAction(
     useReviewSuggestion(),
@@ -63,6 +68,13 @@ export function SuggestionsSection({ onUse }: { onUse: (suggestion: AdminSuggest
   if (!pending.shown || !reviewed.shown) return <p role="status">Loading suggestions…</p>;
   return (
     <>
+      <SelectField
+        label="Topic the visitor picked"
+        className="field admin-suggestions__topic"
+        value={topic}
+        onChange={setTopic}
+        options={[['', 'Every topic'], ...(topics.data ?? []).map((t) => [t.slug, t.name] as const)]}
+      />
       <SuggestionLists
         pending={pending.shown}
         reviewed={reviewed.shown}

@@ -17,6 +17,8 @@ import * as staffHardening from './0016-staff-hardening.js';
 import * as dailyAddressKey from './0017-daily-address-key.js';
 import * as publishedBreakdowns from './0019-published-breakdowns.js';
 import * as series from './0020-series.js';
+import * as topics from './0022-topics.js';
+import * as search from './0023-search.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0017-daily-address-key': dailyAddressKey,
   '0019-published-breakdowns': publishedBreakdowns,
   '0020-series': series,
+  '0022-topics': topics,
+  '0023-search': search,
 };

@@ -47,6 +47,8 @@ export interface PollSuggestionsTable {
   email: string | null;
   created_at: Timestamp;
   reviewed_at: NullableTimestamp;
+  /** The topic the visitor picked (issue 39), if any. */
+  topic_id: number | null;
 }
 
 /** A series of runs named by staff (migration 0020): its id is the series_id its runs share. */

@@ -4,6 +4,9 @@ import { relativeDayLabel } from '../../../../shared/time-labels.js';
 import { usePastPolls } from '../../../api/get-past-polls.js';
 import { votesText } from '../../../components/chart/chart-labels.js';
 import { SetAsideLink } from '../../../components/chart/set-aside-note.js';
+import { TopicLinks } from '../../../components/ui/topic-links.js';
+import { SEARCH_PATH } from '../../../../shared/topic-paths.js';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../../shared/limits.js';
 import { Link } from '../../../lib/router.js';
 import { siteClock } from '../../../lib/site-config.js';
 import { useNow } from '../../../lib/use-now.js';
@@ -20,6 +23,24 @@ export default function ArchiveView() {
         Past Hot Takes
         {polls && polls.length > 0 && <span className="archive__count">{polls.length}</span>}
       </h1>
+      {/* A plain GET form: the server draws the results at their own address (/search?q=…), scripts or not. */}
+      <form className="card archive__search" method="get" action={SEARCH_PATH} role="search">
+        <label htmlFor="archive-search">Search past polls</label>
+        <div className="archive__search-row">
+          <input
+            id="archive-search"
+            name="q"
+            type="search"
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
+            placeholder="phones, workload, marking…"
+            autoComplete="off"
+          />
+          <button type="submit" className="button button--secondary">
+            Search
+          </button>
+        </div>
+        <a href={SEARCH_PATH}>Browse by topic or year</a>
+      </form>
       <p className="archive__trackers">
         Questions asked more than once: <Link to={trackersPath}>see how answers change over time</Link>.
       </p>
@@ -47,6 +68,7 @@ export default function ArchiveView() {
               <h2 className="archive__question">
                 <Link to={pollPath(poll.pollNumber)}>{poll.question}</Link>
               </h2>
+              <TopicLinks topics={poll.topics} />
               <div className="archive__footer">
                 <span className="archive__totals">
                   <span className="archive__votes">{votesText(poll.totalVotes)}</span>

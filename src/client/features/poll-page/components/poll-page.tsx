@@ -22,6 +22,7 @@ import { pollUrl } from '../../../lib/site-config.js';
 import { copyText } from '../../../lib/copy-text.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import './poll-page.css';
+import { TopicLinks } from '../../../components/ui/topic-links.js';
 
 const BACK = { to: '/?view=archive', label: 'Back to Past Hot Takes' };
 
@@ -70,6 +71,7 @@ export function PollPage({
         </p>
         <h1 className="poll-page__question">{poll.question}</h1>
         {poll.description && <p className="poll-page__description">{poll.description}</p>}
+        <TopicLinks topics={poll.topics} />
         <LazyPieChart results={poll.results} labelMax={CLOSED_POLL_LABEL_MAX} />
         <ResultBars results={poll.results} />
         <p className="poll-page__total">

@@ -7,6 +7,8 @@ import { useEffect, useId, useState } from 'react';
 import { NAME_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../shared/limits.js';
 import { useSubmitSuggestion, type NewSuggestion } from '../../../api/submit-suggestion.js';
 import { EmailField } from '../../../components/forms/email-field.js';
+import { SelectField } from '../../../components/forms/select-field.js';
+import { useTopics } from '../../../api/get-topics.js';
 import { emptyOptions, OptionsEditor } from '../../../components/forms/options-editor.js';
 import { toastProblem, type ProblemTitles } from '../../../components/forms/problem-toast.js';
 import { SubmitButton } from '../../../components/forms/submit-button.js';
@@ -49,6 +51,8 @@ function SuggestionForm() {
   const [options, setOptions] = useState(emptyOptions);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [topic, setTopic] = useState('');
+  const topics = useTopics();
   const id = useId();
   useEffect(preloadSchemas, []);
 
@@ -72,6 +76,7 @@ function SuggestionForm() {
         setOptions(emptyOptions());
         setName('');
         setEmail('');
+        setTopic('');
       },
       onError: (error) => failed(error, suggestion),
     });
@@ -91,7 +96,7 @@ function SuggestionForm() {
   function submitForm(event: { preventDefault: () => void }) {
     event.preventDefault();
     // A blank e-mail is left out: the schema takes only an empty one that way.
-    void send({ question, options, suggestedBy: name, email: email.trim() });
+    void send({ question, options, suggestedBy: name, email: email.trim(), topic });
   }
 
   return (
@@ -120,6 +125,14 @@ function SuggestionForm() {
           />
         </div>
         <EmailField label="Your email (optional)" value={email} onChange={setEmail} />
+        {topics.data && topics.data.length > 0 && (
+          <SelectField
+            label="Topic (optional)"
+            value={topic}
+            onChange={setTopic}
+            options={[['', 'No topic'], ...topics.data.map((t) => [t.slug, t.name] as const)]}
+          />
+        )}
       </div>
       <SubmitButton sending={submit.isPending} sendingLabel="Submitting...">
         Submit Suggestion
