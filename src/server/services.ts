@@ -39,6 +39,8 @@ import { createReviewService } from './review/review.service.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
+import { createNotesService } from './notes/notes.service.js';
+import { createDigestService } from './digest/digest.service.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { findVoterChoice } from './votes/votes.repository.js';
@@ -104,7 +106,10 @@ export async function createServices({
   const auditHead = createAuditHeadLog(db, log);
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);
-  const subscriberMail = createSubscriberMail({ db, clock, site });
+  // Issue 39: staff notes and the weekly digest.
+  const notes = createNotesService({ db, clock, site });
+  const digest = createDigestService({ db, clock, site });
+  const subscriberMail = createSubscriberMail({ db, clock, site, weekDigest: (week) => digest.week(week) });
   const staffMail = createStaffMail({ db, clock, site });
   const outbox = createOutboxWorker({
     db,
@@ -166,6 +171,7 @@ export async function createServices({
     outbox,
     log,
     reminders: () => reminderSenderWorker.runOnce(),
+    weekly: () => digest.queueDue(),
     housekeeping: async () => {
       await reminders.purge();
       await subscriptions.purgeUnconfirmed();
@@ -230,6 +236,8 @@ export async function createServices({
     subscriptions,
     votes,
     reminders,
+    notes,
+    digest,
     /** Signs and checks voter cookies (http/voter-cookie.ts). */
     voterIds,
     stats: createStatsService(deps),

@@ -31,6 +31,8 @@ export const STAFF_ACTIONS = [
   'staff.manage',
   /** The audit log and its CSV. */
   'audit.read',
+  /** Site settings: when the weekly digest leaves on Fridays. */
+  'settings.write',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

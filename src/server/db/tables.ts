@@ -9,8 +9,8 @@ import type {
   IntegrityKeysTable,
   ProofOfWorkRedeemedTable,
 } from './tables/integrity.js';
-import type { EmailLinksTable, EmailOutboxTable, SubscribersTable } from './tables/mail.js';
-import type { PollOptionsTable, PollSuggestionsTable, PollsTable } from './tables/polls.js';
+import type { DigestWeeksTable, EmailLinksTable, EmailOutboxTable, SubscribersTable } from './tables/mail.js';
+import type { PollNotesTable, PollOptionsTable, PollSuggestionsTable, PollsTable } from './tables/polls.js';
 import type { PushRemindersTable, PushSubscriptionsTable } from './tables/push.js';
 import type { CountersTable, RateLimitsTable, SettingsTable } from './tables/settings.js';
 import type {
@@ -70,4 +70,6 @@ export interface Database {
   proof_of_work_redeemed: ProofOfWorkRedeemedTable;
   push_subscriptions: PushSubscriptionsTable;
   push_reminders: PushRemindersTable;
+  poll_notes: PollNotesTable;
+  digest_weeks: DigestWeeksTable;
 }

@@ -21,6 +21,8 @@ export interface DemoPoll {
   votes: number;
   /** Groups that vote differently from the rest, so the breakdowns have something to show. */
   leans?: DemoLean[];
+  /** The staff note, "What we learned" (Markdown). */
+  note?: string;
 }
 
 /** How often demo voters give each answer of the profile (relative weights, in the lists' order). */
@@ -71,6 +73,7 @@ export const activePoll: DemoPoll = {
 export const pastPolls: DemoPoll[] = [
   {
     question: 'Should late work be accepted for full credit?',
+    note: 'Most of you draw a line at *full* credit, not at late work itself. Several wrote in that a short, fixed grace period works better than a blanket rule. Our [archive](/?view=archive) has the homework poll from the same week.',
     description: null,
     options: ['Yes', 'No'],
     weights: [38, 62],
@@ -78,6 +81,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'How much homework should a typical elementary student get each night?',
+    note: 'Elementary teachers were **far more likely** than high school teachers to say "none". Compare the [National PTA guidance](https://www.pta.org/) on 10 minutes per grade.',
     description: 'Guidance varies widely, and some schools have dropped nightly homework altogether.',
     options: [
       'None at all',
@@ -91,6 +95,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Would you support your district moving to a four-day school week?',
+    note: 'Rural teachers were the most in favour, which matches where four-day weeks have spread. Pay and childcare came up again and again in the comments we received.',
     description:
       'Several rural districts have adopted four-day weeks, often citing budget savings ' + 'and teacher recruitment.',
     options: [
@@ -126,6 +131,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Should middle and high schools start no earlier than 8:30 a.m.?',
+    note: 'A clear majority for later starts, and it held among school leaders too.\n\nBus schedules were the main worry of those against.',
     description:
       'Sleep researchers recommend later start times for adolescents, but later starts can affect ' +
       'bus routes, athletics and after-school jobs.',

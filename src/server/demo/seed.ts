@@ -6,6 +6,9 @@
  * in the profile, and some groups lean their own way, so the breakdowns show real differences.
  * A fixed seed makes every run the same.
  */
+import { isoWeekOf } from '../../shared/iso-week.js';
+import { queueWeek } from '../digest/digest.repository.js';
+import { writeNote } from '../notes/notes.repository.js';
 import { consentText } from '../../shared/consent.js';
 import { PROFILE_DIMENSIONS, type ProfileDimension } from '../../shared/profile.js';
 import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
@@ -162,8 +165,14 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     earlierRuns.push(await addPoll({ ...activePoll, ...run }, addDays(today, -run.daysAgo), 'past'));
   }
   for (const [i, poll] of [...pastPolls].reverse().entries()) {
-    await addPoll(poll, addDays(today, -(pastPolls.length - i)), 'past');
+    const day = addDays(today, -(pastPolls.length - i));
+    const added = await addPoll(poll, day, 'past');
+    // Written the morning after the close, as an editor would.
+    const noted = instantAt(addDays(day, 1), { hours: 9, minutes: 15 }, site.timeZone);
+    if (poll.note) await writeNote(db, { pollId: added.id, body: poll.note, at: noted, by: null });
   }
+  // Last week's digest went out, so its page and feed entry are there.
+  await queueWeek(db, isoWeekOf(addDays(today, -7)), now);
   const todays = await addPoll(activePoll, today, 'active');
   // What staff review sees: networks and signals, and two flagged runs on today's poll.
   const networksRandom = seededRandom(25);
@@ -195,10 +204,17 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     const submitted = new Date(now.getTime() - (suggestions.length - i) * 9 * 3_600_000).toISOString();
     await insertSuggestion(db, suggestion, submitted);
   }
-  // Four who confirmed and one still waiting for the link.
-  for (const n of [0, 4, 8, 12, 16]) {
+  // Four who confirmed and one still waiting for the link; daily, weekly or both.
+  for (const [n, frequency] of [
+    [0, 'daily'],
+    [4, 'weekly'],
+    [8, 'both'],
+    [12, 'daily'],
+    [16, 'weekly'],
+  ] as const) {
     const email = `teacher${n}@example.org`;
-    await insertPendingSubscriber(db, { email, sourcePollId: null, consentText: consentText('Teacher Hot Take'), now });
+    const consent = consentText('Teacher Hot Take');
+    await insertPendingSubscriber(db, { email, sourcePollId: null, consentText: consent, frequency, now });
     if (n < 16)
       await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
   }

@@ -6,6 +6,8 @@ import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
+import { findNote } from '../notes/notes.repository.js';
+import { toPollNote } from '../notes/notes.service.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
@@ -128,7 +130,8 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     async pastPollResults(pollNumber: number): Promise<PollResults | undefined> {
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
-      return toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll));
+      const note = await findNote(db, poll.id);
+      return { ...toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll)), note: note ? toPollNote(note) : null };
     },
   };
 }

@@ -16,6 +16,8 @@ import * as pushReminders from './0015-push-reminders.js';
 import * as staffHardening from './0016-staff-hardening.js';
 import * as dailyAddressKey from './0017-daily-address-key.js';
 import * as publishedBreakdowns from './0019-published-breakdowns.js';
+import * as pollNotes from './0024-poll-notes.js';
+import * as weeklyDigest from './0025-weekly-digest.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0016-staff-hardening': staffHardening,
   '0017-daily-address-key': dailyAddressKey,
   '0019-published-breakdowns': publishedBreakdowns,
+  '0024-poll-notes': pollNotes,
+  '0025-weekly-digest': weeklyDigest,
 };
