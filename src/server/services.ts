@@ -186,7 +186,7 @@ export async function createServices({
   });
   const ballots = createBallots(await siteKey(db, 'ballot_key', { fromEnvironment: config.siteKeys.ballot_key }));
   const integrity = createIntegrity({ db, clock, site });
-  const polls = createPollsService(deps, { ballots, integrity });
+  const polls = createPollsService(deps, { ballots, integrity }, (pollId) => notes.published(pollId));
   const votes = createVotesService(
     deps,
     { emailTriesPerAddressPerHour: config.subscribeLimitPerHour },

@@ -195,6 +195,8 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0016-staff-hardening',
         '0017-daily-address-key',
         '0019-published-breakdowns',
+        '0024-poll-notes',
+        '0025-weekly-digest',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);

@@ -10,7 +10,7 @@ import { pollUrlOf } from '../../shared/poll-links.js';
 import { formatCount } from '../../shared/results.js';
 import { instantAt, localDateAt, parseTimeOfDay, votingDayAt, type LocalDate } from '../../shared/time.js';
 import { weightedLine } from '../../shared/weighted-line.js';
-import { toPollNote } from '../notes/notes.service.js';
+import { toPollNote } from '../notes/note-markdown.js';
 import { findNotes } from '../notes/notes.repository.js';
 import { resultsOf, totalVotes } from '../polls/poll.js';
 import { findPollById, markPastPollsChanged } from '../polls/polls.repository.js';

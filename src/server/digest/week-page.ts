@@ -5,7 +5,7 @@
  */
 import { formatLocalDate } from '../../shared/time-labels.js';
 import { localDateAt } from '../../shared/time.js';
-import { weekTitle } from '../email/weekly-template.js';
+import { weekTitle } from './week-words.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import type { PlainPage } from '../pages/plain-page.js';
 import type { WeekDigest } from './digest.service.js';

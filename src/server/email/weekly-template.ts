@@ -5,15 +5,10 @@
  */
 import { formatLocalDate } from '../../shared/time-labels.js';
 import type { WeekDigest } from '../digest/digest.service.js';
+import { weekPath, weekTitle } from '../digest/week-words.js';
 import { button, footer, GREEN, JOINED, MUTED, page, type MailSite, type RenderedMail } from './templates.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 
-/** "The week of Monday, 23 November 2026": the digest's title, in the e-mail and on its page. */
-export function weekTitle(digest: Pick<WeekDigest, 'monday' | 'sunday'>): string {
-  return `The week of ${formatLocalDate(digest.monday)}`;
-}
-
-export const weekPath = (week: string) => `/week/${week}`;
 
 /** The note's HTML is the renderer's (notes/note-markdown.ts): safe to put in as it is. */
 function pollHtml(poll: WeekDigest['polls'][number]): string {

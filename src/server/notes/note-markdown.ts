@@ -7,6 +7,7 @@
  * only the schemes named. Every attribute is written escaped by markdown-it's renderer.
  */
 import MarkdownIt from 'markdown-it';
+import type { PollNote } from '../../shared/api.js';
 
 const ALLOWED_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 
@@ -45,3 +46,9 @@ export function renderNote(body: string): RenderedNote {
     text: words.join('').replace(/\s+/g, ' ').trim(),
   };
 }
+
+/** A stored note as readers get it. */
+export const toPollNote = (note: { body: string; updatedAt: string }): PollNote => ({
+  ...renderNote(note.body),
+  updatedAt: note.updatedAt,
+});

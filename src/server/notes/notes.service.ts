@@ -9,13 +9,10 @@ import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { findPollById, markPastPollsChanged } from '../polls/polls.repository.js';
 import type { AuditWrite } from '../staff/audit.js';
-import { renderNote } from './note-markdown.js';
-import { findNote, writeNote, type StoredNote } from './notes.repository.js';
+import { toPollNote } from './note-markdown.js';
+import { findNote, writeNote } from './notes.repository.js';
 
 export type NoteSaveOutcome = 'saved' | 'removed' | 'unchanged' | 'not-found' | 'not-closed';
-
-/** A stored note as readers get it. */
-export const toPollNote = (note: StoredNote): PollNote => ({ ...renderNote(note.body), updatedAt: note.updatedAt });
 
 export function createNotesService({ db, clock, site }: Pick<ServiceDeps, 'db' | 'clock' | 'site'>) {
   /** Whether a poll's voting has closed: a past poll, or today's after the close time. */

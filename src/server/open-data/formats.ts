@@ -21,7 +21,7 @@ import { csvCell } from '../http/csv.js';
 import { isoWeekDays } from '../../shared/iso-week.js';
 import { weightedLine } from '../../shared/weighted-line.js';
 import { headlineOf } from '../digest/digest.service.js';
-import { weekPath, weekTitle } from '../email/weekly-template.js';
+import { weekPath, weekTitle } from '../digest/week-words.js';
 
 export interface OpenDataSite {
   siteName: string;

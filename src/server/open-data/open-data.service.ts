@@ -20,7 +20,7 @@ import { createWeightingService } from '../weighting/weighted.service.js';
 import { atomFeed, openDataCsv, openDataJson, type OpenDataSite } from './formats.js';
 import { queuedWeeks } from '../digest/digest.repository.js';
 import { findNotes } from '../notes/notes.repository.js';
-import { toPollNote } from '../notes/notes.service.js';
+import { toPollNote } from '../notes/note-markdown.js';
 
 /** How long a reading of the past polls' version is trusted: the longest a document is stale. */
 export const PAST_POLLS_VERSION_MAX_AGE_MS = 1000;

@@ -1,13 +1,11 @@
 /** What visitors may see of polls: today's (results only after voting or closing) and past ones. */
-import type { Ballot, PastPoll, PollResults, SeriesRun } from '../../shared/api.js';
+import type { Ballot, PastPoll, PollNote, PollResults, SeriesRun } from '../../shared/api.js';
 import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { activePollAsSeen, sightKey, sightOf } from './active-poll-visibility.js';
 import { toPastPoll, toPollResults, toSeriesRun, type PollRecord } from './poll.js';
-import { findNote } from '../notes/notes.repository.js';
-import { toPollNote } from '../notes/notes.service.js';
 import { findPollByNumber, findSeriesRuns, listPastPolls } from './polls.repository.js';
 import type { Weighted } from '../../shared/weighting.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
@@ -26,7 +24,12 @@ export interface PollVisitor {
   emailHint: string | undefined;
 }
 
-export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps, box?: BallotBox) {
+export function createPollsService(
+  { db, clock, site, activePoll, voterChoices }: ServiceDeps,
+  box?: BallotBox,
+  /** A past poll's staff note (notes/), given by the composition root: polls/ does not import notes/. */
+  noteOf?: (pollId: number) => Promise<PollNote | null>,
+) {
   /** The answers written for each reading of the active poll, by sight; they go when the reading goes. */
   const serialized = new WeakMap<PollRecord, Map<string, string>>();
   /** The earlier runs of the active poll's question, read once per reading of the poll. */
@@ -130,8 +133,8 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
     async pastPollResults(pollNumber: number): Promise<PollResults | undefined> {
       const poll = await findPollByNumber(db, pollNumber);
       if (!poll || poll.status !== 'past') return undefined;
-      const note = await findNote(db, poll.id);
-      return { ...toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll)), note: note ? toPollNote(note) : null };
+      const note = (await noteOf?.(poll.id)) ?? null;
+      return { ...toPollResults(poll, await otherRuns(poll), await weighting.ofPoll(poll)), note };
     },
   };
 }

@@ -36,6 +36,8 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   proof_of_work_redeemed: 'challenge_signature',
   push_subscriptions: 'id',
   push_reminders: 'id',
+  poll_notes: 'poll_id',
+  digest_weeks: 'week',
 };
 
 /**
