@@ -182,7 +182,10 @@ export const subscribeRequest = body({
 
 /** A poll's staff note; blank removes it. */
 export const noteRequest = body({
-  body: text('The note', { multiline: true }).max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH} characters.`),
+  body: text('The note', { multiline: true }).max(
+    NOTE_MAX_LENGTH,
+    `A note can be at most ${NOTE_MAX_LENGTH} characters.`,
+  ),
 });
 
 /** When the weekly digest leaves on Fridays, in the site's time zone (24-hour clock). */

@@ -141,6 +141,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'How much of your own money did you spend on classroom supplies last school year?',
+    note: 'Almost everyone spent *something*; newer teachers spent the most. The federal educator expense deduction covers [up to $300](https://www.irs.gov/taxtopics/tc458).',
     description: null,
     options: ['Nothing', 'Under $100', '$100 to $499', '$500 to $999', '$1,000 or more'],
     weights: [4, 14, 43, 27, 12],
@@ -148,6 +149,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Is standards-based grading better than traditional letter grades?',
+    note: 'Split down the middle, with elementary teachers far keener than high school ones.',
     description:
       'Standards-based grading reports mastery of specific skills instead of averaging ' + 'points across assignments.',
     options: [

@@ -54,7 +54,8 @@ it('a digest sender killed mid-batch and another instance later send each subscr
   await smtp.heldSenderGone();
   smtp.release(); // too late: its connection is gone, so this copy was never accepted
   expect(smtp.delivered.map((mail) => mail.to[0])).toEqual(['a@example.org']);
-  const rows = () => t!.db.selectFrom('email_outbox').select(['status']).where('kind', '=', 'weekly').orderBy('id').execute();
+  const rows = () =>
+    t!.db.selectFrom('email_outbox').select(['status']).where('kind', '=', 'weekly').orderBy('id').execute();
   expect((await rows()).map((row) => row.status)).toEqual(['sent', 'sending', 'sending', 'sending']);
 
   // Another instance, after the lease has run out, sends the rest: each exactly once.

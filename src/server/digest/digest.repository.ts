@@ -37,7 +37,18 @@ export async function queueWeek(db: Db, week: string, now: Date): Promise<boolea
   if (!claimed) return false;
   await db
     .insertInto('email_outbox')
-    .columns(['kind', 'subscriber_id', 'poll_id', 'previous_poll_id', 'week', 'dedupe_key', 'status', 'attempts', 'next_attempt_at', 'created_at'])
+    .columns([
+      'kind',
+      'subscriber_id',
+      'poll_id',
+      'previous_poll_id',
+      'week',
+      'dedupe_key',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'created_at',
+    ])
     .expression(
       db
         .selectFrom('subscribers')

@@ -37,11 +37,10 @@ export const digestAdminRoutes: FastifyPluginAsync<{
   app.addHook('onRequest', sameSiteOnly(site.publicUrl));
   app.addHook('onRequest', signedInOnly(auth));
 
-  api.get(
-    '/api/admin/digest',
-    { config: { permission: 'polls.read' } },
-    async (): Promise<DigestSettings> => ({ sendAt: await digest.sendAt(), timeZone: site.timeZone }),
-  );
+  api.get('/api/admin/digest', { config: { permission: 'polls.read' } }, async (): Promise<DigestSettings> => ({
+    sendAt: await digest.sendAt(),
+    timeZone: site.timeZone,
+  }));
 
   api.put(
     '/api/admin/digest',

@@ -41,10 +41,25 @@ describe.each(testDatabaseKinds())('the weekly digest (%s)', (kind) => {
 
   /** Two closed polls of week 48 (one with a note) and Friday's, open until 20:00. */
   async function week48() {
-    const monday = await seedPoll(t.db, { question: 'Phones locked away all day?', liveDate: '2026-11-23', status: 'past', votes: [7, 3, 0] });
-    await seedPoll(t.db, { question: 'Homework in elementary?', liveDate: '2026-11-24', status: 'past', votes: [2, 2, 1] });
+    const monday = await seedPoll(t.db, {
+      question: 'Phones locked away all day?',
+      liveDate: '2026-11-23',
+      status: 'past',
+      votes: [7, 3, 0],
+    });
+    await seedPoll(t.db, {
+      question: 'Homework in elementary?',
+      liveDate: '2026-11-24',
+      status: 'past',
+      votes: [2, 2, 1],
+    });
     await seedPoll(t.db, { question: 'Four-day week?', liveDate: '2026-11-27', status: 'active', votes: [1, 4, 0] });
-    await writeNote(t.db, { pollId: monday.id, body: 'Leaders agreed *most*. <script>x</script>', at: t.clock.now(), by: null });
+    await writeNote(t.db, {
+      pollId: monday.id,
+      body: 'Leaders agreed *most*. <script>x</script>',
+      at: t.clock.now(),
+      by: null,
+    });
   }
 
   it('takes the choice at sign-up: daily by default, weekly or both; anything else is a 400', async () => {
@@ -78,7 +93,11 @@ describe.each(testDatabaseKinds())('the weekly digest (%s)', (kind) => {
     await t.app.jobs.tick();
     t.clock.advance(3_600_000);
     await t.app.jobs.tick();
-    expect(weekly().map((mail) => mail.to[0]).sort()).toEqual(['b@example.org', 'w@example.org']);
+    expect(
+      weekly()
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual(['b@example.org', 'w@example.org']);
     const mail = weekly()[0];
     const text = mail?.parsed.text ?? '';
     expect(text).toContain('Phones locked away all day?\nYes: 70% of 10 votes');
@@ -150,8 +169,14 @@ describe.each(testDatabaseKinds())('the weekly digest (%s)', (kind) => {
     expect((await owner.put('/api/admin/digest', { sendAt: '25:00' })).statusCode).toBe(400);
     const set = await owner.put('/api/admin/digest', { sendAt: '16:00' });
     expect(set.json()).toEqual({ message: 'The weekly digest will go out on Fridays at 16:00.' });
-    const audit = await t.db.selectFrom('audit_log').select(['action', 'summary']).where('action', '=', 'digest.time').execute();
-    expect(audit).toEqual([{ action: 'digest.time', summary: 'The weekly digest leaves on Fridays at 16:00 (America/New_York)' }]);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('action', '=', 'digest.time')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'digest.time', summary: 'The weekly digest leaves on Fridays at 16:00 (America/New_York)' },
+    ]);
     const { visitor: editor } = await signedInStaff(t, 'editor');
     expect((await editor.put('/api/admin/digest', { sendAt: '10:00' })).statusCode).toBe(403);
 

@@ -49,7 +49,11 @@ ${polls}
 <p><a href="/">Vote on today's hot take</a></p>`,
     public: {
       css: CSS,
-      description: `${count} from ${formatLocalDate(digest.monday)}: ${digest.polls.map((poll) => poll.question).join(' · ')}`.slice(0, 200),
+      description:
+        `${count} from ${formatLocalDate(digest.monday)}: ${digest.polls.map((poll) => poll.question).join(' · ')}`.slice(
+          0,
+          200,
+        ),
     },
   };
 }

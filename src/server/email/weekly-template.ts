@@ -9,7 +9,6 @@ import { weekPath, weekTitle } from '../digest/week-words.js';
 import { button, footer, GREEN, JOINED, MUTED, page, type MailSite, type RenderedMail } from './templates.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 
-
 /** The note's HTML is the renderer's (notes/note-markdown.ts): safe to put in as it is. */
 function pollHtml(poll: WeekDigest['polls'][number]): string {
   const note = poll.note

@@ -22,7 +22,11 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
 
   const pastPoll = () => seedPoll(t.db, { liveDate: '2026-11-20', status: 'past', votes: [7, 3, 1] });
   const auditRows = () =>
-    t.db.selectFrom('audit_log').select(['action', 'target', 'summary', 'actor_role']).where('action', '=', 'poll.note').execute();
+    t.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'summary', 'actor_role'])
+      .where('action', '=', 'poll.note')
+      .execute();
 
   it('an editor publishes a note: audited, shown with the poll, its date, the open data and the feed', async () => {
     const poll = await pastPoll();
@@ -33,7 +37,12 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ message: 'Note published.' });
     expect(await auditRows()).toEqual([
-      { action: 'poll.note', target: `poll ${poll.id}`, summary: `Wrote the note (${body.length} characters)`, actor_role: 'editor' },
+      {
+        action: 'poll.note',
+        target: `poll ${poll.id}`,
+        summary: `Wrote the note (${body.length} characters)`,
+        actor_role: 'editor',
+      },
     ]);
 
     const read = await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`);
@@ -43,7 +52,9 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
       text: 'Most said yes. See how we adjust.',
       updatedAt: newYorkTime('2026-11-21', '09:30').toISOString(),
     });
-    expect(pastPollDescription(read.json())).toMatch(/^What we learned: Most said yes\. See how we adjust\. Final results: 11 votes\./);
+    expect(pastPollDescription(read.json())).toMatch(
+      /^What we learned: Most said yes\. See how we adjust\. Final results: 11 votes\./,
+    );
 
     t.clock.advance(2_000); // open data is read again after a second
     const data = await new Visitor(t.app).get('/data/polls.json');
@@ -52,8 +63,12 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     expect(feed.body).toContain('&lt;h3&gt;What we learned&lt;/h3&gt;&lt;p&gt;Most said &lt;em&gt;yes&lt;/em&gt;');
 
     // The same text again changes nothing and writes no audit row; an empty one removes it.
-    expect((await visitor.put(`/api/admin/polls/${poll.id}/note`, { body })).json()).toEqual({ message: 'Nothing changed.' });
-    expect((await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: '  ' })).json()).toEqual({ message: 'Note removed.' });
+    expect((await visitor.put(`/api/admin/polls/${poll.id}/note`, { body })).json()).toEqual({
+      message: 'Nothing changed.',
+    });
+    expect((await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: '  ' })).json()).toEqual({
+      message: 'Note removed.',
+    });
     expect((await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json().note).toBeNull();
     expect(await auditRows()).toHaveLength(2);
   });
@@ -93,7 +108,11 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     const { visitor } = await signedInStaff(t, 'editor');
     const early = await visitor.put(`/api/admin/polls/${today.id}/note`, { body: 'Too soon' });
     expect(early.statusCode).toBe(409);
-    expect((await visitor.get(`/api/admin/polls/${today.id}/note`)).json()).toEqual({ body: '', updatedAt: null, writable: false });
+    expect((await visitor.get(`/api/admin/polls/${today.id}/note`)).json()).toEqual({
+      body: '',
+      updatedAt: null,
+      writable: false,
+    });
     t.clock.set(newYorkTime('2026-11-21', '20:05'));
     expect((await visitor.put(`/api/admin/polls/${today.id}/note`, { body: 'Now' })).statusCode).toBe(200);
     expect((await visitor.put('/api/admin/polls/99999/note', { body: 'x' })).statusCode).toBe(404);
@@ -101,7 +120,13 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
 
   it('is staff-only: 401 without a session, 403 for a moderator, 403 from another site', async () => {
     const poll = await pastPoll();
-    expect((await new Visitor(t.app, { origin: t.config.site.publicUrl }).put(`/api/admin/polls/${poll.id}/note`, { body: 'x' })).statusCode).toBe(401);
+    expect(
+      (
+        await new Visitor(t.app, { origin: t.config.site.publicUrl }).put(`/api/admin/polls/${poll.id}/note`, {
+          body: 'x',
+        })
+      ).statusCode,
+    ).toBe(401);
     const { visitor } = await signedInStaff(t, 'moderator');
     expect((await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: 'x' })).statusCode).toBe(403);
     const editor = await signedInStaff(t, 'editor');

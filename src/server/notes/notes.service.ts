@@ -25,7 +25,9 @@ export function createNotesService({ db, clock, site }: Pick<ServiceDeps, 'db' |
 
   return {
     /** The note as typed, for the editor, and whether one may be written yet. */
-    async forEditor(pollId: number): Promise<{ body: string; updatedAt: string | null; writable: boolean } | undefined> {
+    async forEditor(
+      pollId: number,
+    ): Promise<{ body: string; updatedAt: string | null; writable: boolean } | undefined> {
       const poll = await findPollById(db, pollId);
       if (!poll) return undefined;
       const note = await findNote(db, pollId);

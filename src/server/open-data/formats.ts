@@ -207,7 +207,11 @@ function weekEntry(site: OpenDataSite, week: string, polls: readonly OpenPoll[])
     const note = poll.note ? `<p><strong>What we learned:</strong></p>${poll.note.html}` : '';
     return `<h3><a href="${html(poll.url)}">${html(poll.question)}</a></h3><p>${html(poll.totalVotes === 0 ? 'No votes' : headlineOf(poll.results))}</p>${adjusted}${note}`;
   });
-  const updated = inWeek.map((poll) => poll.note?.updatedAt ?? poll.closedAt).sort().at(-1) ?? '';
+  const updated =
+    inWeek
+      .map((poll) => poll.note?.updatedAt ?? poll.closedAt)
+      .sort()
+      .at(-1) ?? '';
   return `  <entry>
     <id>${xml(url)}</id>
     <title>${xml(weekTitle(days))}</title>

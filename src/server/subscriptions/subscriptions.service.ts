@@ -155,7 +155,9 @@ export function createSubscriptionsService(
      * The link is the e-mail's unsubscribe link's token: whoever may stop the e-mails may
      * choose how often they come.
      */
-    async frequency(token: string): Promise<{ email: string; frequency: MailFrequency; subscribed: boolean } | undefined> {
+    async frequency(
+      token: string,
+    ): Promise<{ email: string; frequency: MailFrequency; subscribed: boolean } | undefined> {
       return findFrequencyByToken(db, token);
     },
 
