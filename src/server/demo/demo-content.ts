@@ -131,7 +131,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Should middle and high schools start no earlier than 8:30 a.m.?',
-    note: 'A clear majority for later starts, and it held among school leaders too.\n\nBus schedules were the main worry of those against.',
+    note: 'Later starts had the most support, and it held among school leaders too.\n\nBus schedules were the main worry of those against.',
     description:
       'Sleep researchers recommend later start times for adolescents, but later starts can affect ' +
       'bus routes, athletics and after-school jobs.',

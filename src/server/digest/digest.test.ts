@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())('the weekly digest (%s)', (kind) => {
     await seedPoll(t.db, { question: 'Four-day week?', liveDate: '2026-11-27', status: 'active', votes: [1, 4, 0] });
     await writeNote(t.db, {
       pollId: monday.id,
-      body: 'Leaders agreed *most*. <script>x</script>',
+      body: 'Leaders agreed *most*. <script>x</script> [How](/methods)',
       at: t.clock.now(),
       by: null,
     });
@@ -101,19 +101,21 @@ describe.each(testDatabaseKinds())('the weekly digest (%s)', (kind) => {
     const mail = weekly()[0];
     const text = mail?.parsed.text ?? '';
     expect(text).toContain('Phones locked away all day?\nYes: 70% of 10 votes');
-    expect(text).toContain('What we learned: Leaders agreed most. <script>x</script>');
+    expect(text).toContain('What we learned: Leaders agreed most. <script>x</script> How');
     expect(text).toContain('Four-day week?\nNo: 80% of 5 votes'); // Friday's, closed at 20:00
     expect(text).toMatch(/Full results: https?:\/\/[^\s]+\/poll-1\n/);
     const html = String(mail?.parsed.html);
     expect(html).toContain('<em>most</em>');
     expect(html).not.toContain('<script>');
+    // A link to a page of the site works from a mail client.
+    expect(html).toMatch(/<a href="https?:\/\/[^"/]+\/methods" rel="nofollow/);
     expect(SmtpTestServer.header(mail!, 'List-Unsubscribe')).toMatch(/\/unsubscribe\?token=/);
 
     // The page and the feed say the same.
     const page = await new Visitor(t.app).get('/week/2026-W48');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Phones locked away all day?');
-    expect(page.body).toContain('<p>Leaders agreed <em>most</em>. &lt;script&gt;x&lt;/script&gt;</p>');
+    expect(page.body).toContain('<p>Leaders agreed <em>most</em>. &lt;script&gt;x&lt;/script&gt; <a href="/methods"');
     expect(page.body).toContain('Four-day week?');
     const feed = await new Visitor(t.app).get('/feed.xml');
     expect(feed.body).toContain('/week/2026-W48</id>');

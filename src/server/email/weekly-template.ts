@@ -8,12 +8,13 @@ import type { WeekDigest } from '../digest/digest.service.js';
 import { weekPath, weekTitle } from '../digest/week-words.js';
 import { button, footer, GREEN, JOINED, MUTED, page, type MailSite, type RenderedMail } from './templates.js';
 import { escapeHtml as e } from '../pages/app-html.js';
+import { withAbsoluteLinks } from '../notes/note-markdown.js';
 
 /** The note's HTML is the renderer's (notes/note-markdown.ts): safe to put in as it is. */
-function pollHtml(poll: WeekDigest['polls'][number]): string {
+function pollHtml(poll: WeekDigest['polls'][number], publicUrl: string): string {
   const note = poll.note
     ? `<div style="margin:8px 0 0;padding:8px 12px;border-left:3px solid ${GREEN};font-size:15px;line-height:1.5">
-          <p style="margin:0 0 4px;font-weight:700">What we learned</p>${poll.note.html}</div>`
+          <p style="margin:0 0 4px;font-weight:700">What we learned</p>${withAbsoluteLinks(poll.note.html, publicUrl)}</div>`
     : '';
   const adjusted = poll.adjusted
     ? `<p style="margin:4px 0 0;font-size:14px;line-height:1.5;color:${MUTED}">${e(poll.adjusted)}</p>`
@@ -60,7 +61,7 @@ export function weeklyEmail(
       <h1 style="margin:0 0 8px;font-size:24px;line-height:1.3">${e(title)}</h1>
       <p style="margin:0;font-size:16px;line-height:1.5;color:${MUTED}">${count} this week: what teachers said, and what we learned.</p>
     </td></tr>
-    ${digest.polls.map(pollHtml).join('')}
+    ${digest.polls.map((poll) => pollHtml(poll, site.publicUrl)).join('')}
     <tr><td style="padding:24px 24px 0">
       <p style="margin:0 0 12px">${button(`${site.publicUrl}/`, "Vote on today's hot take")}</p>
       <p style="margin:0;font-size:14px"><a href="${e(weekUrl)}" style="color:${MUTED}">This week on the web</a></p>

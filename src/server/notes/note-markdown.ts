@@ -52,3 +52,11 @@ export const toPollNote = (note: { body: string; updatedAt: string }): PollNote 
   ...renderNote(note.body),
   updatedAt: note.updatedAt,
 });
+
+/**
+ * A rendered note's links made absolute for where the site is not the page (an e-mail, a feed
+ * reader): the renderer writes every href in double quotes with quotes escaped, and a path on the
+ * site is the only relative link it allows.
+ */
+export const withAbsoluteLinks = (html: string, publicUrl: string): string =>
+  html.replaceAll('href="/', `href="${publicUrl}/`);

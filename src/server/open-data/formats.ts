@@ -21,6 +21,7 @@ import { csvCell } from '../http/csv.js';
 import { isoWeekDays } from '../../shared/iso-week.js';
 import { weightedLine } from '../../shared/weighted-line.js';
 import { headlineOf } from '../digest/digest.service.js';
+import { withAbsoluteLinks } from '../notes/note-markdown.js';
 import { weekPath, weekTitle } from '../digest/week-words.js';
 
 export interface OpenDataSite {
@@ -190,7 +191,7 @@ function entryHtml(poll: OpenPoll, publicUrl: string): string {
   const note = setAsideNote(poll.setAsideVotes);
   const setAside = note === null ? '' : ` <a href="${html(honestResultsUrl(publicUrl))}">${html(note)}</a>.`;
   // The note's HTML is the site's renderer's (notes/note-markdown.ts), safe as it is.
-  const staffNote = poll.note ? `<h3>What we learned</h3>${poll.note.html}` : '';
+  const staffNote = poll.note ? `<h3>What we learned</h3>${withAbsoluteLinks(poll.note.html, publicUrl)}` : '';
   return `${description}<ul>${items}</ul><p>Total: ${votesText(poll.totalVotes)}.${setAside} <a href="${html(poll.url)}">See all votes</a></p>${staffNote}`;
 }
 
@@ -204,7 +205,9 @@ function weekEntry(site: OpenDataSite, week: string, polls: readonly OpenPoll[])
   const items = inWeek.map((poll) => {
     const line = weightedLine(poll.weighted, poll.options);
     const adjusted = line?.adjusted ? `<p>${html(line.text)}</p>` : '';
-    const note = poll.note ? `<p><strong>What we learned:</strong></p>${poll.note.html}` : '';
+    const note = poll.note
+      ? `<p><strong>What we learned:</strong></p>${withAbsoluteLinks(poll.note.html, site.publicUrl)}`
+      : '';
     return `<h3><a href="${html(poll.url)}">${html(poll.question)}</a></h3><p>${html(poll.totalVotes === 0 ? 'No votes' : headlineOf(poll.results))}</p>${adjusted}${note}`;
   });
   const updated =
