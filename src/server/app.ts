@@ -11,6 +11,9 @@ import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { adminAuthRoutes } from './staff/admin-auth.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { digestAdminRoutes, digestRoutes } from './digest/digest.routes.js';
+import { notesRoutes } from './notes/notes.routes.js';
+import { frequencyRoutes } from './subscriptions/frequency.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import type { OutboxSettings } from './email/outbox.worker.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -241,6 +244,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: site.publicUrl,
     clock,
   });
+  await app.register(notesRoutes, { auth: services.auth, notes: services.notes, publicUrl: site.publicUrl, clock });
+  await app.register(digestAdminRoutes, { auth: services.auth, digest: services.digest, site, clock });
+  await app.register(digestRoutes, { digest: services.digest, site, https });
   await app.register(staffRoutes, {
     auth: services.auth,
     staff: services.staff,
@@ -252,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const linkPages = { subscriptions: services.subscriptions, siteName: site.siteName, https };
   await app.register(unsubscribeRoutes, linkPages);
   await app.register(confirmRoutes, linkPages);
+  await app.register(frequencyRoutes, linkPages);
   await app.register(ogRoutes, { previews: services.previews, images: services.previewImages });
   await registerClient(app, {
     dir: options.clientDir ?? null,

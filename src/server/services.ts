@@ -40,6 +40,8 @@ import { createReviewService } from './review/review.service.js';
 import { createOpenDataService } from './open-data/open-data.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSubscriberMail } from './subscriptions/subscriber-mail.js';
+import { createNotesService } from './notes/notes.service.js';
+import { createDigestService } from './digest/digest.service.js';
 import { createSubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { createSuggestionsService } from './suggestions/suggestions.service.js';
 import { createTopicsService } from './topics/topics.service.js';
@@ -109,7 +111,10 @@ export async function createServices({
   const auditHead = createAuditHeadLog(db, log);
   const activePoll = new ActivePollCache(db, clock);
   const transport = createMailTransport(config.mail, log);
-  const subscriberMail = createSubscriberMail({ db, clock, site });
+  // Issue 39: staff notes and the weekly digest.
+  const notes = createNotesService({ db, clock, site });
+  const digest = createDigestService({ db, clock, site });
+  const subscriberMail = createSubscriberMail({ db, clock, site, weekDigest: (week) => digest.week(week) });
   const staffMail = createStaffMail({ db, clock, site });
   const outbox = createOutboxWorker({
     db,
@@ -171,6 +176,7 @@ export async function createServices({
     outbox,
     log,
     reminders: () => reminderSenderWorker.runOnce(),
+    weekly: () => digest.queueDue(),
     housekeeping: async () => {
       await reminders.purge();
       await subscriptions.purgeUnconfirmed();
@@ -185,7 +191,7 @@ export async function createServices({
   });
   const ballots = createBallots(await siteKey(db, 'ballot_key', { fromEnvironment: config.siteKeys.ballot_key }));
   const integrity = createIntegrity({ db, clock, site });
-  const polls = createPollsService(deps, { ballots, integrity });
+  const polls = createPollsService(deps, { ballots, integrity }, (pollId) => notes.published(pollId));
   const votes = createVotesService(
     deps,
     { emailTriesPerAddressPerHour: config.subscribeLimitPerHour },
@@ -239,6 +245,8 @@ export async function createServices({
     subscriptions,
     votes,
     reminders,
+    notes,
+    digest,
     /** Signs and checks voter cookies (voters/voter-cookie.ts). */
     voterIds,
     stats: createStatsService(deps),

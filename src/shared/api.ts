@@ -132,6 +132,33 @@ export interface PollResults extends Pick<
   weighted: Weighted;
   /** The tracker of its series (issue 38), once the question has been asked twice: absent otherwise. */
   tracker?: { slug: string; name: string };
+  /** The staff note, "What we learned", once one is written (past polls only). */
+  note?: PollNote | null;
+}
+
+/**
+ * A staff note as readers get it: rendered on the server from a safe Markdown subset (no raw
+ * HTML, links only to http(s), mailto and the site), and as plain text for link previews.
+ */
+export interface PollNote {
+  html: string;
+  text: string;
+  /** When it was last changed (ISO 8601), shown with it. */
+  updatedAt: string;
+}
+
+/** GET /api/admin/polls/:id/note: the note as typed, for the editor. */
+export interface AdminNote {
+  body: string;
+  updatedAt: string | null;
+  /** Whether the poll has closed, so a note may be written. */
+  writable: boolean;
+}
+
+/** GET /api/admin/digest: when the weekly digest leaves on Fridays (site time zone). */
+export interface DigestSettings {
+  sendAt: string;
+  timeZone: string;
 }
 
 /**
@@ -206,6 +233,8 @@ export interface OpenPoll extends Pick<
   /** By role, grade level, region and experience; groups under the minimum size are withheld. */
   breakdowns: Breakdown['dimensions'];
   weighted: PollResults['weighted'];
+  /** The staff note, "What we learned": rendered HTML, plain text and when it last changed; null without one. */
+  note?: PollNote | null;
 }
 
 /**

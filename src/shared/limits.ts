@@ -57,6 +57,12 @@ export const PROOF_MAX_LENGTH = 2_000;
  */
 export const INTEGRITY_REASON_MAX_LENGTH = 500;
 
+/**
+ * A staff note, "What we learned": a short paragraph or two under the results, quoted in link
+ * previews and the weekly digest.
+ */
+export const NOTE_MAX_LENGTH = 2_000;
+
 /** Staff passwords: at least this long (NIST SP 800-63B's advice for a password alone is 15). */
 export const STAFF_PASSWORD_MIN_LENGTH = 15;
 

@@ -59,15 +59,16 @@ export function todayDescription(
   );
 }
 
-/** A past poll: its final results. */
+/** A past poll: its final results, led by the staff note's words when there is one. */
 export function pastPollDescription(poll: {
   description: string | null;
   totalVotes: number;
   setAsideVotes: number;
+  note?: { text: string } | null | undefined;
 }): string {
   return clip(
     joined(
-      poll.description,
+      poll.note ? `What we learned: ${poll.note.text}` : poll.description,
       `Final results: ${votesText(poll.totalVotes)}.`,
       setAsideSentence(poll.setAsideVotes),
       'Poll closed.',

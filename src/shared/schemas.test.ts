@@ -82,6 +82,7 @@ describe('what a form sends', () => {
     expect(subscribeRequest.parse({ email: ' Pat@Example.org ', pollId: 1 })).toEqual({
       email: 'pat@example.org',
       pollId: 1,
+      frequency: 'daily',
     });
   });
 });

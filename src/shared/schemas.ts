@@ -13,6 +13,7 @@ import {
   INTEGRITY_REASON_MAX_LENGTH,
   PROOF_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
   OPTIONS_MAX,
   OPTIONS_MIN,
   OPTION_MAX_LENGTH,
@@ -169,10 +170,34 @@ export const statsRequest = z
   .nullish()
   .transform((value) => value ?? {});
 
+/** Which e-mails a subscriber gets: the daily one (the default, as before), the weekly digest, or both. */
+export const MAIL_FREQUENCIES = ['daily', 'weekly', 'both'] as const;
+export type MailFrequency = (typeof MAIL_FREQUENCIES)[number];
+export const mailFrequency = z.enum(MAIL_FREQUENCIES, { error: 'Please choose daily, weekly or both.' });
+
 export const subscribeRequest = body({
   email: emailAddress,
   pollId: positiveId('The poll id').nullish(),
+  frequency: mailFrequency.nullish().transform((value) => value ?? 'daily'),
 });
+
+/** A poll's staff note; blank removes it. */
+export const noteRequest = body({
+  body: text('The note', { multiline: true }).max(
+    NOTE_MAX_LENGTH,
+    `A note can be at most ${NOTE_MAX_LENGTH} characters.`,
+  ),
+});
+
+/** When the weekly digest leaves on Fridays, in the site's time zone (24-hour clock). */
+export const digestSettingsRequest = body({
+  sendAt: z
+    .string({ error: 'The time must be text.' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please give a time such as 16:30 (24-hour clock).'),
+});
+
+/** /week/2026-W48: an ISO week. */
+export const isoWeekParams = z.object({ week: z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/) });
 
 export const suggestionRequest = body({
   question: question('Please enter a poll question.'),

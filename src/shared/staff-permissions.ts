@@ -33,6 +33,8 @@ export const STAFF_ACTIONS = [
   'audit.read',
   /** The list of topics polls are given (issue 39): add, rename, delete. Giving a poll topics is polls.write. */
   'topics.manage',
+  /** Site settings: when the weekly digest leaves on Fridays. */
+  'settings.write',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

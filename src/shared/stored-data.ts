@@ -94,6 +94,13 @@ export const STORED_DATA: readonly StoredTable[] = [
     columns: ['poll_id', 'closed_on', 'total_votes', 'set_aside_votes', 'dimensions', 'published_at'],
   },
   {
+    table: 'poll_notes',
+    what: 'The staff’s note on a closed poll (“What we learned”), when it last changed and by which member of staff.',
+    why: 'To publish it with the results.',
+    howLong: 'As long as the poll.',
+    columns: ['poll_id', 'body', 'updated_at', 'updated_by'],
+  },
+  {
     table: 'poll_profile_tallies',
     what: 'Counts of votes per poll, answer and combination of profile answers: numbers only.',
     why: 'The weighted result.',
@@ -116,7 +123,7 @@ export const STORED_DATA: readonly StoredTable[] = [
   },
   {
     table: 'subscribers',
-    what: 'Subscribers’ e-mail addresses, when and from which poll they subscribed, the consent wording agreed to, and confirmation times.',
+    what: 'Subscribers’ e-mail addresses, when and from which poll they subscribed, the consent wording agreed to, confirmation times, and whether they chose the daily e-mail, the weekly one or both.',
     why: 'To send the e-mails you asked for, and prove your consent.',
     howLong: 'Until you unsubscribe or ask us to delete it; an address never confirmed, a week.',
     columns: [
@@ -129,7 +136,16 @@ export const STORED_DATA: readonly StoredTable[] = [
       'consented_at',
       'confirmed_at',
       'confirmation_sent_at',
+      'wants_daily',
+      'wants_weekly',
     ],
+  },
+  {
+    table: 'digest_weeks',
+    what: 'The weeks whose weekly e-mail was sent, and when: no address.',
+    why: 'So each week’s e-mail goes once, whichever server sends it.',
+    howLong: 'As long as the site.',
+    columns: ['week', 'queued_at'],
   },
   {
     table: 'email_links',
@@ -160,6 +176,7 @@ export const STORED_DATA: readonly StoredTable[] = [
       'sent_at',
       'staff_link_id',
       'staff_id',
+      'week',
     ],
   },
   {

@@ -198,6 +198,8 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0020-series',
         '0022-topics',
         '0023-search',
+        '0024-poll-notes',
+        '0025-weekly-digest',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);

@@ -9,8 +9,14 @@ import type {
   IntegrityKeysTable,
   ProofOfWorkRedeemedTable,
 } from './tables/integrity.js';
-import type { EmailLinksTable, EmailOutboxTable, SubscribersTable } from './tables/mail.js';
-import type { PollOptionsTable, PollSeriesTable, PollSuggestionsTable, PollsTable } from './tables/polls.js';
+import type { DigestWeeksTable, EmailLinksTable, EmailOutboxTable, SubscribersTable } from './tables/mail.js';
+import type {
+  PollNotesTable,
+  PollOptionsTable,
+  PollSeriesTable,
+  PollSuggestionsTable,
+  PollsTable,
+} from './tables/polls.js';
 import type { PushRemindersTable, PushSubscriptionsTable } from './tables/push.js';
 import type { CountersTable, RateLimitsTable, SettingsTable } from './tables/settings.js';
 import type {
@@ -76,4 +82,6 @@ export interface Database {
   topics: TopicsTable;
   poll_topics: PollTopicsTable;
   poll_search: PollSearchTable;
+  poll_notes: PollNotesTable;
+  digest_weeks: DigestWeeksTable;
 }

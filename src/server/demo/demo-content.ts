@@ -21,6 +21,8 @@ export interface DemoPoll {
   votes: number;
   /** Groups that vote differently from the rest, so the breakdowns have something to show. */
   leans?: DemoLean[];
+  /** The staff note, "What we learned" (Markdown). */
+  note?: string;
 }
 
 /** How often demo voters give each answer of the profile (relative weights, in the lists' order). */
@@ -87,6 +89,7 @@ export const activePoll: DemoPoll = {
 export const pastPolls: DemoPoll[] = [
   {
     question: 'Should late work be accepted for full credit?',
+    note: 'Most of you draw a line at *full* credit, not at late work itself. Several wrote in that a short, fixed grace period works better than a blanket rule. Our [archive](/?view=archive) has the homework poll from the same week.',
     description: null,
     options: ['Yes', 'No'],
     weights: [38, 62],
@@ -94,6 +97,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'How much homework should a typical elementary student get each night?',
+    note: 'Elementary teachers were **far more likely** than high school teachers to say "none". Compare the [National PTA guidance](https://www.pta.org/) on 10 minutes per grade.',
     description: 'Guidance varies widely, and some schools have dropped nightly homework altogether.',
     options: [
       'None at all',
@@ -107,6 +111,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Would you support your district moving to a four-day school week?',
+    note: 'Rural teachers were the most in favour, which matches where four-day weeks have spread. Pay and childcare came up again and again in the comments we received.',
     description:
       'Several rural districts have adopted four-day weeks, often citing budget savings ' + 'and teacher recruitment.',
     options: [
@@ -142,6 +147,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Should middle and high schools start no earlier than 8:30 a.m.?',
+    note: 'Later starts had the most support, and it held among school leaders too.\n\nBus schedules were the main worry of those against.',
     description:
       'Sleep researchers recommend later start times for adolescents, but later starts can affect ' +
       'bus routes, athletics and after-school jobs.',
@@ -151,6 +157,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'How much of your own money did you spend on classroom supplies last school year?',
+    note: 'Almost everyone spent *something*; newer teachers spent the most. The federal educator expense deduction covers [up to $300](https://www.irs.gov/taxtopics/tc458).',
     description: null,
     options: ['Nothing', 'Under $100', '$100 to $499', '$500 to $999', '$1,000 or more'],
     weights: [4, 14, 43, 27, 12],
@@ -158,6 +165,7 @@ export const pastPolls: DemoPoll[] = [
   },
   {
     question: 'Is standards-based grading better than traditional letter grades?',
+    note: 'Split down the middle, with elementary teachers far keener than high school ones.',
     description:
       'Standards-based grading reports mastery of specific skills instead of averaging ' + 'points across assignments.',
     options: [

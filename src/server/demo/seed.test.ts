@@ -117,4 +117,19 @@ describe('the demo data', () => {
     }
     expect(report.votesWithoutBucket).toBe(0);
   });
+
+  it('has staff notes on past polls and a digest week with its page', async () => {
+    const noted: PollResults[] = [];
+    for (const poll of past) {
+      const results = (await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json<PollResults>();
+      if (results.note) noted.push(results);
+    }
+    expect(noted.length).toBeGreaterThanOrEqual(3);
+    expect(noted.some((poll) => poll.note?.html.includes('<a href="https://'))).toBe(true);
+    // Saturday 21 November: last week's digest went out, so its page and feed entry are there.
+    const page = await new Visitor(t.app).get('/week/2026-W46');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('What we learned');
+    expect((await new Visitor(t.app).get('/feed.xml')).body).toContain('/week/2026-W46</id>');
+  });
 });

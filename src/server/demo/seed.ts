@@ -6,6 +6,9 @@
  * in the profile, and some groups lean their own way, so the breakdowns show real differences.
  * A fixed seed makes every run the same.
  */
+import { isoWeekOf } from '../../shared/iso-week.js';
+import { queueWeek } from '../digest/digest.repository.js';
+import { writeNote } from '../notes/notes.repository.js';
 import { consentText } from '../../shared/consent.js';
 import { PROFILE_DIMENSIONS, type ProfileDimension } from '../../shared/profile.js';
 import { addDays, instantAt, localDateAt, type SiteClock } from '../../shared/time.js';
@@ -168,18 +171,26 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
       poll: { ...activePoll, ...run },
       daysAgo: run.daysAgo,
       runs: earlierRuns,
+      note: undefined,
     })),
     ...latestPastPollEarlierRuns.map((run) => ({
       poll: { ...(pastPolls[0] as DemoPoll), ...run },
       daysAgo: run.daysAgo,
       runs: latestPastRuns,
+      note: undefined,
     })),
-    ...pastPolls.map((poll, i) => ({ poll, daysAgo: i + 1, runs: i === 0 ? latestPastRuns : null })),
+    ...pastPolls.map((poll, i) => ({ poll, daysAgo: i + 1, runs: i === 0 ? latestPastRuns : null, note: poll.note })),
   ].sort((a, b) => b.daysAgo - a.daysAgo);
-  for (const { poll, daysAgo, runs } of pastDays) {
-    const created = await addPoll(poll, addDays(today, -daysAgo), 'past');
+  for (const { poll, daysAgo, runs, note } of pastDays) {
+    const day = addDays(today, -daysAgo);
+    const created = await addPoll(poll, day, 'past');
     runs?.push(created);
+    // Written the morning after the close, as an editor would.
+    const noted = instantAt(addDays(day, 1), { hours: 9, minutes: 15 }, site.timeZone);
+    if (note) await writeNote(db, { pollId: created.id, body: note, at: noted, by: null });
   }
+  // Last week's digest went out, so its page and feed entry are there.
+  await queueWeek(db, isoWeekOf(addDays(today, -7)), now);
   const todays = await addPoll(activePoll, today, 'active');
   // What staff review sees: networks and signals, and two flagged runs on today's poll.
   const networksRandom = seededRandom(25);
@@ -215,10 +226,17 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     const topicId = topic === undefined ? null : ((await topicIdsOf(db, [topic]))?.[0] ?? null);
     await insertSuggestion(db, { ...suggestion, topicId }, submitted);
   }
-  // Four who confirmed and one still waiting for the link.
-  for (const n of [0, 4, 8, 12, 16]) {
+  // Four who confirmed and one still waiting for the link; daily, weekly or both.
+  for (const [n, frequency] of [
+    [0, 'daily'],
+    [4, 'weekly'],
+    [8, 'both'],
+    [12, 'daily'],
+    [16, 'weekly'],
+  ] as const) {
     const email = `teacher${n}@example.org`;
-    await insertPendingSubscriber(db, { email, sourcePollId: null, consentText: consentText('Teacher Hot Take'), now });
+    const consent = consentText('Teacher Hot Take');
+    await insertPendingSubscriber(db, { email, sourcePollId: null, consentText: consent, frequency, now });
     if (n < 16)
       await db.updateTable('subscribers').set({ confirmed_at: now.toISOString() }).where('email', '=', email).execute();
   }

@@ -67,7 +67,9 @@ export async function enqueueDaily(
           eb.cast<string>(eb.val(at), t.timestamp).as('created_at'),
         ])
         .where('unsubscribed_at', 'is', null)
-        .where('confirmed_at', 'is not', null),
+        .where('confirmed_at', 'is not', null)
+        // Those who chose the weekly digest alone are not sent the day's e-mail.
+        .where(sql<boolean>`wants_daily`),
     )
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
@@ -84,6 +86,8 @@ export interface ClaimedMail {
   staffId: number | null;
   pollId: number | null;
   previousPollId: number | null;
+  /** A weekly digest's ISO week. */
+  week: string | null;
   /** Including this one. */
   attempts: number;
   /** When it was queued: a daily e-mail is about that day. */
@@ -110,6 +114,7 @@ export async function claimDue(
       'staff_id',
       'poll_id',
       'previous_poll_id',
+      'week',
       'attempts',
       'created_at',
     ])
@@ -124,6 +129,7 @@ export async function claimDue(
       staffId: row.staff_id,
       pollId: row.poll_id,
       previousPollId: row.previous_poll_id,
+      week: row.week,
       attempts: row.attempts,
       createdAt: toIsoString(row.created_at),
     }))

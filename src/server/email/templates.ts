@@ -32,32 +32,46 @@ export type FinalResults = Pick<
   'pollNumber' | 'liveDate' | 'question' | 'results' | 'totalVotes' | 'setAsideVotes'
 >;
 
-const GREEN = '#15803d';
+export const GREEN = '#15803d';
 const INK = '#1c1917';
-const MUTED = '#57534e';
+export const MUTED = '#57534e';
 
-const JOINED = (siteName: string) => `You get this e-mail because you joined the ${siteName} list.`;
+export const JOINED = (siteName: string) => `You get this e-mail because you joined the ${siteName} list.`;
 
-/** Why the e-mail came, and a one-click link that stops them: "{label}{tail}". */
-function footer(
+/** The words of the link in every subscriber e-mail to the page that changes how often they come. */
+export const FREQUENCY_LINK = { lead: 'Daily, weekly or both?', label: 'Choose how often we write' } as const;
+
+/**
+ * Why the e-mail came, and a one-click link that stops them: "{label}{tail}"; and, with
+ * `frequencyUrl`, the link to choose daily, weekly or both.
+ */
+export function footer(
   site: MailSite,
   unsubscribeUrl: string,
   reason: string,
   { label, tail }: { label: string; tail: string },
+  frequencyUrl?: string,
 ): { html: string; text: string } {
   const address = site.postalAddress ?? 'Postal address not configured (set MAIL_POSTAL_ADDRESS).';
+  const frequency = frequencyUrl
+    ? {
+        html: `
+        <p style="margin:0 0 8px">${e(FREQUENCY_LINK.lead)} <a href="${e(frequencyUrl)}" style="color:${MUTED}">${e(FREQUENCY_LINK.label)}</a>.</p>`,
+        text: `${FREQUENCY_LINK.lead} ${FREQUENCY_LINK.label}: ${frequencyUrl}\n`,
+      }
+    : { html: '', text: '' };
   return {
     html: `
       <tr><td style="padding:24px 24px 32px;color:${MUTED};font-size:13px;line-height:1.5">
         <p style="margin:0 0 8px">${e(reason)}
-          <a href="${e(unsubscribeUrl)}" style="color:${MUTED}">${e(label)}</a>${e(tail)}</p>
+          <a href="${e(unsubscribeUrl)}" style="color:${MUTED}">${e(label)}</a>${e(tail)}</p>${frequency.html}
         <p style="margin:0">${e(site.siteName)} · ${e(address)}</p>
       </td></tr>`,
-    text: `${reason}\n${label}${tail} ${unsubscribeUrl}\n\n${site.siteName} · ${address}\n`,
+    text: `${reason}\n${label}${tail} ${unsubscribeUrl}\n${frequency.text}\n${site.siteName} · ${address}\n`,
   };
 }
 
-function page(site: MailSite, title: string, body: string, foot: { html: string }): string {
+export function page(site: MailSite, title: string, body: string, foot: { html: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>
@@ -75,17 +89,23 @@ function page(site: MailSite, title: string, body: string, foot: { html: string 
 </html>`;
 }
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<a href="${e(href)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${GREEN};color:#ffffff;font-weight:700;text-decoration:none">${e(label)}</a>`;
 
 /** The first e-mail after subscribing: nothing else is sent until its link is followed. */
-export function confirmationEmail(site: MailSite, confirmUrl: string, unsubscribeUrl: string): RenderedMail {
+export function confirmationEmail(
+  site: MailSite,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+  frequencyUrl?: string,
+): RenderedMail {
   const subject = `Confirm your subscription to ${site.siteName}`;
   const foot = footer(
     site,
     unsubscribeUrl,
     `You get this e-mail because someone asked to subscribe this address to the ${site.siteName} list.`,
     { label: 'Never e-mail this address again', tail: ': one click, and it hears nothing more from us.' },
+    frequencyUrl,
   );
   const body = `
     <tr><td style="padding:16px 24px 0">
@@ -146,12 +166,16 @@ export function dailyEmail(
   day: LocalDate,
   today: DailyPoll,
   previous: FinalResults | null,
+  frequencyUrl?: string,
 ): RenderedMail {
   const subject = `Today's hot take: ${today.question}`;
-  const foot = footer(site, unsubscribeUrl, JOINED(site.siteName), {
-    label: 'Unsubscribe',
-    tail: ' with one click at any time.',
-  });
+  const foot = footer(
+    site,
+    unsubscribeUrl,
+    JOINED(site.siteName),
+    { label: 'Unsubscribe', tail: ' with one click at any time.' },
+    frequencyUrl,
+  );
   const heading = previous && resultsHeading(previous.liveDate, day);
   const body = `
     <tr><td style="padding:16px 24px 0">

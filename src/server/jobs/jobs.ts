@@ -1,6 +1,6 @@
 /**
- * What the server does on its own: the daily switch (checked every 30 seconds, so a new day's
- * poll goes live within half a minute of midnight, and at start-up), sending the outbox
+ * What the server does on its own: the daily switch and the weekly digest's queueing (checked
+ * every 30 seconds, so a new day's poll goes live within half a minute of midnight, and at start-up), sending the outbox
  * (every 15 seconds, and right after something is queued), push reminders (every 20 seconds), and housekeeping (hourly: forgetting
  * unconfirmed subscriptions and old limit counts). Tests call `tick`, `sendMail` and
  * `housekeeping` with their own clock instead of starting the timers.
@@ -35,9 +35,12 @@ export function createJobs({
   log,
   housekeeping,
   reminders,
+  weekly,
 }: {
   schedule: ScheduleService;
   outbox: OutboxWorker;
+  /** Queues the week's digest once its Friday time has passed (digest/digest.service.ts): checked with the daily switch. */
+  weekly: () => Promise<string | null>;
   reminders: () => Promise<SendRound>;
   log: FastifyBaseLogger;
   /** Deletes what is no longer needed; run hourly. */
@@ -63,6 +66,12 @@ export function createJobs({
   async function transition(): Promise<Transition> {
     const result = await schedule.switchDay();
     if (result.activatedPollId !== null) log.info({ pollId: result.activatedPollId }, 'a new poll went live');
+    try {
+      const week = await weekly();
+      if (week !== null) log.info({ week }, 'the weekly digest was queued');
+    } catch (error) {
+      log.error({ err: error }, 'queueing the weekly digest failed; will try again');
+    }
     return result;
   }
 

@@ -18,6 +18,11 @@ import type { Weighted } from '../../shared/weighting.js';
 import { setAsideNote, votesText } from '../../shared/results.js';
 import { formatLocalDate } from '../../shared/time-labels.js';
 import { csvCell } from '../http/csv.js';
+import { isoWeekDays } from '../../shared/iso-week.js';
+import { weightedLine } from '../../shared/weighted-line.js';
+import { headlineOf } from '../digest/digest.service.js';
+import { withAbsoluteLinks } from '../notes/note-markdown.js';
+import { weekPath, weekTitle } from '../digest/week-words.js';
 
 export interface OpenDataSite {
   siteName: string;
@@ -79,8 +84,9 @@ export function openDataJson(
       'voting closed, and percentages come from the rounded votes, so that no subtraction gives one vote away ' +
       `(${methodsUrl(site.publicUrl)}). Breakdowns stay as published at the close. setAsideVotes counts the votes ` +
       'set aside after review (held, or discounted by staff): they are in no total, result or breakdown. What is ' +
-      `checked: ${honestResultsUrl(site.publicUrl)}`,
-    polls,
+      `checked: ${honestResultsUrl(site.publicUrl)}. note is the staff's "What we learned" after the close, as ` +
+      'HTML (a safe Markdown subset rendered by the site) and as plain text, with when it last changed; null without one.',
+    polls: polls.map((poll) => ({ ...poll, note: poll.note ?? null })),
   });
 }
 
@@ -208,7 +214,41 @@ function entryHtml(poll: OpenPoll, publicUrl: string): string {
   const description = poll.description === null ? '' : `<p>${html(poll.description)}</p>`;
   const note = setAsideNote(poll.setAsideVotes);
   const setAside = note === null ? '' : ` <a href="${html(honestResultsUrl(publicUrl))}">${html(note)}</a>.`;
-  return `${description}<ul>${items}</ul><p>Total: ${votesText(poll.totalVotes)}.${setAside} <a href="${html(poll.url)}">See all votes</a></p>`;
+  // The note's HTML is the site's renderer's (notes/note-markdown.ts), safe as it is.
+  const staffNote = poll.note ? `<h3>What we learned</h3>${withAbsoluteLinks(poll.note.html, publicUrl)}` : '';
+  return `${description}<ul>${items}</ul><p>Total: ${votesText(poll.totalVotes)}.${setAside} <a href="${html(poll.url)}">See all votes</a></p>${staffNote}`;
+}
+
+/** A weekly digest's entry: the week's past polls, each with its headline, adjusted line, note and link. */
+function weekEntry(site: OpenDataSite, week: string, polls: readonly OpenPoll[]): string {
+  const days = isoWeekDays(week);
+  const inWeek = days ? polls.filter((poll) => poll.date >= days.monday && poll.date <= days.sunday) : [];
+  if (!days || inWeek.length === 0) return '';
+  const html = xml;
+  const url = `${site.publicUrl}${weekPath(week)}`;
+  const items = inWeek.map((poll) => {
+    const line = weightedLine(poll.weighted, poll.options);
+    const adjusted = line?.adjusted ? `<p>${html(line.text)}</p>` : '';
+    const note = poll.note
+      ? `<p><strong>What we learned:</strong></p>${withAbsoluteLinks(poll.note.html, site.publicUrl)}`
+      : '';
+    return `<h3><a href="${html(poll.url)}">${html(poll.question)}</a></h3><p>${html(poll.totalVotes === 0 ? 'No votes' : headlineOf(poll.results))}</p>${adjusted}${note}`;
+  });
+  const updated =
+    inWeek
+      .map((poll) => poll.note?.updatedAt ?? poll.closedAt)
+      .sort()
+      .at(-1) ?? '';
+  return `  <entry>
+    <id>${xml(url)}</id>
+    <title>${xml(weekTitle(days))}</title>
+    <link rel="alternate" type="text/html" href="${xml(url)}"/>
+    <published>${inWeek.at(-1)?.closedAt ?? updated}</published>
+    <updated>${updated}</updated>
+    <summary>${xml(`${inWeek.length === 1 ? 'One poll' : `${inWeek.length} polls`} this week: ${inWeek.map((poll) => poll.question).join(' · ')}`)}</summary>
+    <content type="html">${xml(items.join(''))}</content>
+  </entry>
+`;
 }
 
 /** "(12 votes)", or "(12 votes; 3 votes set aside after review)". */
@@ -217,11 +257,12 @@ function totalsInBrackets(poll: OpenPoll): string {
   return `(${votesText(poll.totalVotes)}${note === null ? '' : `; ${note}`})`;
 }
 
-/** GET /feed.xml: an Atom 1.0 feed of every past poll, newest first. */
+/** GET /feed.xml: an Atom 1.0 feed of every past poll, newest first, then the weekly digests that went out. */
 export function atomFeed(
   site: OpenDataSite,
   polls: readonly OpenPoll[],
   scope: OpenDataScope = { ...everyPoll(site, OPEN_DATA_PATHS.feed), title: `${site.siteName}: past polls` },
+  weeks: readonly string[] = [],
 ): string {
   const newestFirst = [...polls].reverse();
   const updated = newestFirst[0]?.closedAt ?? '2000-01-01T00:00:00.000Z';
@@ -248,6 +289,6 @@ export function atomFeed(
   <updated>${updated}</updated>
   <author><name>${xml(site.siteName)}</name><uri>${xml(`${site.publicUrl}/`)}</uri></author>
   <rights>${xml(licenseNotice(site.siteName, site.publicUrl))}</rights>
-${entries.join('')}</feed>
+${entries.join('')}${weeks.map((week) => weekEntry(site, week, polls)).join('')}</feed>
 `;
 }

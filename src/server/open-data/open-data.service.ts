@@ -17,19 +17,42 @@ import { toOpenPoll } from '../polls/poll.js';
 import { listPastPolls, pastPollsVersion } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { createWeightingService } from '../weighting/weighted.service.js';
-import { atomFeed, openDataCsv, openDataJson, type OpenDataScope } from './formats.js';
+import { atomFeed, openDataCsv, openDataJson, type OpenDataScope, type OpenDataSite } from './formats.js';
 import { topicsOfPolls } from '../polls/poll-topics.repository.js';
 import { topicDataPath, topicFeedPath, topicPath } from '../../shared/topics.js';
 import type { TopicRef } from '../../shared/api.js';
+import { queuedWeeks } from '../digest/digest.repository.js';
+import { findNotes } from '../notes/notes.repository.js';
+import { toPollNote } from '../notes/note-markdown.js';
 
 /** How long a reading of the past polls' version is trusted: the longest a document is stale. */
 export const PAST_POLLS_VERSION_MAX_AGE_MS = 1000;
 
+/** The past polls, and the weeks whose digest went out (the feed's weekly entries). */
+interface OpenData {
+  polls: OpenPoll[];
+  weeks: string[];
+}
+
+type Writer = (site: OpenDataSite, polls: readonly OpenPoll[], weeks: readonly string[]) => string;
+
 export const OPEN_DATA_DOCUMENTS = {
-  [OPEN_DATA_PATHS.json]: { type: 'application/json; charset=utf-8', write: openDataJson },
-  [OPEN_DATA_PATHS.csv]: { type: 'text/csv; charset=utf-8; header=present', write: openDataCsv },
-  [OPEN_DATA_PATHS.feed]: { type: 'application/atom+xml; charset=utf-8', write: atomFeed },
+  [OPEN_DATA_PATHS.json]: {
+    type: 'application/json; charset=utf-8',
+    write: ((site, polls) => openDataJson(site, polls)) as Writer,
+  },
+  [OPEN_DATA_PATHS.csv]: {
+    type: 'text/csv; charset=utf-8; header=present',
+    write: ((site, polls) => openDataCsv(site, polls)) as Writer,
+  },
+  [OPEN_DATA_PATHS.feed]: {
+    type: 'application/atom+xml; charset=utf-8',
+    write: ((site, polls, weeks) => atomFeed(site, polls, undefined, weeks)) as Writer,
+  },
 } as const;
+
+/** The digests of this many weeks are in the feed. */
+const FEED_WEEKS = 26;
 
 export type OpenDataPath = keyof typeof OPEN_DATA_DOCUMENTS;
 
@@ -41,19 +64,22 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
    * Every past poll, oldest first, with its weighted lines: each computed once and kept
    * (weighting/), so a build reads one kept row per poll.
    */
-  async function pastPolls(): Promise<OpenPoll[]> {
+  async function pastPolls(): Promise<OpenData> {
     const polls = (await listPastPolls(db)).reverse();
     const published = await breakdowns.dimensionsOf(polls);
-    const topics = await topicsOfPolls(
-      db,
-      polls.map((poll) => poll.id),
-    );
+    const ids = polls.map((poll) => poll.id);
+    const topics = await topicsOfPolls(db, ids);
+    const notes = await findNotes(db, ids);
     const open: OpenPoll[] = [];
     for (const poll of polls) {
-      const openPoll = toOpenPoll(poll, site, published.get(poll.id) ?? [], await weighting.ofPoll(poll));
-      open.push({ ...openPoll, topics: topics.get(poll.id) ?? [] });
+      const note = notes.get(poll.id);
+      open.push({
+        ...toOpenPoll(poll, site, published.get(poll.id) ?? [], await weighting.ofPoll(poll)),
+        topics: topics.get(poll.id) ?? [],
+        note: note ? toPollNote(note) : null,
+      });
     }
-    return open;
+    return { polls: open, weeks: await queuedWeeks(db, FEED_WEEKS) };
   }
 
   let version: { value: Promise<string>; readAt: number } | undefined;
@@ -73,8 +99,8 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
   }
 
   /** The past polls of one version, read once for its three documents. */
-  let read: { version: string; polls: Promise<OpenPoll[]> } | undefined;
-  function pastPollsOf(version: string): Promise<OpenPoll[]> {
+  let read: { version: string; polls: Promise<OpenData> } | undefined;
+  function pastPollsOf(version: string): Promise<OpenData> {
     if (read?.version !== version) {
       const reading = { version, polls: pastPolls() };
       read = reading;
@@ -92,7 +118,7 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
 
   /** One topic's past polls, oldest first, of the current version. */
   async function pollsOfTopic(slug: string): Promise<OpenPoll[]> {
-    const polls = await pastPollsOf(await currentVersion());
+    const { polls } = await pastPollsOf(await currentVersion());
     return polls.filter((poll) => poll.topics?.some((topic) => topic.slug === slug));
   }
 
@@ -106,9 +132,9 @@ export function createOpenDataService({ db, site, clock }: Pick<ServiceDeps, 'db
       const kept = documents.get(path);
       if (kept?.version === current) return kept.document;
       const { type, write } = OPEN_DATA_DOCUMENTS[path];
-      const document = pastPollsOf(current).then((polls) => {
+      const document = pastPollsOf(current).then(({ polls, weeks }) => {
         builds += 1;
-        return new BuiltDocument(write(site, polls), type);
+        return new BuiltDocument(write(site, polls, weeks), type);
       });
       const entry = { version: current, document };
       documents.set(path, entry);

@@ -12,6 +12,8 @@ export interface PlainPage {
   title: string;
   /** HTML: escape every value put into it. */
   body: string;
+  /** A public page (the weekly digest's): found by search engines, cached a few minutes; else noindex, no-store. */
+  public?: { css: string; description: string };
 }
 
 export interface PlainPageSite {
@@ -21,18 +23,18 @@ export interface PlainPageSite {
 
 export function sendPlainPage(
   reply: FastifyReply,
-  { site: { siteName, https }, status, title, body }: PlainPage & { site: PlainPageSite },
+  { site: { siteName, https }, status, title, body, public: open }: PlainPage & { site: PlainPageSite },
 ) {
   const nonce = newNonce();
   return reply
     .status(status)
     .header('content-security-policy', pageCsp({ https, styleNonce: nonce }))
-    .header('cache-control', 'no-store')
+    .header('cache-control', open ? 'public, max-age=300' : 'no-store')
     .type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+${open ? `<meta name="description" content="${e(open.description)}">` : '<meta name="robots" content="noindex">'}
 <title>${e(title)} · ${e(siteName)}</title>
 <style nonce="${nonce}">
   body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1c1917; background: #f5f7f4; }
@@ -48,7 +50,7 @@ export function sendPlainPage(
     main { background: #292524; box-shadow: none; }
     .brand { color: #4ade80; }
     a { color: #86efac; }
-  }
+  }${open ? `\n  ${open.css}` : ''}
 </style>
 </head>
 <body><main>

@@ -1,5 +1,5 @@
 /** What visitors may see of polls: today's (results only after voting or closing) and past ones. */
-import type { Ballot, PastPoll, PollResults, SeriesRun } from '../../shared/api.js';
+import type { Ballot, PastPoll, PollNote, PollResults, SeriesRun } from '../../shared/api.js';
 import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { votingDayAt } from '../../shared/time.js';
@@ -26,7 +26,12 @@ export interface PollVisitor {
   emailHint: string | undefined;
 }
 
-export function createPollsService({ db, clock, site, activePoll, voterChoices }: ServiceDeps, box?: BallotBox) {
+export function createPollsService(
+  { db, clock, site, activePoll, voterChoices }: ServiceDeps,
+  box?: BallotBox,
+  /** A past poll's staff note (notes/), given by the composition root: polls/ does not import notes/. */
+  noteOf?: (pollId: number) => Promise<PollNote | null>,
+) {
   /** The answers written for each reading of the active poll, by sight; they go when the reading goes. */
   const serialized = new WeakMap<PollRecord, Map<string, string>>();
   /** The earlier runs of the active poll's question, read once per reading of the poll. */
@@ -139,6 +144,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
       const results = {
         ...toPollResults(poll, runs, await weighting.ofPoll(poll)),
         topics: (await topicsOfPolls(db, [poll.id])).get(poll.id) ?? [],
+        note: (await noteOf?.(poll.id)) ?? null,
       };
       const series = runs.length > 0 && poll.seriesId !== null ? await findSeriesById(db, poll.seriesId) : undefined;
       return series ? { ...results, tracker: { slug: series.slug, name: series.name } } : results;

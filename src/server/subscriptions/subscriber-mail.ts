@@ -22,6 +22,9 @@ import type { EmailLinkPurpose } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
 import { confirmationEmail, dailyEmail, type MailSite, type RenderedMail } from '../email/templates.js';
+import { weeklyEmail } from '../email/weekly-template.js';
+import type { WeekDigest } from '../digest/digest.service.js';
+import { FREQUENCY_PATH } from './frequency.routes.js';
 import { toRawResults } from '../polls/poll.js';
 import { findPollById } from '../polls/polls.repository.js';
 import { findRecipient, insertLink, type MailRecipient } from './subscriptions.repository.js';
@@ -35,6 +38,9 @@ function mayReceive(mail: ClaimedMail, recipient: MailRecipient): boolean {
   // An address stored before addresses were checked as browsers check them is not written to.
   if (!EMAIL_PATTERN.test(recipient.email)) return false;
   const confirmed = recipient.confirmedAt !== null && recipient.unsubscribedAt === null;
+  // What they chose when the e-mail goes, not when it was queued.
+  if (mail.kind === 'daily') return confirmed && recipient.frequency !== 'weekly';
+  if (mail.kind === 'weekly') return confirmed && recipient.frequency !== 'daily';
   if (mail.kind !== 'confirm') return confirmed;
   const refusedSince =
     recipient.unsubscribedAt !== null && recipient.unsubscribedAt >= (recipient.confirmationSentAt ?? '');
@@ -45,24 +51,39 @@ export function createSubscriberMail({
   db,
   clock,
   site,
+  weekDigest,
 }: {
   db: Db;
   clock: Clock;
   site: MailSite & { timeZone: string };
+  /** The week's digest (digest/digest.service.ts); undefined when the week has no closed poll. */
+  weekDigest: (week: string) => Promise<WeekDigest | undefined>;
 }) {
   /** A new link of the subscriber's for this e-mail. */
   const link = async (mail: ClaimedMail & { subscriberId: number }, purpose: EmailLinkPurpose) => {
     const token = await insertLink(db, mail.subscriberId, purpose, clock.now());
     return `${site.publicUrl}/${purpose === 'confirm' ? 'subscribe/confirm' : 'unsubscribe'}?token=${token}`;
   };
+  /** The frequency page takes the e-mail's unsubscribe token (subscriptions.service.ts, frequency). */
+  const frequencyUrlOf = (unsubscribeUrl: string) =>
+    unsubscribeUrl.replace(`${site.publicUrl}/unsubscribe?`, `${site.publicUrl}${FREQUENCY_PATH}?`);
 
   /** The message for a claimed row and its unsubscribe link, or null when it should not be sent any more. */
   async function render(
     mail: ClaimedMail & { subscriberId: number },
   ): Promise<{ message: RenderedMail; unsubscribeUrl: string } | null> {
+    if (mail.kind === 'weekly') {
+      const digest = mail.week === null ? undefined : await weekDigest(mail.week);
+      if (!digest) return null; // no poll closed that week
+      const unsubscribeUrl = await link(mail, 'unsubscribe');
+      const message = weeklyEmail(site, { unsubscribeUrl, frequencyUrl: frequencyUrlOf(unsubscribeUrl) }, digest);
+      return { message, unsubscribeUrl };
+    }
     if (mail.kind === 'confirm') {
       const unsubscribeUrl = await link(mail, 'unsubscribe');
-      return { message: confirmationEmail(site, await link(mail, 'confirm'), unsubscribeUrl), unsubscribeUrl };
+      const confirmUrl = await link(mail, 'confirm');
+      const message = confirmationEmail(site, confirmUrl, unsubscribeUrl, frequencyUrlOf(unsubscribeUrl));
+      return { message, unsubscribeUrl };
     }
     if (mail.kind !== 'daily') return null; // a welcome from before double opt-in
     const today = mail.pollId === null ? undefined : await findPollById(db, mail.pollId);
@@ -70,7 +91,8 @@ export function createSubscriberMail({
     const previous = mail.previousPollId === null ? undefined : await findPollById(db, mail.previousPollId);
     const day = localDateAt(new Date(mail.createdAt), site.timeZone);
     const unsubscribeUrl = await link(mail, 'unsubscribe');
-    const message = dailyEmail(site, unsubscribeUrl, day, today, previous ? toRawResults(previous) : null);
+    const results = previous ? toRawResults(previous) : null;
+    const message = dailyEmail(site, unsubscribeUrl, day, today, results, frequencyUrlOf(unsubscribeUrl));
     return { message, unsubscribeUrl };
   }
 

@@ -6,10 +6,13 @@
 import { isPostgres, type Db } from '../db/connection.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import { toIsoString, type EmailLinkPurpose } from '../db/tables.js';
+import type { MailFrequency } from '../../shared/schemas.js';
 
 export interface SubscriptionRequest {
   email: string;
   sourcePollId: number | null;
+  /** What the form chose; kept from a new or pending request only (a confirmed address changes it by its link). */
+  frequency: MailFrequency;
   consentText: string;
   now: Date;
 }
@@ -38,6 +41,7 @@ export async function insertPendingSubscriber(db: Db, request: SubscriptionReque
       consent_text: request.consentText,
       consented_at: at,
       confirmation_sent_at: at,
+      ...frequencyColumns(db, request.frequency),
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('id')
@@ -76,6 +80,7 @@ export async function renewRequest(db: Db, id: number, request: Omit<Subscriptio
       consent_text: request.consentText,
       consented_at: at,
       confirmation_sent_at: at,
+      ...frequencyColumns(db, request.frequency),
     })
     .where('id', '=', id)
     .execute();
@@ -149,12 +154,23 @@ export async function findByConfirmToken(
 
 export interface MailRecipient extends Omit<SubscriberState, 'id'> {
   email: string;
+  frequency: MailFrequency;
+}
+
+/** What a subscriber chose, from its two columns. */
+export const frequencyOf = (row: { wants_daily: boolean | number; wants_weekly: boolean | number }): MailFrequency =>
+  row.wants_weekly ? (row.wants_daily ? 'both' : 'weekly') : 'daily';
+
+/** The two columns of a choice (better-sqlite3 binds no booleans: SQLite keeps them as 0 and 1). */
+export function frequencyColumns(db: Db, frequency: MailFrequency) {
+  const bool = (on: boolean) => (isPostgres(db) ? on : Number(on));
+  return { wants_daily: bool(frequency !== 'weekly'), wants_weekly: bool(frequency !== 'daily') };
 }
 
 export async function findRecipient(db: Db, subscriberId: number): Promise<MailRecipient | undefined> {
   const row = await db
     .selectFrom('subscribers')
-    .select(['email', 'confirmed_at', 'unsubscribed_at', 'confirmation_sent_at'])
+    .select(['email', 'confirmed_at', 'unsubscribed_at', 'confirmation_sent_at', 'wants_daily', 'wants_weekly'])
     .where('id', '=', subscriberId)
     .executeTakeFirst();
   return (
@@ -163,8 +179,32 @@ export async function findRecipient(db: Db, subscriberId: number): Promise<MailR
       confirmedAt: iso(row.confirmed_at),
       unsubscribedAt: iso(row.unsubscribed_at),
       confirmationSentAt: iso(row.confirmation_sent_at),
+      frequency: frequencyOf(row),
     }
   );
+}
+
+/** The choice of the subscriber an unsubscribe link (the frequency page's) is for, and its address. */
+export async function findFrequencyByToken(
+  db: Db,
+  token: string,
+): Promise<{ email: string; frequency: MailFrequency; subscribed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select(['email', 'wants_daily', 'wants_weekly', 'unsubscribed_at'])
+    .where('id', 'in', linkHolder(db, token, 'unsubscribe'))
+    .executeTakeFirst();
+  return row && { email: row.email, frequency: frequencyOf(row), subscribed: row.unsubscribed_at === null };
+}
+
+/** Sets the choice of the subscriber `token` is for; false for an unknown token. */
+export async function setFrequencyByToken(db: Db, token: string, frequency: MailFrequency): Promise<boolean> {
+  const result = await db
+    .updateTable('subscribers')
+    .set(frequencyColumns(db, frequency))
+    .where('id', 'in', linkHolder(db, token, 'unsubscribe'))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function findByUnsubscribeToken(

@@ -13,7 +13,8 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/subscribe', { schema: { body: subscribeRequest } }, async (request): Promise<Confirmation> => {
-    const outcome = await subscriptions.subscribe(request.body.email, request.body.pollId ?? undefined, request.ip);
+    const { email, pollId, frequency } = request.body;
+    const outcome = await subscriptions.subscribe(email, pollId ?? undefined, request.ip, frequency);
     if (outcome === 'poll-not-found') throw notFound('Poll not found');
     if (outcome === 'rate-limited') {
       throw tooManyRequests('Too many new subscriptions from your network in the last hour. Please try again later.');

@@ -15,6 +15,8 @@ import {
   deleteUnconfirmed,
   findByConfirmToken,
   findByUnsubscribeToken,
+  findFrequencyByToken,
+  setFrequencyByToken,
   insertPendingSubscriber,
   lockSubscriber,
   renewRequest,
@@ -23,6 +25,7 @@ import {
   type SubscriberState,
 } from './subscriptions.repository.js';
 import { HOUR_MS } from '../../shared/time.js';
+import type { MailFrequency } from '../../shared/schemas.js';
 
 /** A pending address gets one confirmation e-mail a day at most. */
 export const CONFIRMATION_RESEND_MS = 24 * 3_600_000;
@@ -68,12 +71,18 @@ export function createSubscriptionsService(
      * tells nobody who is on the list. Everything happens in one transaction: no confirmation
      * e-mail without its pending row, and a request refused by the limit stores nothing.
      */
-    async subscribe(email: string, pollId: number | undefined, clientAddress: string): Promise<SubscribeOutcome> {
+    async subscribe(
+      email: string,
+      pollId: number | undefined,
+      clientAddress: string,
+      frequency: MailFrequency = 'daily',
+    ): Promise<SubscribeOutcome> {
       if (pollId !== undefined && !(await findPollById(db, pollId))) return 'poll-not-found';
       const now = clock.now();
       const request = {
         email,
         sourcePollId: pollId ?? null,
+        frequency,
         consentText: consentText(site.siteName, site.brandName),
         now,
       };
@@ -139,6 +148,22 @@ export function createSubscriptionsService(
      */
     async unsubscribe(token: string): Promise<boolean> {
       return unsubscribeByToken(db, token, clock.now().toISOString());
+    },
+
+    /**
+     * What the frequency page shows: the address an e-mail's link is for and its choice.
+     * The link is the e-mail's unsubscribe link's token: whoever may stop the e-mails may
+     * choose how often they come.
+     */
+    async frequency(
+      token: string,
+    ): Promise<{ email: string; frequency: MailFrequency; subscribed: boolean } | undefined> {
+      return findFrequencyByToken(db, token);
+    },
+
+    /** Sets daily, weekly or both for the address an e-mail's link is for; false for an unknown token. */
+    async setFrequency(token: string, frequency: MailFrequency): Promise<boolean> {
+      return setFrequencyByToken(db, token, frequency);
     },
 
     /** Forgets pending addresses whose link has expired. */

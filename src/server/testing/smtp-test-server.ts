@@ -22,6 +22,7 @@ export class SmtpTestServer {
   port = 0;
   #server: SMTPServer | undefined;
   #holdNext = false;
+  #holdAfter = 0;
   #held: (() => void) | undefined;
   #onHeld: (() => void) | undefined;
   readonly #closedSessions = new Set<string>();
@@ -65,7 +66,7 @@ export class SmtpTestServer {
               callback();
             });
           };
-          if (this.#holdNext) {
+          if (this.#holdNext && this.delivered.length >= this.#holdAfter) {
             // Keep the sender waiting for our answer; if it goes away, nothing was delivered.
             this.#holdNext = false;
             this.#held = accept;
@@ -91,9 +92,13 @@ export class SmtpTestServer {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Holds the answer to the next message; resolves once that message has been received. */
-  holdNext(): Promise<void> {
+  /**
+   * Holds the answer to the next message (the first after `afterDelivered` were accepted: a
+   * sender stopped mid-batch); resolves once that message has been received.
+   */
+  holdNext(afterDelivered = 0): Promise<void> {
     this.#holdNext = true;
+    this.#holdAfter = afterDelivered;
     return new Promise((resolve) => (this.#onHeld = resolve));
   }
 

@@ -40,6 +40,8 @@ const TABLES: Record<Exclude<keyof Database, 'rate_limits'>, string> = {
   topics: 'id',
   poll_topics: 'poll_id, topic_id',
   poll_search: 'question, description, note',
+  poll_notes: 'poll_id',
+  digest_weeks: 'week',
 };
 
 /**

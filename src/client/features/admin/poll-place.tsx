@@ -12,6 +12,7 @@ import { ActivationButton, DeleteButton, PollMeta, type PollActions, type Review
 import { PollForm } from './poll-form.js';
 import { useCan } from './staff-context.js';
 import { VoterEmails } from './voter-emails.js';
+import { NoteEditor } from './note-editor.js';
 
 type Tab = 'poll' | 'integrity';
 
@@ -50,6 +51,7 @@ function PollTab({ poll, actions }: { poll: AdminPoll; actions: PollActions }) {
         </div>
       )}
       <VoterEmails poll={poll} />
+      {writes && <NoteEditor poll={poll} />}
       {writes && (
         <PollForm
           key={`${poll.id}-${saves}`}

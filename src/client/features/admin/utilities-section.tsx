@@ -3,6 +3,10 @@ import { formatCount } from '../../../shared/results.js';
 import { useMailStats } from '../../api/admin/get-mail-stats.js';
 import { useSignOut } from '../../api/admin/sign-in.js';
 import { toast } from '../../components/ui/toast.js';
+import { useState } from 'react';
+import { useDigestSettings, useSaveDigestTime } from '../../api/admin/notes-and-digest.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { useCan } from './staff-context.js';
 import { storage } from '../../lib/storage.js';
 
 const count = formatCount;
@@ -53,11 +57,39 @@ function resetPopup() {
   toast({ title: 'Subscription popup reset', description: 'The subscribe invitation will show after your next vote.' });
 }
 
+/** The owner's setting: when the weekly digest leaves on Fridays, in the site's time zone. */
+function DigestTime() {
+  const { data } = useDigestSettings();
+  const save = useSaveDigestTime();
+  const [sendAt, setSendAt] = useState<string | null>(null);
+  if (!data) return null;
+  const value = sendAt ?? data.sendAt;
+  function submit(event: { preventDefault: () => void }) {
+    event.preventDefault();
+    save.mutate(value, {
+      onSuccess: ({ message }) => toast({ title: message }),
+      onError: (error) =>
+        toast({ title: 'Not saved', description: errorMessage(error, 'Please try again.'), variant: 'failure' }),
+    });
+  }
+  return (
+    <form className="admin-digest" onSubmit={submit}>
+      <label htmlFor="digest-time">Weekly digest: Fridays at ({data.timeZone})</label>
+      <input id="digest-time" type="time" required value={value} onChange={(event) => setSendAt(event.target.value)} />
+      <button type="submit" className="button button--secondary" disabled={save.isPending}>
+        Save
+      </button>
+    </form>
+  );
+}
+
 export function UtilitiesSection() {
+  const owner = useCan('settings.write');
   return (
     <section className="admin-section card admin-utilities" aria-labelledby="utilities-heading">
       <h2 id="utilities-heading">Utilities</h2>
       <MailSummary />
+      {owner && <DigestTime />}
       <div className="admin-item__actions">
         <button type="button" className="button button--secondary" onClick={resetPopup}>
           Reset Subscription Popup

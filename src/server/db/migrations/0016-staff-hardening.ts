@@ -38,7 +38,7 @@ async function harden(db: Kysely<any>): Promise<void> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function allowOutboxKinds(db: Kysely<any>, kinds: string[]): Promise<void> {
+export async function allowOutboxKinds(db: Kysely<any>, kinds: string[]): Promise<void> {
   const allowed = sql.join(kinds.map((kind) => sql.lit(kind)));
   if (isPostgres(db)) {
     await sql`alter table email_outbox drop constraint email_outbox_kind_check`.execute(db);

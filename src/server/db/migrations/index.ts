@@ -19,6 +19,8 @@ import * as publishedBreakdowns from './0019-published-breakdowns.js';
 import * as series from './0020-series.js';
 import * as topics from './0022-topics.js';
 import * as search from './0023-search.js';
+import * as pollNotes from './0024-poll-notes.js';
+import * as weeklyDigest from './0025-weekly-digest.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0020-series': series,
   '0022-topics': topics,
   '0023-search': search,
+  '0024-poll-notes': pollNotes,
+  '0025-weekly-digest': weeklyDigest,
 };

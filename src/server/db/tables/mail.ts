@@ -17,10 +17,13 @@ export interface SubscribersTable {
   confirmed_at: NullableTimestamp;
   /** When the last confirmation e-mail was queued: at most one a day per address. */
   confirmation_sent_at: NullableTimestamp;
+  /** The daily e-mail, the weekly digest, or both (migration 0025). */
+  wants_daily: Generated<boolean | number>;
+  wants_weekly: Generated<boolean | number>;
 }
 
 /** welcome: the single opt-in greeting before 0004 (kept in old rows only). */
-export type EmailKind = 'confirm' | 'daily' | 'welcome' | 'staff-invite' | 'staff-alert';
+export type EmailKind = 'confirm' | 'daily' | 'weekly' | 'welcome' | 'staff-invite' | 'staff-alert';
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** Every e-mail, before and after it is sent (the outbox pattern). */
@@ -34,6 +37,8 @@ export interface EmailOutboxTable {
   /** For a daily e-mail: today's poll and the one whose results it reports. */
   poll_id: number | null;
   previous_poll_id: number | null;
+  /** A weekly digest's ISO week ("2026-W48"). */
+  week: Generated<string | null>;
   dedupe_key: string;
   status: EmailStatus;
   attempts: Generated<number>;
@@ -57,4 +62,10 @@ export interface EmailLinksTable {
   subscriber_id: number;
   purpose: EmailLinkPurpose;
   created_at: Timestamp;
+}
+
+/** The weeks whose digest was queued: one row each, written with its e-mails. */
+export interface DigestWeeksTable {
+  week: string;
+  queued_at: Timestamp;
 }

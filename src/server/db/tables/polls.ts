@@ -58,3 +58,12 @@ export interface PollSeriesTable {
   slug: string;
   updated_at: Timestamp;
 }
+
+/** A poll's staff note, "What we learned" (Markdown as typed; rendered when read). */
+export interface PollNotesTable {
+  poll_id: number;
+  body: string;
+  updated_at: Timestamp;
+  /** The staff id of the last edit; null when the site wrote it (demo data). */
+  updated_by: number | null;
+}

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { consentText } from '../../../../shared/consent.js';
+import type { MailFrequency } from '../../../../shared/schemas.js';
 import { activePollQuery } from '../../../api/get-active-poll.js';
 import { statsQuery } from '../../../api/get-stats.js';
 import { useSubscribe } from '../../../api/subscribe.js';
@@ -23,6 +24,13 @@ import './subscribe.css';
 const TITLES: ProblemTitles = { email: { too_small: 'Email required', invalid_format: 'Invalid email format' } };
 const FAILED = 'Subscription failed';
 
+/** Daily (as before), Friday's round-up of the week, or both. */
+const FREQUENCIES: [MailFrequency, string][] = [
+  ['daily', 'Every day'],
+  ['weekly', 'Once a week (Fridays)'],
+  ['both', 'Both'],
+];
+
 export default function SubscribeModal({
   pollId,
   onClose,
@@ -40,6 +48,7 @@ export default function SubscribeModal({
   const subscribe = useSubscribe();
   const [email, setEmail] = useState('');
   const [agreed, setAgreed] = useState(false);
+  const [frequency, setFrequency] = useState<MailFrequency>('daily');
   useEffect(preloadSchemas, []);
 
   function dismiss() {
@@ -75,7 +84,7 @@ export default function SubscribeModal({
       return;
     }
     subscribe.mutate(
-      { email: checked.data.email, pollId },
+      { email: checked.data.email, pollId, frequency },
       {
         onSuccess: () => {
           // Double opt-in (DESIGN.md): nothing arrives until the e-mail's link is followed.
@@ -123,6 +132,21 @@ export default function SubscribeModal({
       </DialogDescription>
       <form className="subscribe-modal__form" onSubmit={submit} noValidate>
         <EmailField label="Email address" value={email} onChange={setEmail} />
+        <fieldset className="subscribe-modal__frequency">
+          <legend>How often?</legend>
+          {FREQUENCIES.map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="frequency"
+                value={value}
+                checked={frequency === value}
+                onChange={() => setFrequency(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
         <label className="subscribe-modal__consent">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>

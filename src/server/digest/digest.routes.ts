@@ -1,0 +1,59 @@
+/**
+ * The weekly digest on the web: /week/2026-W48, drawn by the server (no script), the same
+ * polls as that week's e-mail; and the owner's setting of when the e-mail leaves on Fridays.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Confirmation, DigestSettings } from '../../shared/api.js';
+import { digestSettingsRequest, isoWeekParams } from '../../shared/schemas.js';
+import type { Clock } from '../clock.js';
+import type { Site } from '../config.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import { sendPlainPage } from '../pages/plain-page.js';
+import type { AdminAuth } from '../staff/admin-auth.service.js';
+import { auditOf, sameSiteOnly, signedInOnly } from '../staff/admin-guard.js';
+import type { DigestService } from './digest.service.js';
+import { NO_WEEK_PAGE, weekPage } from './week-page.js';
+
+export const digestRoutes: FastifyPluginAsync<{
+  digest: DigestService;
+  site: Site;
+  https: boolean;
+}> = async (app, { digest, site, https }) => {
+  const plainSite = { siteName: site.siteName, https };
+  app.get('/week/:week', async (request, reply) => {
+    const params = isoWeekParams.safeParse(request.params);
+    const found = params.success ? await digest.week(params.data.week) : undefined;
+    return sendPlainPage(reply, { site: plainSite, ...(found ? weekPage(found, site.timeZone) : NO_WEEK_PAGE) });
+  });
+};
+
+export const digestAdminRoutes: FastifyPluginAsync<{
+  auth: AdminAuth;
+  digest: DigestService;
+  site: Site;
+  clock: Clock;
+}> = async (app, { auth, digest, site, clock }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', sameSiteOnly(site.publicUrl));
+  app.addHook('onRequest', signedInOnly(auth));
+
+  api.get('/api/admin/digest', { config: { permission: 'polls.read' } }, async (): Promise<DigestSettings> => ({
+    sendAt: await digest.sendAt(),
+    timeZone: site.timeZone,
+  }));
+
+  api.put(
+    '/api/admin/digest',
+    { config: { permission: 'settings.write' }, schema: { body: digestSettingsRequest } },
+    async (request): Promise<Confirmation> => {
+      const { sendAt } = request.body;
+      const audit = auditOf(request, () => clock.now())(
+        'digest.time',
+        `The weekly digest leaves on Fridays at ${sendAt} (${site.timeZone})`,
+        'weekly digest',
+      );
+      await digest.setSendAt(sendAt, audit);
+      return { message: `The weekly digest will go out on Fridays at ${sendAt}.` };
+    },
+  );
+};

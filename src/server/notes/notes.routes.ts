@@ -1,0 +1,56 @@
+/**
+ * Staff notes in the admin API: an editor reads and writes a closed poll's "What we learned".
+ * Staff calls like the others (admin/): a session, the permission table, changes only from
+ * this site, and the edit audited in its own transaction (notes.service.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminNote, Confirmation } from '../../shared/api.js';
+import { noteRequest, pollIdParams } from '../../shared/schemas.js';
+import type { Clock } from '../clock.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/validation.js';
+import type { AdminAuth } from '../staff/admin-auth.service.js';
+import { auditOf, sameSiteOnly, signedInOnly, staffOf } from '../staff/admin-guard.js';
+import type { NotesService } from './notes.service.js';
+
+const SAVED = {
+  saved: 'Note published.',
+  removed: 'Note removed.',
+  unchanged: 'Nothing changed.',
+} as const;
+
+export const notesRoutes: FastifyPluginAsync<{
+  auth: AdminAuth;
+  notes: NotesService;
+  publicUrl: string;
+  clock: Clock;
+}> = async (app, { auth, notes, publicUrl, clock }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', sameSiteOnly(publicUrl));
+  app.addHook('onRequest', signedInOnly(auth));
+
+  api.get(
+    '/api/admin/polls/:id/note',
+    { config: { permission: 'polls.read' }, schema: { params: pollIdParams } },
+    async (request): Promise<AdminNote> => {
+      const note = await notes.forEditor(request.params.id);
+      if (!note) throw notFound('Poll not found');
+      return note;
+    },
+  );
+
+  api.put(
+    '/api/admin/polls/:id/note',
+    { config: { permission: 'polls.write' }, schema: { params: pollIdParams, body: noteRequest } },
+    async (request): Promise<Confirmation> => {
+      const { id } = request.params;
+      const { body } = request.body;
+      const summary = body === '' ? 'Removed the note' : `Wrote the note (${body.length} characters)`;
+      const audit = auditOf(request, () => clock.now())('poll.note', summary, `poll ${id}`);
+      const outcome = await notes.save({ pollId: id, body, staffId: staffOf(request).id }, audit);
+      if (outcome === 'not-found') throw notFound('Poll not found');
+      if (outcome === 'not-closed') throw conflict('A note can be written once voting on the poll has closed.');
+      return { message: SAVED[outcome] };
+    },
+  );
+};
