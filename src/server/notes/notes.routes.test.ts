@@ -73,6 +73,20 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     expect(await auditRows()).toHaveLength(2);
   });
 
+  it("makes the note's words searchable when it is published, and unsearchable when it is removed", async () => {
+    const poll = await pastPoll();
+    const { visitor } = await signedInStaff(t, 'editor');
+    const found = async () =>
+      (await new Visitor(t.app).get('/api/search?q=timetabling'))
+        .json()
+        .results.map((hit: { pollNumber: number }) => hit.pollNumber);
+    expect(await found()).toEqual([]);
+    await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: 'Timetabling came up in half the comments.' });
+    expect(await found()).toEqual([poll.pollNumber]);
+    await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: '' });
+    expect(await found()).toEqual([]);
+  });
+
   it('stores hostile Markdown as typed and serves it harmless', async () => {
     const poll = await pastPoll();
     const { visitor } = await signedInStaff(t, 'editor');
