@@ -22,7 +22,7 @@ import type { EmailLinkPurpose } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
 import { confirmationEmail, dailyEmail, type MailSite, type RenderedMail } from '../email/templates.js';
-import { weeklyEmail } from '../email/weekly-template.js';
+import { weeklyEmail } from '../digest/weekly-email.js';
 import type { WeekDigest } from '../digest/digest.service.js';
 import { FREQUENCY_PATH } from './frequency.routes.js';
 import { toRawResults } from '../polls/poll.js';

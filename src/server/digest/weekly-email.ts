@@ -1,12 +1,12 @@
 /**
  * The weekly digest as an e-mail: the week's polls, each with its headline result, its adjusted
  * line where one is shown, the staff note ("What we learned") and a link, in the same frame as
- * the daily e-mail (templates.ts), with the same footer and its one-click unsubscribe.
+ * the daily e-mail (email/templates.ts), with the same footer and its one-click unsubscribe.
  */
 import { formatLocalDate } from '../../shared/time-labels.js';
-import type { WeekDigest } from '../digest/digest.service.js';
-import { weekPath, weekTitle } from '../digest/week-words.js';
-import { button, footer, GREEN, JOINED, MUTED, page, type MailSite, type RenderedMail } from './templates.js';
+import type { WeekDigest } from './digest.service.js';
+import { weekPath, weekTitle } from './week-words.js';
+import { button, footer, GREEN, JOINED, MUTED, page, type MailSite, type RenderedMail } from '../email/templates.js';
 import { escapeHtml as e } from '../pages/app-html.js';
 import { withAbsoluteLinks } from '../notes/note-markdown.js';
 
