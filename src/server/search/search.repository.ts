@@ -100,7 +100,9 @@ async function searchSqlite(db: Db, filter: SearchFilter): Promise<{ total: numb
   // Each word a quoted string: FTS5 reads no operator, column filter or prefix from it.
   const match = filter.terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' ');
   const where = sql`poll_search match ${match} and ${pollFilters(filter)}`;
-  const count = await sql<{ n: number | string }>`select count(*) as n from poll_search join polls p on p.id = poll_search.rowid
+  const count = await sql<{
+    n: number | string;
+  }>`select count(*) as n from poll_search join polls p on p.id = poll_search.rowid
     where ${where}`.execute(db);
   const total = Number(count.rows[0]?.n ?? 0);
   if (total <= filter.offset) return { total, rows: [] };

@@ -169,10 +169,7 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     expect(data.headers['access-control-allow-origin']).toBe('*');
     const json = data.json<{ topic: unknown; polls: { question: string }[] }>();
     expect(json.topic).toMatchObject({ slug: 'workload', name: 'Workload' });
-    expect(json.polls.map((poll) => poll.question)).toEqual([
-      'Is <marking> fair?',
-      'Planning time protected?',
-    ]);
+    expect(json.polls.map((poll) => poll.question)).toEqual(['Is <marking> fair?', 'Planning time protected?']);
     const all = (await t.app.inject({ method: 'GET', url: '/data/polls.json' })).json<{ polls: OpenPoll[] }>();
     expect(all.polls.find((poll) => poll.question === 'Phones in class?')?.topics).toEqual([
       { slug: 'technology-and-ai', name: 'Technology and AI' },
@@ -208,11 +205,7 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
       ['Four-day week?', { slug: 'workload', name: 'Workload' }],
     ]);
     const all = (await visitor.get('/api/poll-suggestions?limit=10')).json<SuggestionsPage>();
-    expect(all.suggestions.map((s) => s.topic?.slug ?? null)).toEqual([
-      null,
-      'technology-and-ai',
-      'workload',
-    ]);
+    expect(all.suggestions.map((s) => s.topic?.slug ?? null)).toEqual([null, 'technology-and-ai', 'workload']);
     expect((await visitor.get('/api/poll-suggestions?limit=10&topic=nope')).statusCode).toBe(400);
   });
 });
