@@ -151,7 +151,7 @@ export function createVotesService(
       }
       if (outcome === 'recorded') {
         // A held vote is this voter's vote all the same: they see that they voted.
-        voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
+        voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime(), status === 'held');
         // Judging the bucket is advice for the next votes: a failure to judge (a dropped
         // connection) must not fail this vote, which is written; its bucket's next votes judge again.
         await integrity.observe(pollId, bucket, now.getTime()).catch(() => undefined);
