@@ -12,6 +12,7 @@ import { newYorkTime } from '../testing/test-clock.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 import type { PollRecord } from '../polls/poll.js';
+import { setChallengeEveryone } from '../review/review.repository.js';
 
 const HELD = 'Your vote is recorded and will be counted after a check.';
 
@@ -23,7 +24,7 @@ describe.each(testDatabaseKinds())('a held voter (%s)', (kind) => {
     t = await createTestApp(kind, { now: newYorkTime('2026-11-21', '10:00') });
     poll = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [3, 2] });
     // Every vote must bring a proof of work: one without is held.
-    await t.db.updateTable('polls').set({ challenge_everyone: true }).where('id', '=', poll.id).execute();
+    await setChallengeEveryone(t.db, poll.id, true);
   });
   afterEach(() => t.close());
 
@@ -39,7 +40,7 @@ describe.each(testDatabaseKinds())('a held voter (%s)', (kind) => {
     // The page drawn on the server (the same card, from this answer) says so: test/browser/server-rendering.test.ts.
     // A counted voter sees results as ever.
     const counted = new Visitor(t.app);
-    await t.db.updateTable('polls').set({ challenge_everyone: false }).where('id', '=', poll.id).execute();
+    await setChallengeEveryone(t.db, poll.id, false);
     t.clock.advance(2_000);
     expect((await counted.vote(poll.id, 0)).json<VoteReceipt>().message).toBe('Vote recorded');
     expect((await counted.get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
