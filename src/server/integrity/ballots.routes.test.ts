@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('ballots (%s)', (kind) => {
     expect(await pageTimes(restarted, poll.id)).toHaveLength(1);
   });
 
-  it(`count as ballots up to ${BALLOTS_PER_MINUTE} a minute per network, and past it read as none, never refused`, async () => {
+  it(`count as ballots up to ${BALLOTS_PER_MINUTE} a minute per network, and past it read as none, never refused`, { timeout: 120_000 }, async () => {
     const t = await start(false);
     const poll = await seedPoll(t.db, { options: ['Yes', 'No'] });
     for (let i = 0; i < BALLOTS_PER_MINUTE + 5; i += 1) {

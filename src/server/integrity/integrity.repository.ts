@@ -48,7 +48,7 @@ export async function recentBucketVotes(
 ): Promise<(RecentVote & { counted: boolean })[]> {
   const rows = await db
     .selectFrom('votes')
-    .select(['option_index', 'created_at', 'page_ms', 'status'])
+    .select(['option_index', 'created_at', 'page_ms', 'status', 'cookie_age_s'])
     .where('poll_id', '=', pollId)
     .where('bucket', '=', bucket)
     .where('created_at', '>', since.toISOString())
@@ -59,8 +59,21 @@ export async function recentBucketVotes(
     optionIndex: row.option_index,
     at: new Date(toIsoString(row.created_at)).getTime(),
     pageMs: row.page_ms,
+    firstTime: row.cookie_age_s === null,
     counted: row.status === 'counted',
   }));
+}
+
+/** Whether this browser voted on another poll than `pollId` (one indexed probe of the per-voter key). */
+export async function votedOnAnotherPoll(db: Db, voterId: string, pollId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('votes')
+    .select('poll_id')
+    .where('voter_id', '=', voterId)
+    .where('poll_id', '<>', pollId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every option's counted votes (the tallies). */

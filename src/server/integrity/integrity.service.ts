@@ -20,6 +20,7 @@ import {
   deleteKeysBefore,
   emptySignalsBefore,
   findBucket,
+  votedOnAnotherPoll,
   recentBucketVotes,
   saveBucket,
 } from './integrity.repository.js';
@@ -121,11 +122,17 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, befor
       return createHmac('sha256', key).update(integrityBlock(address)).digest('hex').slice(0, BUCKET_HEX);
     },
 
-    /** The challenge votes from `bucket` on `pollId` must meet now, or null when they need none. */
-    async challengeFor(pollId: number, bucket: string, now = clock.now()): Promise<Challenge | null> {
+    /**
+     * The challenge votes from `bucket` on `pollId` must meet now, or null when they need none.
+     * A network's challenge asks first-time browsers only: one whose voter (`voterId`) voted on
+     * another poll is never asked for work nor held for someone else's burst (DESIGN.md). Staff's
+     * challenge of everyone asks everyone.
+     */
+    async challengeFor(pollId: number, bucket: string, now = clock.now(), voterId?: string): Promise<Challenge | null> {
       const { everyone, buckets } = await currentChallenges(pollId, now);
       const since = buckets.get(bucket);
-      if (since !== undefined) return { level: challengeLevel(since, now.getTime()) };
+      const asked = since !== undefined && (voterId === undefined || !(await votedOnAnotherPoll(db, voterId, pollId)));
+      if (asked) return { level: challengeLevel(since, now.getTime()) };
       return everyone ? { level: 0 } : null;
     },
 

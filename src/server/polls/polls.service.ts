@@ -114,7 +114,7 @@ export function createPollsService({ db, clock, site, activePoll, voterChoices }
       if (!box || poll?.id !== pollId || !votingDayAt(now, site).votingOpen) return null;
       const bucket = await box.integrity.bucketOf(address, now);
       const [challenge, rate] = await Promise.all([
-        box.integrity.challengeFor(pollId, bucket, now),
+        box.integrity.challengeFor(pollId, bucket, now, voterId),
         hitRateLimit(db, { key: `ballots:${pollId}:${bucket}`, max: BALLOTS_PER_MINUTE, windowMs: 60_000 }, now),
       ]);
       const shownAt = now.getTime() - Math.min(Math.max(0, shownMs), BALLOT_SHOWN_MAX_MS);

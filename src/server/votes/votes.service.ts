@@ -130,7 +130,7 @@ export function createVotesService(
       // Integrity: where the vote came from, how it came, and whether its network must prove work.
       const bucket = await integrity.bucketOf(voter.address, now);
       const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime(), voterId);
-      const challenge = await integrity.challengeFor(pollId, bucket, now);
+      const challenge = await integrity.challengeFor(pollId, bucket, now, voterId);
       // A proof is used up when redeemed: not for a vote that is refused anyway (then held, the
       // vote meets the one already cast and is refused as a second vote).
       const proven =
