@@ -36,9 +36,9 @@ describe.each(testDatabaseKinds())('ballots (%s)', (kind) => {
       remoteAddress,
     });
   const pageTimes = async (t: TestApp, pollId: number) =>
-    (
-      await t.db.selectFrom('votes').select('page_ms').where('poll_id', '=', pollId).orderBy('id').execute()
-    ).map((row) => row.page_ms);
+    (await t.db.selectFrom('votes').select('page_ms').where('poll_id', '=', pollId).orderBy('id').execute()).map(
+      (row) => row.page_ms,
+    );
 
   it('are bound to the browser they were issued to: the ballot sets the cookie, and another browser’s vote reads it as none', async () => {
     const t = await start(false);
@@ -82,25 +82,29 @@ describe.each(testDatabaseKinds())('ballots (%s)', (kind) => {
     expect(await pageTimes(restarted, poll.id)).toHaveLength(1);
   });
 
-  it(`count as ballots up to ${BALLOTS_PER_MINUTE} a minute per network, and past it read as none, never refused`, { timeout: 120_000 }, async () => {
-    const t = await start(false);
-    const poll = await seedPoll(t.db, { options: ['Yes', 'No'] });
-    for (let i = 0; i < BALLOTS_PER_MINUTE + 5; i += 1) {
+  it(
+    `count as ballots up to ${BALLOTS_PER_MINUTE} a minute per network, and past it read as none, never refused`,
+    { timeout: 120_000 },
+    async () => {
+      const t = await start(false);
+      const poll = await seedPoll(t.db, { options: ['Yes', 'No'] });
+      for (let i = 0; i < BALLOTS_PER_MINUTE + 5; i += 1) {
+        const teacher = new Visitor(t.app);
+        // Addresses of one /24: one network.
+        const address = `198.51.100.${i % 250}`;
+        const ballot = await ballotOf(teacher, poll.id, address);
+        expect((await vote(teacher, poll.id, ballot.token, address)).statusCode).toBe(201);
+        t.clock.advance(100);
+      }
+      const times = await pageTimes(t, poll.id);
+      expect(times.slice(0, BALLOTS_PER_MINUTE).every((time) => time !== null)).toBe(true);
+      expect(times.slice(BALLOTS_PER_MINUTE)).toEqual([null, null, null, null, null]);
+      // Another network is not affected, and the next minute the network's ballots count again.
+      t.clock.advance(60_000);
       const teacher = new Visitor(t.app);
-      // Addresses of one /24: one network.
-      const address = `198.51.100.${i % 250}`;
-      const ballot = await ballotOf(teacher, poll.id, address);
-      expect((await vote(teacher, poll.id, ballot.token, address)).statusCode).toBe(201);
-      t.clock.advance(100);
-    }
-    const times = await pageTimes(t, poll.id);
-    expect(times.slice(0, BALLOTS_PER_MINUTE).every((time) => time !== null)).toBe(true);
-    expect(times.slice(BALLOTS_PER_MINUTE)).toEqual([null, null, null, null, null]);
-    // Another network is not affected, and the next minute the network's ballots count again.
-    t.clock.advance(60_000);
-    const teacher = new Visitor(t.app);
-    const ballot = await ballotOf(teacher, poll.id, '198.51.100.7');
-    await vote(teacher, poll.id, ballot.token, '198.51.100.7');
-    expect((await pageTimes(t, poll.id)).at(-1)).not.toBeNull();
-  });
+      const ballot = await ballotOf(teacher, poll.id, '198.51.100.7');
+      await vote(teacher, poll.id, ballot.token, '198.51.100.7');
+      expect((await pageTimes(t, poll.id)).at(-1)).not.toBeNull();
+    },
+  );
 });

@@ -76,7 +76,12 @@ describe.each(testDatabaseKinds())('a held voter (%s)', (kind) => {
     await voter.vote(poll.id, 1);
     expect((await voter.get('/api/polls/active')).json<ActivePoll>().voteHeld).toBe(true);
     // What staff's release does to the row (review/), straight in the database: the cached choice must not hide it.
-    await t.db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', poll.id).where('status', '=', 'held').execute();
+    await t.db
+      .updateTable('votes')
+      .set({ status: 'counted' })
+      .where('poll_id', '=', poll.id)
+      .where('status', '=', 'held')
+      .execute();
     t.clock.advance(2_000);
     expect((await voter.get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
       voteHeld: false,

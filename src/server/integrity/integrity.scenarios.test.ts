@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
       .where('id', '=', poll.id)
       .executeTakeFirstOrThrow();
     expect(set_aside_votes).toBe(held);
-  });
+  }, 60_000);
 
   it('never holds a school behind one address, nor asks a teacher more than one proof: 300 teachers over 10 minutes and a staff meeting of 120', async () => {
     // Tiny proofs of work, so that Node solves them in the test's time.
@@ -231,7 +231,7 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
     const flagged = await t.db.selectFrom('integrity_buckets').select(['state', 'reasons']).execute();
     expect(flagged).toHaveLength(1);
     expect(flagged[0]?.reasons.split(',')).toEqual(expect.arrayContaining(['volume', 'skew']));
-  });
+  }, 60_000);
 
   it('judges a burst split across two instances as one bucket', async () => {
     const database = await createTestDatabase(kind);
@@ -258,5 +258,5 @@ describe.each(testDatabaseKinds())('vote integrity scenarios (%s)', (kind) => {
     // Both instances hold the votes that came after.
     const late = votes.slice(120);
     expect(late.every((vote) => vote.status === 'held')).toBe(true);
-  });
+  }, 60_000);
 });

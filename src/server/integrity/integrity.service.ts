@@ -124,9 +124,9 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, befor
 
     /**
      * The challenge votes from `bucket` on `pollId` must meet now, or null when they need none.
-     * A network's challenge asks first-time browsers only: one whose voter (`voterId`) voted on
-     * another poll is never asked for work nor held for someone else's burst (DESIGN.md). Staff's
-     * challenge of everyone asks everyone.
+     * A network's challenge asks first-time browsers only: one whose voter (`voterId`, given for
+     * a cookie older than a first-time one) voted on another poll is never asked for work nor
+     * held for someone else's burst (DESIGN.md). Staff's challenge of everyone asks everyone.
      */
     async challengeFor(pollId: number, bucket: string, now = clock.now(), voterId?: string): Promise<Challenge | null> {
       const { everyone, buckets } = await currentChallenges(pollId, now);

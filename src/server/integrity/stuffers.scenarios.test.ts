@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { humanDelayMs, poissonTimes, random, voteAsTheApp } from '../testing/arrivals.js';
-import { seedPoll } from '../testing/fixtures.js';
+import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -22,6 +22,7 @@ const statusesOf = async (t: TestApp, pollId: number) =>
       .select('status')
       .where('poll_id', '=', pollId)
       .where('bucket', 'is not', null)
+      .orderBy('id')
       .execute()
   ).map((row) => row.status);
 const counted = (statuses: string[]) => statuses.filter((status) => status === 'counted').length;
@@ -93,4 +94,50 @@ describe.each(testDatabaseKinds())('stuffers and schools (%s)', (kind) => {
     expect(statuses).toHaveLength(1200);
     expect(counted(statuses)).toBeLessThanOrEqual(110);
   }, 180_000);
+
+  it('4. never asks nor holds a browser that voted on an earlier poll for a griefer’s burst in its /24', async () => {
+    t = await createTestApp(kind, { env, now: START });
+    const yesterday = await seedPoll(t.db, { status: 'past', liveDate: '2026-11-20', options: ['A', 'B'] }, START);
+    const poll = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [150, 150] }, START);
+    // The griefer: 90 ballot-less votes in 30 s from the school's /24.
+    for (let i = 0; i < 90; i += 1) {
+      t.clock.advance(333);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/vote`,
+        payload: { optionIndex: 1 },
+        remoteAddress: '203.0.113.66',
+      });
+    }
+    t.clock.advance(2_000);
+    // 40 teachers who voted yesterday (cookies a month old), scripts off: no proof to give.
+    const next = random(4);
+    for (let i = 0; i < 40; i += 1) {
+      const teacher = await new Visitor(t.app).holdVoterId(
+        t.db,
+        `returning-teacher-${String(i).padStart(4, '0')}`,
+        START.getTime() - 30 * 86_400_000,
+      );
+      await insertVoteRow(t.db, { pollId: yesterday.id, voterId: teacher.voterId ?? '', votedOn: '2026-11-20' });
+      t.clock.advance(1_000);
+      const ballot = await teacher.request({
+        method: 'GET',
+        url: `/api/polls/${poll.id}/ballot?shown=5000`,
+        remoteAddress: '203.0.113.20',
+      });
+      expect(ballot.json<{ proofOfWork: boolean }>().proofOfWork).toBe(false);
+      const { statusCode } = await voteAsTheApp(teacher, {
+        pollId: poll.id,
+        optionIndex: next() < 0.5 ? 0 : 1,
+        shownMs: 5_000,
+        remoteAddress: '203.0.113.20',
+        scripts: false,
+      });
+      expect(statusCode).toBe(201);
+    }
+    const statuses = await statusesOf(t, poll.id);
+    // The griefer's burst was challenged and its later votes held; every teacher counted.
+    expect(statuses.slice(0, 90).filter((status) => status === 'held').length).toBeGreaterThan(0);
+    expect(statuses.slice(90)).toEqual(Array.from({ length: 40 }, () => 'counted'));
+  }, 120_000);
 });

@@ -36,7 +36,7 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: Vo
     { schema: { params: pollIdParams, querystring: ballotQuery } },
     async (request, reply): Promise<Ballot> => {
       const voter = await ensureVoterId(request, reply, voterIds);
-      const ballot = await polls.ballotFor(request.params.id, request.ip, request.query.shown, voter.id);
+      const ballot = await polls.ballotFor(request.params.id, request.ip, request.query.shown, voter);
       if (!ballot) throw conflict('This poll is not open for voting.', 'poll-not-open');
       reply.header('cache-control', 'no-store');
       return ballot;

@@ -40,7 +40,13 @@ export const humanDelayMs = (next: () => number) => 3_000 + Math.exp(next() * 3.
  */
 export async function voteAsTheApp(
   visitor: Visitor,
-  { pollId, optionIndex, shownMs, remoteAddress, scripts = true }: {
+  {
+    pollId,
+    optionIndex,
+    shownMs,
+    remoteAddress,
+    scripts = true,
+  }: {
     pollId: number;
     optionIndex: number;
     shownMs: number;

@@ -130,7 +130,9 @@ export function createVotesService(
       // Integrity: where the vote came from, how it came, and whether its network must prove work.
       const bucket = await integrity.bucketOf(voter.address, now);
       const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime(), voterId);
-      const challenge = await integrity.challengeFor(pollId, bucket, now, voterId);
+      const cookieAgeS = cookieAgeOf(voter, now.getTime());
+      // Only a browser older than a first-time one may have voted on another poll: no probe for the others.
+      const challenge = await integrity.challengeFor(pollId, bucket, now, cookieAgeS === null ? undefined : voterId);
       // A proof is used up when redeemed: not for a vote that is refused anyway (then held, the
       // vote meets the one already cast and is refused as a second vote).
       const proven =
@@ -150,7 +152,7 @@ export function createVotesService(
         status,
         bucket,
         pageMs,
-        cookieAgeS: cookieAgeOf(voter, now.getTime()),
+        cookieAgeS,
       });
       if (outcome === 'poll-gone') {
         activePoll.invalidate();
