@@ -262,9 +262,9 @@ function HonestResults() {
           type. A browser that has voted here before is never asked because of someone else’s votes.
         </li>
         <li>
-          <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, and its voter is told
-          so: it will be counted after a check. Until then it is in no result, and its voter is shown none that would
-          claim to include it.
+          <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, and its voter is
+          told so: it will be counted after a check. Until then it is in no result, and its voter is shown none that
+          would claim to include it.
         </li>
         <li>
           <strong>People review, and can undo.</strong> Our staff review held and suspicious votes, and can set votes
