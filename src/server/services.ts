@@ -190,7 +190,14 @@ export async function createServices({
     },
   });
   const ballots = createBallots(await siteKey(db, 'ballot_key', { fromEnvironment: config.siteKeys.ballot_key }));
-  const integrity = createIntegrity({ db, clock, site });
+  const metrics = config.metricsToken ? new Metrics({ db, clock, token: config.metricsToken }) : null;
+  const integrity = createIntegrity({
+    db,
+    clock,
+    site,
+    log,
+    ...(metrics ? { onJudgementFailed: () => metrics.integrityJudgementsFailed.inc() } : {}),
+  });
   const polls = createPollsService(deps, { ballots, integrity }, (pollId) => notes.published(pollId));
   const votes = createVotesService(
     deps,
@@ -277,7 +284,7 @@ export async function createServices({
     /** What /readyz answers; `startServer` drains it on SIGTERM. */
     readiness,
     /** /metrics's figures; null without METRICS_TOKEN (no /metrics then). */
-    metrics: config.metricsToken ? new Metrics({ db, clock, token: config.metricsToken }) : null,
+    metrics,
     /** The shared write limit's store (REDIS_URL); undefined: each instance counts on its own. */
     redis,
     /** Keyed hash under the day's address key: what every per-address limit counts. */

@@ -272,10 +272,20 @@ export interface WeightingData {
 }
 
 /** GET /api/polls/active: today's poll, as this visitor may see it. */
-export interface ActivePoll extends PastPoll {
+export interface ActivePoll extends Omit<PastPoll, 'setAsideVotes'> {
+  /**
+   * PastPoll['setAsideVotes'], published once voting has closed; null while it is open (a count
+   * growing with each held vote would show a stuffer where the line is).
+   */
+  setAsideVotes: number | null;
   userVoted: boolean;
-  /** Index of the option this visitor chose; null before voting. */
+  /** Index of the option this visitor chose; null before voting, and while their vote is held. */
   userVoteOption: number | null;
+  /**
+   * This visitor's vote is recorded but held for a check (src/server/integrity/): it is in no
+   * figure yet, so no results are shown to them while voting is open, and none marked as theirs.
+   */
+  voteHeld: boolean;
   /**
    * Per-option results. Null until the visitor has voted or voting has closed for the day:
    * nobody peeks at the results before choosing.

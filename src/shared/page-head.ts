@@ -36,14 +36,14 @@ export const joined = (...parts: (string | null | undefined)[]) =>
     .join(' ');
 
 /** "3 votes set aside after review." after a total, when any were. */
-function setAsideSentence(setAsideVotes: number): string | null {
-  const note = setAsideNote(setAsideVotes);
+function setAsideSentence(setAsideVotes: number | null): string | null {
+  const note = setAsideNote(setAsideVotes ?? 0);
   return note && `${note}.`;
 }
 
 /** Today's poll: a call to vote while voting is open, the total after the close. */
 export function todayDescription(
-  poll: { description: string | null; setAsideVotes: number },
+  poll: { description: string | null; setAsideVotes: number | null },
   votingOpen: boolean,
   totalVotes: number,
 ): string {

@@ -75,6 +75,7 @@ export function jsonForScript(value: unknown): string {
  */
 export const VOTE_NOTICES = {
   counted: 'Your vote is recorded. Here are the results so far.',
+  held: 'Your vote is recorded and will be counted after a check.',
   'already-voted': 'You have already voted on this poll.',
   'voting-closed': 'Voting has closed for today. Results are live!',
   'poll-not-open': 'This poll is not open for voting.',

@@ -1,7 +1,7 @@
 /**
  * `/metrics` in Prometheus's format (prom-client), off unless METRICS_TOKEN is set, and then
  * only with `Authorization: Bearer <token>`: requests by route and status with their
- * durations, requests under way, votes counted and refused by reason, the outbox's depth and the age of its oldest
+ * durations, requests under way, votes counted and refused by reason, failed integrity judgements, the outbox's depth and the age of its oldest
  * waiting message, the PostgreSQL pool, and Node's own figures (event-loop lag among them).
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -38,6 +38,11 @@ export class Metrics {
     name: 'hot_take_votes_total',
     help: 'Votes cast, by outcome: counted, or the reason for the refusal.',
     labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly integrityJudgementsFailed = new Counter({
+    name: 'hot_take_integrity_judgements_failed_total',
+    help: 'Judgements of a network on a poll (integrity/) that failed: logged at error level, the vote stands.',
     registers: [this.registry],
   });
 

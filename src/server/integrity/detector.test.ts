@@ -74,20 +74,26 @@ describe('the detector', () => {
 describe('ballots', () => {
   const ballots = createBallots('a key');
 
-  it("tell how long after the page the vote came, once, for the ballot's own poll only", () => {
-    const token = ballots.issue(7, NOW);
-    expect(ballots.redeem(token, 8, NOW + 5_000)).toEqual({ pageMs: null });
-    expect(ballots.redeem(token, 7, NOW + 5_000)).toEqual({ pageMs: 5_000 });
-    expect(ballots.redeem(token, 7, NOW + 6_000)).toEqual({ pageMs: null });
+  const VOTER = 'a-voter-id-of-22-chars';
+
+  it("tell how long after the page the vote came, for the ballot's own poll and browser only", () => {
+    const token = ballots.issue(7, NOW, VOTER);
+    expect(ballots.redeem(token, 8, NOW + 5_000, VOTER)).toEqual({ pageMs: null });
+    expect(ballots.redeem(token, 7, NOW + 5_000, 'another-voter-id-22chr')).toEqual({ pageMs: null });
+    expect(ballots.redeem(token, 7, NOW + 5_000, VOTER)).toEqual({ pageMs: 5_000 });
+  });
+
+  it('issued past their network’s rate read as no ballot', () => {
+    expect(ballots.redeem(ballots.issue(7, NOW, VOTER, false), 7, NOW + 5_000, VOTER)).toEqual({ pageMs: null });
   });
 
   it('are worth nothing forged, tampered, signed with another key, stale or garbled', () => {
-    const token = ballots.issue(7, NOW);
+    const token = ballots.issue(7, NOW, VOTER);
     const flipped = `${token.slice(0, 8)}${token[8] === 'A' ? 'B' : 'A'}${token.slice(9)}`;
-    const forged = createBallots('another key').issue(7, NOW);
-    const stale = ballots.issue(7, NOW - 37 * 3_600_000);
+    const forged = createBallots('another key').issue(7, NOW, VOTER);
+    const stale = ballots.issue(7, NOW - 37 * 3_600_000, VOTER);
     for (const bad of [undefined, '', 'x'.repeat(38), flipped, forged, stale, `${token}=`, '💥'.repeat(19)]) {
-      expect(ballots.redeem(bad, 7, NOW)).toEqual({ pageMs: null });
+      expect(ballots.redeem(bad, 7, NOW, VOTER)).toEqual({ pageMs: null });
     }
   });
 });

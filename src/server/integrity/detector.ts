@@ -18,7 +18,12 @@
  * - regular: the gaps between votes are as even as a loop's (their coefficient of variation is
  *   under 0.2, where people arriving on their own give about 1).
  *
- * Fresh cookies are shown to staff but are no anomaly: a school's first visitors all have one.
+ * Fresh cookies are no anomaly: a school's first visitors all have one. But a careful stuffer
+ * avoids every anomaly, and then only volume tells it from a school (DESIGN.md: "a ceiling on
+ * first-time votes per network"). So past FIRST_TIME_CEILING first-time votes in 10 minutes the
+ * network is challenged too, and a challenge only ever asks first-time browsers (a browser that
+ * voted on an earlier poll is never asked nor held for someone else's burst: integrity.service.ts):
+ * a first-time teacher with scripts solves one proof, a script pays for every vote or is held.
  */
 import { median } from '../../shared/median.js';
 
@@ -38,6 +43,14 @@ export const BURST_ANOMALIES = 1;
 export const SUSTAINED_VOTES = 40;
 export const SUSTAINED_WINDOW_MS = 5 * 60_000;
 export const SUSTAINED_ANOMALIES = 2;
+
+/**
+ * First-time votes (a voter cookie issued with the vote or its ballot) per network in 10
+ * minutes past which its first-time votes need a proof of work. With a judgement every 10 votes
+ * and challenges read at most a second old, a flood at 10 votes a second has at most about 110
+ * counted.
+ */
+export const FIRST_TIME_CEILING = 90;
 
 export const SKEW_BUCKET_SHARE = 0.9;
 export const SKEW_OVERALL_SHARE = 0.7;
@@ -65,6 +78,8 @@ export interface RecentVote {
   at: number;
   /** From the ballot; null without a valid one. */
   pageMs: number | null;
+  /** A first-time browser's vote (its cookie came with the vote or its ballot). */
+  firstTime?: boolean;
 }
 
 export interface Verdict {
@@ -117,6 +132,9 @@ export function judge(votes: readonly RecentVote[], others: readonly number[], n
   if (sustained.length >= SUSTAINED_VOTES) {
     const anomalies = anomaliesOf(sustained, others);
     if (anomalies.length >= SUSTAINED_ANOMALIES) return { state: 'challenge', reasons: ['volume', ...anomalies] };
+  }
+  if (watched.filter((vote) => vote.firstTime === true).length >= FIRST_TIME_CEILING) {
+    return { state: 'challenge', reasons: ['first-time', ...anomaliesOf(watched, others)] };
   }
   if (watched.length >= WATCH_VOTES) return { state: 'watch', reasons: ['volume', ...anomaliesOf(watched, others)] };
   return { state: 'none', reasons: [] };

@@ -1,4 +1,5 @@
 /** The SQL of the vote path's integrity: the day's bucket key, a bucket's recent votes, bucket states. */
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { toIsoString, type BucketState } from '../db/tables.js';
 import type { RecentVote } from './detector.js';
@@ -47,7 +48,7 @@ export async function recentBucketVotes(
 ): Promise<(RecentVote & { counted: boolean })[]> {
   const rows = await db
     .selectFrom('votes')
-    .select(['option_index', 'created_at', 'page_ms', 'status'])
+    .select(['option_index', 'created_at', 'page_ms', 'status', 'cookie_age_s'])
     .where('poll_id', '=', pollId)
     .where('bucket', '=', bucket)
     .where('created_at', '>', since.toISOString())
@@ -58,8 +59,21 @@ export async function recentBucketVotes(
     optionIndex: row.option_index,
     at: new Date(toIsoString(row.created_at)).getTime(),
     pageMs: row.page_ms,
+    firstTime: row.cookie_age_s === null,
     counted: row.status === 'counted',
   }));
+}
+
+/** Whether this browser voted on another poll than `pollId` (one indexed probe of the per-voter key). */
+export async function votedOnAnotherPoll(db: Db, voterId: string, pollId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('votes')
+    .select('poll_id')
+    .where('voter_id', '=', voterId)
+    .where('poll_id', '<>', pollId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every option's counted votes (the tallies). */
@@ -99,6 +113,13 @@ export async function findBucket(db: Db, pollId: number, bucket: string): Promis
   );
 }
 
+/**
+ * Writes a bucket's verdict. Conditional (issue 37 item 8): instances judge one bucket at once,
+ * each from its own read, so a write never downgrades a challenge still running when it lands
+ * (a stale "watch" over a fresh challenge), never moves a running challenge's start later (its
+ * level) nor its end earlier, and keeps the first flag's time. Each right-hand side reads the
+ * row as it was before this update, on both databases.
+ */
 export async function saveBucket(
   db: Db,
   pollId: number,
@@ -115,10 +136,21 @@ export async function saveBucket(
     updated_at: new Date(now).toISOString(),
     reasons: row.reasons,
   };
+  const running = sql`(integrity_buckets.state = 'challenge' and integrity_buckets.challenged_until > excluded.updated_at)`;
   await db
     .insertInto('integrity_buckets')
     .values({ poll_id: pollId, bucket, ...values })
-    .onConflict((conflict) => conflict.columns(['poll_id', 'bucket']).doUpdateSet(values))
+    .onConflict((conflict) =>
+      conflict.columns(['poll_id', 'bucket']).doUpdateSet({
+        state: sql`case when ${running} then integrity_buckets.state else excluded.state end`,
+        challenged_since: sql`case when ${running} then integrity_buckets.challenged_since else excluded.challenged_since end`,
+        challenged_until: sql`case when ${running} and (excluded.challenged_until is null
+          or excluded.challenged_until < integrity_buckets.challenged_until)
+          then integrity_buckets.challenged_until else excluded.challenged_until end`,
+        reasons: sql`case when ${running} and excluded.state <> 'challenge' then integrity_buckets.reasons else excluded.reasons end`,
+        updated_at: sql`excluded.updated_at`,
+      }),
+    )
     .execute();
 }
 

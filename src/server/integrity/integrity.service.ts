@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { votingDayAt } from '../../shared/time.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
 import type { Db } from '../db/connection.js';
@@ -19,6 +20,7 @@ import {
   deleteKeysBefore,
   emptySignalsBefore,
   findBucket,
+  votedOnAnotherPoll,
   recentBucketVotes,
   saveBucket,
 } from './integrity.repository.js';
@@ -47,15 +49,19 @@ export interface Challenge {
   level: number;
 }
 
-export function createIntegrity({
-  db,
-  clock,
-  site,
-}: {
+export interface IntegrityOptions {
   db: Db;
   clock: Clock;
   site: Pick<Site, 'timeZone' | 'votingClosesAt'>;
-}) {
+  /** Where a judgement that failed is logged, at error level. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Told of each judgement that failed (/metrics counts them). */
+  onJudgementFailed?: () => void;
+  /** Tests only: runs between a judgement's read of the bucket and its write. */
+  beforeSave?: () => Promise<void>;
+}
+
+export function createIntegrity({ db, clock, site, log, onJudgementFailed, beforeSave }: IntegrityOptions) {
   const keys = new Map<string, string>();
   let challenges: { pollId: number; readAt: number; everyone: boolean; buckets: Map<string, number> } | undefined;
   const activity = new Map<string, { votes: number; judgedAt: number }>();
@@ -88,6 +94,7 @@ export function createIntegrity({
     const verdict = judge(recent, others, now);
     if (verdict.state === 'none') return;
     const previous = await findBucket(db, pollId, bucket);
+    await beforeSave?.();
     const stillChallenged =
       previous?.challengedUntil !== undefined && previous.challengedUntil !== null && previous.challengedUntil > now;
     const challenged = verdict.state === 'challenge';
@@ -115,11 +122,17 @@ export function createIntegrity({
       return createHmac('sha256', key).update(integrityBlock(address)).digest('hex').slice(0, BUCKET_HEX);
     },
 
-    /** The challenge votes from `bucket` on `pollId` must meet now, or null when they need none. */
-    async challengeFor(pollId: number, bucket: string, now = clock.now()): Promise<Challenge | null> {
+    /**
+     * The challenge votes from `bucket` on `pollId` must meet now, or null when they need none.
+     * A network's challenge asks first-time browsers only: one whose voter (`voterId`, given for
+     * a cookie older than a first-time one) voted on another poll is never asked for work nor
+     * held for someone else's burst (DESIGN.md). Staff's challenge of everyone asks everyone.
+     */
+    async challengeFor(pollId: number, bucket: string, now = clock.now(), voterId?: string): Promise<Challenge | null> {
       const { everyone, buckets } = await currentChallenges(pollId, now);
       const since = buckets.get(bucket);
-      if (since !== undefined) return { level: challengeLevel(since, now.getTime()) };
+      const asked = since !== undefined && (voterId === undefined || !(await votedOnAnotherPoll(db, voterId, pollId)));
+      if (asked) return { level: challengeLevel(since, now.getTime()) };
       return everyone ? { level: 0 } : null;
     },
 
@@ -140,7 +153,14 @@ export function createIntegrity({
       if (activity.size > 100_000) {
         for (const [other, { judgedAt }] of activity) if (now - judgedAt > WATCH_WINDOW_MS) activity.delete(other);
       }
-      await judgeBucket(pollId, bucket, now);
+      try {
+        await judgeBucket(pollId, bucket, now);
+      } catch (error) {
+        // Advice for the next votes, so the vote that asked stands; but never unseen (issue 37 item 8).
+        onJudgementFailed?.();
+        log?.error({ err: error, pollId }, 'Judging a network on a poll failed; its next votes judge it again.');
+        throw error;
+      }
     },
 
     /** After a staff change of the poll's switch: read the challenges afresh. */

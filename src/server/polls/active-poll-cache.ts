@@ -108,16 +108,18 @@ export class VoterChoices {
   async of(pollId: number, voterId: string): Promise<VoterChoice | undefined> {
     const key = keyOf(pollId, voterId);
     const remembered = this.#choices.get(key);
-    if (remembered !== undefined) return remembered ?? undefined;
+    // A held vote may be released (or set aside) by staff on any instance: looked up every time
+    // (held votes are few).
+    if (remembered !== undefined && !remembered?.held) return remembered ?? undefined;
     const found = await this.lookUp(pollId, voterId);
-    if (found) this.remember(pollId, voterId, found.optionIndex, found.votedAt);
+    if (found) this.remember(pollId, voterId, found.optionIndex, found.votedAt, found.held);
     // Unless the vote was counted while the lookup ran: a choice always wins over its absence.
     else if (this.#soleWriter && !this.#choices.has(key)) this.#set(key, null);
     return found;
   }
 
-  remember(pollId: number, voterId: string, optionIndex: number, votedAt: number): void {
-    this.#set(keyOf(pollId, voterId), { optionIndex, votedAt });
+  remember(pollId: number, voterId: string, optionIndex: number, votedAt: number, held = false): void {
+    this.#set(keyOf(pollId, voterId), held ? { optionIndex, votedAt, held } : { optionIndex, votedAt });
   }
 
   #set(key: string, value: VoterChoice | null): void {

@@ -48,8 +48,18 @@ describe('what a visitor sees of the active poll', () => {
       votingOpen: true,
       closesAt: '2026-11-22T01:00:00.000Z',
       series: null,
-      setAsideVotes: 0,
+      // Not published while voting is open (issue 37 item 6).
+      setAsideVotes: null,
+      voteHeld: false,
     });
+  });
+
+  it('shows a voter whose vote is held no results while voting is open, and none marked as theirs after', () => {
+    const held: Visitor = { ownVote: { optionIndex: 1, held: true } };
+    expect(seenBy(held)).toMatchObject({ userVoted: true, voteHeld: true, userVoteOption: null, results: null });
+    expect(seenBy(held, afterClose)).toMatchObject({ voteHeld: true, userVoteOption: null, results: [{}, {}] });
+    expect(sightKey(sightOf(held, beforeClose))).not.toBe(sightKey(sightOf(voter, beforeClose)));
+    expect(seenBy(voter, afterClose).setAsideVotes).toBe(poll.setAsideVotes);
   });
 
   it('shows the earlier runs of a question asked again with the results, never before them', () => {

@@ -20,8 +20,8 @@ import type { Weighted } from '../../shared/weighting.js';
 import { resultsOf, toPoll, totalVotes, type PollRecord } from './poll.js';
 
 export interface Visitor {
-  /** The vote of this browser (its voter cookie) on the poll, if it has voted. */
-  ownVote: { optionIndex: number } | undefined;
+  /** The vote of this browser (its voter cookie) on the poll, if it has voted; `held` while held for a check. */
+  ownVote: { optionIndex: number; held?: boolean } | undefined;
   /** The address the request names in `?email=`, if it names one. */
   emailHint?: string | undefined;
 }
@@ -30,21 +30,35 @@ export interface Visitor {
 export interface Sight {
   /** The option this visitor chose; null before voting. */
   ownOption: number | null;
+  /** This visitor's vote is held for a check (integrity/): in no figure yet. */
+  ownVoteHeld: boolean;
   votingOpen: boolean;
   closesAt: Date;
 }
 
 /** Where `visitor` stands on `day`. The e-mail hint plays no part (see above). */
 export function sightOf(visitor: Visitor, day: Pick<VotingDay, 'votingOpen' | 'closesAt'>): Sight {
-  return { ownOption: visitor.ownVote?.optionIndex ?? null, votingOpen: day.votingOpen, closesAt: day.closesAt };
+  return {
+    ownOption: visitor.ownVote?.optionIndex ?? null,
+    ownVoteHeld: visitor.ownVote?.held === true,
+    votingOpen: day.votingOpen,
+    closesAt: day.closesAt,
+  };
 }
 
 /** Visitors whose sights have the same key see the same answer. */
 export const sightKey = (sight: Sight): string =>
-  `${sight.ownOption ?? '-'}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
+  `${sight.ownOption ?? '-'}${sight.ownVoteHeld ? 'h' : ''}|${sight.closesAt.getTime()}|${sight.votingOpen}`;
 
-/** Today's poll as a visitor with this sight may see it; `earlierRuns` are its series' past runs. */
-/** `weighted`: the weighted line, given once voting has closed (never live). */
+/**
+ * Today's poll as a visitor with this sight may see it; `earlierRuns` are its series' past runs;
+ * `weighted`: the weighted line, given once voting has closed (never live).
+ *
+ * Honest to voters, silent to stuffers (issue 37): how many votes were set aside is published
+ * only once voting has closed (a count that grows with each held vote would tell a stuffer
+ * where the line is), and a voter whose vote is held is told so, sees no results while voting
+ * is open (they would claim to include it) and, after the close, no option marked as theirs.
+ */
 export function activePollAsSeen(
   poll: PollRecord,
   sight: Sight,
@@ -52,13 +66,15 @@ export function activePollAsSeen(
   weighted?: Weighted,
 ): ActivePoll {
   const userVoted = sight.ownOption !== null;
-  const resultsShown = userVoted || !sight.votingOpen;
+  const held = userVoted && sight.ownVoteHeld;
+  const resultsShown = (userVoted && !held) || !sight.votingOpen;
   return {
     ...toPoll(poll),
     userVoted,
-    userVoteOption: sight.ownOption,
+    userVoteOption: held ? null : sight.ownOption,
+    voteHeld: held,
     totalVotes: totalVotes(poll),
-    setAsideVotes: poll.setAsideVotes,
+    setAsideVotes: sight.votingOpen ? null : poll.setAsideVotes,
     results: resultsShown ? resultsOf(poll) : null,
     votingOpen: sight.votingOpen,
     closesAt: sight.closesAt.toISOString(),

@@ -67,6 +67,8 @@ export interface VoterChoice {
   optionIndex: number;
   /** When the vote was cast, in milliseconds since the epoch. */
   votedAt: number;
+  /** Recorded but held for a check (integrity/): in no figure yet, so the voter is told so. */
+  held?: boolean;
 }
 
 /** The columns a PollRecord is read from (its options come from poll_options). */

@@ -50,7 +50,8 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         votingOpen: true,
         closesAt: '2026-11-22T01:00:00.000Z', // 20:00 in New York
         series: null,
-        setAsideVotes: 0,
+        setAsideVotes: null,
+        voteHeld: false,
       } satisfies ActivePoll);
       // No ballot: a visitor asks for one on the first intent to vote (GET /api/polls/:id/ballot).
       expect(response.body).not.toContain('ballot');

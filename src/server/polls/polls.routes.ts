@@ -4,7 +4,7 @@ import type { Ballot } from '../../shared/api.js';
 import { activePollQuery, ballotQuery, pollIdParams, pollNumberParams } from '../../shared/schemas.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
-import { readVoterId, type VoterIds } from '../voters/voter-cookie.js';
+import { ensureVoterId, readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { PollsService } from './polls.service.js';
 
 export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: VoterIds }> = async (
@@ -28,13 +28,15 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: Vo
 
   /**
    * This visitor's ballot for a vote on today's poll, asked for on the first intent to vote
-   * (shared/api.ts, Ballot). Never cached: each is good once.
+   * (shared/api.ts, Ballot), bound to this browser's voter cookie, which it sets when there is
+   * none yet (integrity/ballot.ts). Never cached: each is good once.
    */
   api.get(
     '/api/polls/:id/ballot',
     { schema: { params: pollIdParams, querystring: ballotQuery } },
     async (request, reply): Promise<Ballot> => {
-      const ballot = await polls.ballotFor(request.params.id, request.ip, request.query.shown);
+      const voter = await ensureVoterId(request, reply, voterIds);
+      const ballot = await polls.ballotFor(request.params.id, request.ip, request.query.shown, voter);
       if (!ballot) throw conflict('This poll is not open for voting.', 'poll-not-open');
       reply.header('cache-control', 'no-store');
       return ballot;

@@ -1,6 +1,7 @@
 /** What visitors may see of polls: today's (results only after voting or closing) and past ones. */
 import type { Ballot, PastPoll, PollNote, PollResults, SeriesRun } from '../../shared/api.js';
-import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
+import { BALLOT_SHOWN_MAX_MS, BALLOTS_PER_MINUTE, type Ballots } from '../integrity/ballot.js';
+import { hitRateLimit } from '../db/rate-limits.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { votingDayAt } from '../../shared/time.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -107,18 +108,29 @@ export function createPollsService(
     },
 
     /**
-     * A ballot for a vote on today's poll `pollId` from the client at `address`, whose page has
-     * shown the question for `shownMs` (capped at BALLOT_SHOWN_MAX_MS): asked for on the first
-     * intent to vote, not with every read of the poll. Null when `pollId` is not open for voting.
+     * A ballot for a vote on today's poll `pollId` by the browser of `voter` from the client at
+     * `address`, whose page has shown the question for `shownMs` (capped at BALLOT_SHOWN_MAX_MS):
+     * asked for on the first intent to vote, not with every read of the poll. Null when `pollId`
+     * is not open for voting. Each is counted against its network's BALLOTS_PER_MINUTE
+     * (integrity/ballot.ts): past it, the ballot reads as none.
      */
-    async ballotFor(pollId: number, address: string, shownMs: number): Promise<Ballot | null> {
+    async ballotFor(
+      pollId: number,
+      address: string,
+      shownMs: number,
+      voter: { id: string; fresh: boolean },
+    ): Promise<Ballot | null> {
       const now = clock.now();
       let poll = await activePoll.get();
       if (poll?.id !== pollId) poll = await activePoll.get(now.getTime());
       if (!box || poll?.id !== pollId || !votingDayAt(now, site).votingOpen) return null;
-      const challenge = await box.integrity.challengeFor(pollId, await box.integrity.bucketOf(address, now), now);
+      const bucket = await box.integrity.bucketOf(address, now);
+      const [challenge, rate] = await Promise.all([
+        box.integrity.challengeFor(pollId, bucket, now, voter.fresh ? undefined : voter.id),
+        hitRateLimit(db, { key: `ballots:${pollId}:${bucket}`, max: BALLOTS_PER_MINUTE, windowMs: 60_000 }, now),
+      ]);
       const shownAt = now.getTime() - Math.min(Math.max(0, shownMs), BALLOT_SHOWN_MAX_MS);
-      return { token: box.ballots.issue(pollId, shownAt), proofOfWork: challenge !== null };
+      return { token: box.ballots.issue(pollId, shownAt, voter.id, rate.allowed), proofOfWork: challenge !== null };
     },
 
     /**

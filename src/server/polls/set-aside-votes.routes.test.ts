@@ -54,12 +54,12 @@ describe.each(testDatabaseKinds())('votes set aside, in the API (%s)', (kind) =>
     ]);
   });
 
-  it('are counted beside today’s total, before the results are shown and after the close', async () => {
+  it('are not published while voting on today’s poll is open (silent to stuffers), and are after the close', async () => {
     const today = await seedPoll(t.db, { options: ['Yes', 'No'], votes: [2, 1] });
     await insertSetAsideVotes(t.db, today, 4);
     expect(await get<ActivePoll>('/api/polls/active')).toMatchObject({
       totalVotes: 3,
-      setAsideVotes: 4,
+      setAsideVotes: null,
       results: null,
     });
     t.clock.set(newYorkTime('2026-11-21', '20:00'));

@@ -176,14 +176,16 @@ describe.each(testDatabaseKinds())('staff review calls (%s)', (kind) => {
     });
   });
 
-  it('shows today’s voters the discounted results at once', async () => {
+  it('shows today’s voters the discounted results at once, and how many were set aside only after the close', async () => {
     const poll = await seedAttack();
     const voter = new Visitor(t.app);
     expect((await voter.vote(poll.id, 0)).statusCode).toBe(201);
     const today = async () => (await voter.get('/api/polls/active')).json<ActivePoll>();
-    expect(await today()).toMatchObject({ totalVotes: 71, setAsideVotes: 5 });
+    expect(await today()).toMatchObject({ totalVotes: 71, setAsideVotes: null });
     await staff.post(`/api/admin/polls/${poll.id}/discounts`, discountBody());
-    expect(await today()).toMatchObject({ totalVotes: 31, setAsideVotes: 45, userVoted: true, userVoteOption: 0 });
+    expect(await today()).toMatchObject({ totalVotes: 31, setAsideVotes: null, userVoted: true, userVoteOption: 0 });
+    t.clock.set(newYorkTime('2026-11-21', '20:00'));
+    expect(await today()).toMatchObject({ totalVotes: 31, setAsideVotes: 45 });
   });
 
   it('refuses bad input with 400 and every message, an unknown poll with 404, and changes nothing', async () => {

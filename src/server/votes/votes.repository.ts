@@ -181,14 +181,16 @@ export async function insertVotes(db: Db, votes: NewVote[]): Promise<void> {
 const voterChoiceStatement = precompiled(2, (db: Db, pollId: number, voterId: string) =>
   db
     .selectFrom('votes')
-    .select(['option_index', 'created_at'])
+    .select(['option_index', 'created_at', 'status'])
     .where('poll_id', '=', pollId)
     .where('voter_id', '=', voterId),
 );
 
 export async function findVoterChoice(db: Db, pollId: number, voterId: string): Promise<VoterChoice | undefined> {
   const [row] = await voterChoiceStatement(db, pollId, voterId);
-  return row && { optionIndex: row.option_index, votedAt: new Date(row.created_at).getTime() };
+  if (!row) return undefined;
+  const choice = { optionIndex: row.option_index, votedAt: new Date(row.created_at).getTime() };
+  return row.status === 'held' ? { ...choice, held: true } : choice;
 }
 
 /**

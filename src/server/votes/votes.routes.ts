@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from 
 import type { ZodTypeProvider } from '../http/validation.js';
 import { sameSiteOnly } from '../http/same-site.js';
 import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../voters/voter-cookie.js';
-import type { VoteNotice } from '../../shared/ssr.js';
+import { VOTE_NOTICES, type VoteNotice } from '../../shared/ssr.js';
 import type { AttachEmailOutcome, Voter, VoteOutcome, VotesService } from './votes.service.js';
 
 /** The voter as the vote path sees it: the id, the address, and when the cookie was issued unless just now. */
@@ -57,10 +57,11 @@ export const votesRoutes: FastifyPluginAsync<{
       const voter = await ensureVoterId(request, reply, voterIds);
       const outcome = await votes.castVote(pollId, voterFrom(voter, request.ip), request.body);
       countVote?.(outcome);
-      // A held vote is answered as a counted one: whoever sent it learns nothing (integrity/).
       if (outcome !== 'counted' && outcome !== 'held') throw voteRefusals[outcome]();
       reply.status(201);
-      return { message: 'Vote recorded', pollId, optionIndex: request.body.optionIndex };
+      // A held vote's sender is told the truth (issue 37): recorded, counted after a check.
+      const message = outcome === 'held' ? VOTE_NOTICES.held : 'Vote recorded';
+      return { message, pollId, optionIndex: request.body.optionIndex };
     },
   );
 
@@ -103,7 +104,6 @@ export const votesRoutes: FastifyPluginAsync<{
           typeof form.ballot === 'string' && form.ballot.length <= BALLOT_TOKEN_MAX_LENGTH ? form.ballot : undefined,
       });
       countVote?.(outcome);
-      if (outcome === 'held') return back('counted');
       return back(outcome === 'too-many-emails' || outcome === 'email-already-voted' ? 'already-voted' : outcome);
     });
   });

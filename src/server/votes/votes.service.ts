@@ -4,7 +4,7 @@ import { hitRateLimit } from '../db/rate-limits.js';
 import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
-import type { Ballots } from '../integrity/ballot.js';
+import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { VoteBatcher, type BatchSettings } from './vote-batcher.js';
 import { attachEmailToVote, insertVoteBatch, isEmailUsedOnPoll } from './votes.repository.js';
@@ -80,6 +80,16 @@ export interface VotesSettings {
  */
 const VOTE_BATCHES: BatchSettings = { maxBatch: 500, maxInFlight: 1, maxWaitMs: 5 };
 
+/**
+ * The voter cookie's age in seconds, or null for a first-time browser: one whose cookie came
+ * with this vote, or with its ballot (which sets it on the intent to vote, integrity/ballot.ts).
+ */
+function cookieAgeOf(voter: Voter, now: number): number | null {
+  if (voter.cookieIssuedAt === undefined || voter.cookieIssuedAt === null) return null;
+  const ageMs = now - voter.cookieIssuedAt;
+  return ageMs < BALLOT_SHOWN_MAX_MS ? null : Math.floor(ageMs / 1000);
+}
+
 export function createVotesService(
   { db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps,
   { emailTriesPerAddressPerHour }: VotesSettings,
@@ -119,8 +129,10 @@ export function createVotesService(
 
       // Integrity: where the vote came from, how it came, and whether its network must prove work.
       const bucket = await integrity.bucketOf(voter.address, now);
-      const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime());
-      const challenge = await integrity.challengeFor(pollId, bucket, now);
+      const { pageMs } = ballots.redeem(ballot.ballot, pollId, now.getTime(), voterId);
+      const cookieAgeS = cookieAgeOf(voter, now.getTime());
+      // Only a browser older than a first-time one may have voted on another poll: no probe for the others.
+      const challenge = await integrity.challengeFor(pollId, bucket, now, cookieAgeS === null ? undefined : voterId);
       // A proof is used up when redeemed: not for a vote that is refused anyway (then held, the
       // vote meets the one already cast and is refused as a second vote).
       const proven =
@@ -140,10 +152,7 @@ export function createVotesService(
         status,
         bucket,
         pageMs,
-        cookieAgeS:
-          voter.cookieIssuedAt === undefined || voter.cookieIssuedAt === null
-            ? null
-            : Math.max(0, Math.floor((now.getTime() - voter.cookieIssuedAt) / 1000)),
+        cookieAgeS,
       });
       if (outcome === 'poll-gone') {
         activePoll.invalidate();
@@ -151,9 +160,10 @@ export function createVotesService(
       }
       if (outcome === 'recorded') {
         // A held vote is this voter's vote all the same: they see that they voted.
-        voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime());
+        voterChoices.remember(pollId, voterId, ballot.optionIndex, now.getTime(), status === 'held');
         // Judging the bucket is advice for the next votes: a failure to judge (a dropped
-        // connection) must not fail this vote, which is written; its bucket's next votes judge again.
+        // connection) must not fail this vote, which is written; it is logged and counted
+        // (integrity.service.ts), and its bucket's next votes judge again.
         await integrity.observe(pollId, bucket, now.getTime()).catch(() => undefined);
         return status;
       }

@@ -32,7 +32,7 @@ export default function TodayResultsExtras({ poll }: { poll: ActivePoll }) {
         pollId={poll.id}
         results={poll.results ?? []}
         totalVotes={poll.totalVotes}
-        setAsideVotes={poll.setAsideVotes}
+        setAsideVotes={poll.setAsideVotes ?? 0}
         chosen={poll.userVoteOption}
       />
     </>

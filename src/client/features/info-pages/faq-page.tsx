@@ -256,20 +256,23 @@ function HonestResults() {
           faster than a person could read the question, and the same answer coming in over and over from one place.
         </li>
         <li>
-          <strong>A quick check, only where something looks wrong.</strong> When a network looks suspicious, browsers on
-          it are asked to do a short check before their vote counts. The browser does it on its own: there is nothing to
-          click or type.
+          <strong>A quick check, only where something looks wrong.</strong> When a network looks suspicious, or an
+          unusual number of browsers vote from it for the first time, browsers voting here for the first time are asked
+          to do a short check before their vote counts. The browser does it on its own: there is nothing to click or
+          type. A browser that has voted here before is never asked because of someone else’s votes.
         </li>
         <li>
-          <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, but it is in no
-          result until our staff have looked at it.
+          <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, and its voter is
+          told so: it will be counted after a check. Until then it is in no result, and its voter is shown none that
+          would claim to include it.
         </li>
         <li>
           <strong>People review, and can undo.</strong> Our staff review held and suspicious votes, and can set votes
           aside or restore them. Nothing is deleted, and every action is logged.
         </li>
         <li>
-          <strong>Results say so.</strong> Wherever results appear, they say how many votes were set aside after review.
+          <strong>Results say so.</strong> Once voting has closed, wherever results appear, they say how many votes were
+          set aside after review.
         </li>
         <li>
           <strong>Schools are welcome.</strong> Colleagues voting from one school’s network is normal, and a network is

@@ -85,9 +85,10 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const showResults = poll.userVoted || !poll.votingOpen;
-  // A vote sent without scripts comes back here with its outcome in the address.
+  // A vote sent without scripts comes back here with its outcome in the address; a held vote
+  // is told so on every visit (no results while voting is open: they would claim to include it).
   const { outcome } = readPageQuery(useLocation().search);
-  const notice = outcome === null ? null : VOTE_NOTICES[outcome];
+  const notice = poll.voteHeld ? VOTE_NOTICES.held : outcome === null ? null : VOTE_NOTICES[outcome];
 
   function vote(optionIndex: number) {
     setPendingOption(optionIndex);
@@ -102,8 +103,12 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
         },
       },
       {
-        onSuccess: () => {
-          setAnnouncement(`Vote recorded for "${poll.options[optionIndex] ?? ''}". The results are shown below.`);
+        onSuccess: (receipt) => {
+          setAnnouncement(
+            receipt.message === VOTE_NOTICES.held
+              ? receipt.message
+              : `Vote recorded for "${poll.options[optionIndex] ?? ''}". The results are shown below.`,
+          );
           const focusHeading = () => headingRef.current?.focus();
           if (!onVoted(poll, focusHeading)) focusHeading();
         },
@@ -151,11 +156,17 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
       </h2>
       {poll.description && <p className="poll-card__description">{poll.description}</p>}
       {notice && (
-        <p className={outcome === 'counted' ? 'poll-card__notice' : 'poll-card__notice poll-card__notice--refused'}>
+        <p
+          className={
+            poll.voteHeld || outcome === 'counted' || outcome === 'held'
+              ? 'poll-card__notice'
+              : 'poll-card__notice poll-card__notice--refused'
+          }
+        >
           {notice}
         </p>
       )}
-      {showResults ? (
+      {poll.results === null && poll.voteHeld ? null : showResults ? (
         <>
           <Suspense fallback={null}>
             <ResultsView poll={poll} onShare={() => onShare(poll, 'results')} />

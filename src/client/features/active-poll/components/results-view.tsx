@@ -25,7 +25,7 @@ export default function ResultsView({ poll, onShare }: { poll: ActivePoll; onSha
         question: poll.question,
         results,
         totalVotes: poll.totalVotes,
-        setAsideVotes: poll.setAsideVotes,
+        setAsideVotes: poll.setAsideVotes ?? 0,
       });
       if (outcome === 'downloaded') toast({ title: 'Pie chart image downloaded!' });
     } catch (error) {
@@ -46,7 +46,7 @@ export default function ResultsView({ poll, onShare }: { poll: ActivePoll; onSha
       <PhaseCountdown />
       <LazyPieChart results={results} labelMax={RESULTS_CHART_LABEL_MAX} chosen={mine} />
       <p className="poll-card__total">{votesText(poll.totalVotes)}</p>
-      <SetAsideNote setAsideVotes={poll.setAsideVotes} />
+      <SetAsideNote setAsideVotes={poll.setAsideVotes ?? 0} />
       {/* Only once voting has closed: the API sends no weighted line before. */}
       <LazyWeightedLine weighted={poll.weighted} options={poll.options} />
       {/* A native disclosure: the bars open with scripts off too, and hydrating measures nothing. */}
