@@ -43,6 +43,8 @@ import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
 import { remindersChangeRoutes, remindersRoutes } from './push/reminders.routes.js';
 import { manifestRoutes } from './install/manifest.routes.js';
+import { RouteCatalog } from './openapi/catalog.js';
+import { openApiRoutes } from './openapi/openapi.routes.js';
 import type { Agent } from 'node:https';
 import type { ReminderSenderSettings } from './push/reminder-sender.js';
 
@@ -134,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Every route, for the API document (GET /openapi.json).
+  const catalog = new RouteCatalog();
+  app.addHook('onRoute', catalog.collect);
 
   const db = options.db ?? openDatabase(config.database);
   const ownsDb = !options.db;
@@ -171,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before the metrics: probes are not counted.
   await app.register(healthRoutes, { db, readiness: services.readiness });
+  await app.register(openApiRoutes, { catalog });
   if (metrics) await registerMetrics(app, metrics);
   const { voterIds } = services;
   await app.register(pollsRoutes, { polls: services.polls, voterIds });
