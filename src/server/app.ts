@@ -23,7 +23,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
-import { zodValidatorCompiler } from './http/validation.js';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/validation.js';
 import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
 import { ogRoutes } from './og/og.routes.js';
 import type { PreviewImages } from './og/preview-images.js';
@@ -172,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   closeConnectionsWhileDraining(app, services.readiness);
   addSecurityHeaders(app, { https });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);
 
   // Before the metrics: probes are not counted.

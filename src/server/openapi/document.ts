@@ -103,11 +103,8 @@ function responses(route: RouteEntry, components: Record<string, Json>) {
     };
   }
   for (const [status, { type, description }] of Object.entries(route.schema?.produces ?? {})) {
-    out[status] = {
-      description,
-      ...headers,
-      content: { [type]: { schema: { type: type.includes('json') ? 'object' : 'string' } } },
-    };
+    const schema = { type: type?.includes('json') ? 'object' : 'string' };
+    out[status] = { description, ...headers, ...(type ? { content: { [type]: { schema } } } : {}) };
   }
   if (Object.keys(out).length === 0) out.default = { description: 'The answer (not yet described by a schema).' };
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };

@@ -26,8 +26,8 @@ declare module 'fastify' {
     summary?: string;
     /** More, in Markdown-free sentences. */
     description?: string;
-    /** Answers that are not JSON, by status: their media type (e.g. `text/html`), and what they are. */
-    produces?: Record<number, { type: string; description: string }>;
+    /** Answers that are not JSON, by status: their media type (e.g. `text/html`; none for an empty answer), and what they are. */
+    produces?: Record<number, { type?: string; description: string }>;
   }
   interface FastifyContextConfig {
     /** The per-address limits that count this call (the write limit is added by its scope). */
