@@ -115,7 +115,11 @@ function responses(route: RouteEntry, components: Record<string, Json>) {
       ...error,
     };
   }
-  out['4XX'] = { description: STATUS_TEXT['4XX'], ...error };
+  // A page or a file refused is a page for people (an HTML 404), as well as ApiError for programs.
+  const page = ['Pages', 'Beyond the site'].includes(tagOf(route))
+    ? { 'text/html': { schema: { type: 'string' } } }
+    : {};
+  out['4XX'] = { description: STATUS_TEXT['4XX'], content: { ...error.content, ...page } };
   out['5XX'] = { description: STATUS_TEXT['5XX'], ...error };
   return out;
 }
