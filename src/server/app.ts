@@ -26,7 +26,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
 import { addSecurityHeaders } from './http/security.js';
-import { zodValidatorCompiler } from './http/validation.js';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/validation.js';
 import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
 import { ogRoutes } from './og/og.routes.js';
 import { seriesAdminRoutes } from './admin/series.routes.js';
@@ -50,6 +50,8 @@ import { searchRoutes } from './search/search.routes.js';
 import { votesRoutes } from './votes/votes.routes.js';
 import { remindersChangeRoutes, remindersRoutes } from './push/reminders.routes.js';
 import { manifestRoutes } from './install/manifest.routes.js';
+import { RouteCatalog } from './openapi/catalog.js';
+import { openApiRoutes } from './openapi/openapi.routes.js';
 import type { Agent } from 'node:https';
 import type { ReminderSenderSettings } from './push/reminder-sender.js';
 
@@ -141,6 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Every route, for the API document (GET /openapi.json).
+  const catalog = new RouteCatalog();
+  app.addHook('onRoute', catalog.collect);
 
   const db = options.db ?? openDatabase(config.database);
   const ownsDb = !options.db;
@@ -174,10 +179,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   closeConnectionsWhileDraining(app, services.readiness);
   addSecurityHeaders(app, { https });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);
 
   // Before the metrics: probes are not counted.
   await app.register(healthRoutes, { db, readiness: services.readiness });
+  await app.register(openApiRoutes, { catalog });
   if (metrics) await registerMetrics(app, metrics);
   const { voterIds } = services;
   await app.register(pollsRoutes, { polls: services.polls, voterIds });

@@ -1,13 +1,18 @@
 /**
  * The shapes of the JSON the server sends, shared so the client reads exactly what the server
- * writes. Request bodies are validated with the zod schemas in `schemas.ts`.
+ * writes: each is the z.infer of the response schema in `schemas/*-answers.ts` that its route
+ * declares (so the API document, GET /openapi.json, says the same). Imported as types only: no
+ * schema reaches the browser through this file. Request bodies are the schemas in `schemas.ts`.
  */
-import type { Profile, ProfileDimension } from './profile.js';
+import type { z } from './zod.js';
+import type { Profile } from './profile.js';
 import type { ResultItem } from './results.js';
-import type { Weighted, WeightingMargin, WEIGHTING_RULES } from './weighting.js';
-import type { LocalDate } from './time.js';
-
-import type { StaffRole } from './staff-permissions.js';
+import type { WeightingMargin, WEIGHTING_RULES } from './weighting.js';
+import type * as polls from './schemas/poll-answers.js';
+import type * as staff from './schemas/staff-answers.js';
+import type * as admin from './schemas/admin-answers.js';
+import type * as review from './schemas/review-answers.js';
+import type * as topics from './schemas/topic-answers.js';
 
 export type { Profile, ResultItem };
 
@@ -57,164 +62,81 @@ export interface ApiError {
   issues?: { path: string; message: string }[];
 }
 
-export interface Poll {
-  id: number;
-  /** Public number of the poll, as in /poll-N; assigned at creation, never reused. */
-  pollNumber: number;
-  question: string;
-  description: string | null;
-  options: string[];
-  /** The day the poll is (or was) live, in the site time zone. */
-  liveDate: LocalDate;
-  createdAt: string;
-  isActive: boolean;
-}
-
+export type Poll = z.infer<typeof polls.poll>;
 /** An item of GET /api/polls: a past poll, for the archive. */
-export interface PastPoll extends Poll {
-  totalVotes: number;
-  /**
-   * Votes received but in no figure: held (cast without the proof of work their network was
-   * asked for) or discounted by staff after review. Said in public wherever results appear.
-   */
-  setAsideVotes: number;
-  /** The topics staff gave it (issue 39), in the list's order; on past polls and their results. */
-  topics?: TopicRef[];
-}
-
-/** A topic as a poll names it: /topics/<slug>. */
-export interface TopicRef {
-  slug: string;
-  name: string;
-}
-
-/** GET /api/topics: the list the owner keeps, in its order; staff also get ids and poll counts. */
-export interface Topic extends TopicRef {
-  id: number;
-  /** Past polls with this topic. */
-  pastPolls: number;
-}
-
-/** GET /api/search?q=: past polls matching the words, best first (issue 39, item 2). */
-export interface SearchResults {
-  /** The words searched for, as the search read them; empty when the query had none. */
-  terms: string[];
-  topic: TopicRef | null;
-  year: number | null;
-  page: number;
-  /** Matching past polls in all pages. */
-  total: number;
-  results: SearchHit[];
-}
-
-/** Text with the matched words marked: an even index is plain text, an odd one a matched word. */
-export type MarkedText = string[];
-
-export interface SearchHit extends Pick<PastPoll, 'id' | 'pollNumber' | 'liveDate' | 'totalVotes' | 'topics'> {
-  question: MarkedText;
-  description: MarkedText;
-  /** The staff note's text, marked (empty until the poll has one). */
-  note: MarkedText;
-}
-
+export type PastPoll = z.infer<typeof polls.pastPoll>;
 /** GET /api/polls/number/:n: the final results of a past poll. */
-export interface PollResults extends Pick<
-  PastPoll,
-  'id' | 'pollNumber' | 'question' | 'description' | 'options' | 'liveDate' | 'totalVotes' | 'setAsideVotes' | 'topics'
-> {
-  results: ResultItem[];
-  /** The other runs of the same question (polls linked by "asked before"), oldest first. */
-  series: SeriesRun[];
-  /**
-   * The result adjusted to the mix of US K-12 teachers (src/shared/weighting.ts, /methods), or
-   * which rule withheld it. Only on closed polls: a past poll always has it.
-   */
-  weighted: Weighted;
-  /** The tracker of its series (issue 38), once the question has been asked twice: absent otherwise. */
-  tracker?: { slug: string; name: string };
-  /** The staff note, "What we learned", once one is written (past polls only). */
-  note?: PollNote | null;
-}
+export type PollResults = z.infer<typeof polls.pollResults>;
+/** One run of a question asked more than once (past polls, and today's once voting closed). */
+export type SeriesRun = z.infer<typeof polls.seriesRun>;
+/** GET /api/polls/:id/breakdown: results by role, grade level, region and experience. */
+export type Breakdown = z.infer<typeof polls.breakdown>;
+export type BreakdownDimension = Breakdown['dimensions'][number];
+export type BreakdownGroup = BreakdownDimension['groups'][number];
+/** GET /api/polls/active: today's poll, as this visitor may see it. */
+export type ActivePoll = z.infer<typeof polls.activePoll>;
+/** GET /api/polls/:id/ballot?shown=MS */
+export type Ballot = z.infer<typeof polls.ballot>;
+/** GET /api/polls/:id/proof-of-work: an ALTCHA challenge (altcha widget 3, altcha-lib 2). */
+export type ProofOfWorkChallenge = z.infer<typeof polls.proofOfWorkChallenge>;
+/** GET and POST /api/stats: the strip under the poll. */
+export type Stats = z.infer<typeof polls.stats>;
+/** POST /api/polls/:id/update-vote, /api/subscribe and other calls that only confirm. */
+export type Confirmation = z.infer<typeof polls.confirmation>;
+/** POST /api/polls/:id/vote */
+export type VoteReceipt = z.infer<typeof polls.voteReceipt>;
+export type SuggestionReceipt = z.infer<typeof polls.suggestionReceipt>;
+/** A topic as a poll names it: /topics/<slug>. */
+export type TopicRef = z.infer<typeof polls.topicRef>;
+/** A staff note as readers get it (rendered HTML, plain text, when it last changed). */
+export type PollNote = z.infer<typeof polls.pollNote>;
 
-/**
- * A staff note as readers get it: rendered on the server from a safe Markdown subset (no raw
- * HTML, links only to http(s), mailto and the site), and as plain text for link previews.
- */
-export interface PollNote {
-  html: string;
-  text: string;
-  /** When it was last changed (ISO 8601), shown with it. */
-  updatedAt: string;
-}
-
+/** GET /api/topics: the list the owner keeps, in its order. */
+export type Topic = z.infer<typeof topics.topic>;
+/** Text with the matched words marked: an even index is plain text, an odd one a matched word. */
+export type MarkedText = z.infer<typeof topics.markedText>;
+export type SearchHit = z.infer<typeof topics.searchHit>;
+/** GET /api/search?q=: past polls matching the words, best first. */
+export type SearchResults = z.infer<typeof topics.searchResults>;
 /** GET /api/admin/polls/:id/note: the note as typed, for the editor. */
-export interface AdminNote {
-  body: string;
-  updatedAt: string | null;
-  /** Whether the poll has closed, so a note may be written. */
-  writable: boolean;
-}
-
+export type AdminNote = z.infer<typeof topics.adminNote>;
 /** GET /api/admin/digest: when the weekly digest leaves on Fridays (site time zone). */
-export interface DigestSettings {
-  sendAt: string;
-  timeZone: string;
-}
+export type DigestSettings = z.infer<typeof topics.digestSettings>;
 
-/**
- * One run of a question asked more than once. Runs are past polls, and today's poll once
- * voting has closed for the day (never before: no peeking).
- */
-export type SeriesRun = Pick<PollResults, 'pollNumber' | 'liveDate' | 'totalVotes' | 'results'>;
+/** GET /api/admin/session */
+export type AdminSession = z.infer<typeof staff.adminSession>;
+export type StaffMember = z.infer<typeof staff.staffMember>;
+export type StaffSession = z.infer<typeof staff.staffSession>;
+export type StaffPasskey = z.infer<typeof staff.staffPasskey>;
+export type StaffInvite = z.infer<typeof staff.staffInvite>;
+export type InviteDetails = z.infer<typeof staff.inviteDetails>;
+export type AuditEntry = z.infer<typeof staff.auditEntry>;
+export type AuditPage = z.infer<typeof staff.auditPage>;
+export type AuditCheck = z.infer<typeof staff.auditCheck>;
 
-/**
- * One group of a breakdown ("School leader"): its own votes and results, the percentages within
- * the group adding up to 100.
- */
-export interface BreakdownGroup extends Pick<PollResults, 'totalVotes' | 'results'> {
-  /** The group's id in its dimension's list (src/shared/profile.ts). */
-  value: string;
-  label: string;
-  /** The group's weighted line under the group gates (or why withheld); breakdowns are closed polls only. */
-  weighted?: Weighted;
-}
+export type AdminPoll = z.infer<typeof admin.adminPoll>;
+/** POST and PUT /api/admin/polls */
+export type SavedPoll = z.infer<typeof admin.savedPoll>;
+export type AdminSuggestion = z.infer<typeof admin.adminSuggestion>;
+/** GET /api/poll-suggestions?limit=N: one page of a list, newest first (without `limit`: AdminSuggestion[]). */
+export type SuggestionsPage = z.infer<typeof admin.suggestionsPage>;
+export type MailStats = z.infer<typeof admin.mailStats>;
+export type VoteRecord = z.infer<typeof admin.voteRecord>;
+export type VotesSummary = z.infer<typeof admin.votesSummary>;
 
-export interface BreakdownDimension {
-  dimension: ProfileDimension;
-  label: string;
-  /** The groups shown, each of at least `minGroupSize` votes, in the order of the dimension's list. */
-  groups: BreakdownGroup[];
-  /** Votes in groups too small to show (or no longer listed). */
-  withheldVotes: number;
-  /** Votes whose voter gave no answer for this dimension. */
-  notSaidVotes: number;
-  /**
-   * A group large enough to show, withheld all the same (secondary suppression): the overall
-   * result less the groups shown would otherwise give away the votes not shown, fewer than
-   * `minGroupSize` of them. Only its size is told; null when no group needs withholding.
-   */
-  alsoWithheld: Pick<BreakdownGroup, 'value' | 'label' | 'totalVotes'> | null;
-}
-
-/**
- * GET /api/polls/:id/breakdown: a poll's results by role, grade level, region and experience,
- * as voters described themselves when they voted. Past polls, and today's once voting closes.
- */
-export interface Breakdown extends Pick<PollResults, 'pollNumber' | 'totalVotes' | 'setAsideVotes'> {
-  pollId: Poll['id'];
-  minGroupSize: number;
-  /**
-   * Every count of `dimensions` is a multiple of this: drawn at random once, when the breakdown
-   * was published after the close, and kept (/methods, "Results by group").
-   */
-  roundedTo: number;
-  /**
-   * Set when staff counted or set aside votes after the breakdown was published: it says so,
-   * while the groups (and `totalVotes`, `setAsideVotes`) stay as published at the close.
-   */
-  correction: string | null;
-  dimensions: BreakdownDimension[];
-}
+/** GET /api/admin/polls/:id/integrity */
+export type IntegrityReport = z.infer<typeof review.integrityReport>;
+export type VoteStatus = keyof IntegrityReport['votes'];
+export type IntegrityMinute = IntegrityReport['minutes'][number];
+export type IntegrityMark = IntegrityReport['marks'][number];
+export type IntegrityBucket = z.infer<typeof review.integrityBucket>;
+export type FlaggedBurst = z.infer<typeof review.flaggedBurst>;
+export type IntegrityAction = z.infer<typeof review.integrityAction>;
+export type IntegrityActionKind = IntegrityAction['kind'];
+/** What a discount (201), a restore or a release answers: the log entry it made. */
+export type IntegrityChange = z.infer<typeof review.integrityChange>;
+/** PUT /api/admin/polls/:id/challenge */
+export type ChallengeChange = z.infer<typeof review.challengeChange>;
 
 /**
  * An item of GET /data/polls.json's `polls` (the CSV and the Atom feed are written from the
@@ -233,7 +155,7 @@ export interface OpenPoll extends Pick<
   /** By role, grade level, region and experience; groups under the minimum size are withheld. */
   breakdowns: Breakdown['dimensions'];
   weighted: PollResults['weighted'];
-  /** The staff note, "What we learned": rendered HTML, plain text and when it last changed; null without one. */
+  /** The staff note, "What we learned"; null without one. */
   note?: PollNote | null;
 }
 
@@ -269,376 +191,4 @@ export interface WeightingData {
     string
   >;
   rules: typeof WEIGHTING_RULES;
-}
-
-/** GET /api/polls/active: today's poll, as this visitor may see it. */
-export interface ActivePoll extends Omit<PastPoll, 'setAsideVotes'> {
-  /**
-   * PastPoll['setAsideVotes'], published once voting has closed; null while it is open (a count
-   * growing with each held vote would show a stuffer where the line is).
-   */
-  setAsideVotes: number | null;
-  userVoted: boolean;
-  /** Index of the option this visitor chose; null before voting, and while their vote is held. */
-  userVoteOption: number | null;
-  /**
-   * This visitor's vote is recorded but held for a check (src/server/integrity/): it is in no
-   * figure yet, so no results are shown to them while voting is open, and none marked as theirs.
-   */
-  voteHeld: boolean;
-  /**
-   * Per-option results. Null until the visitor has voted or voting has closed for the day:
-   * nobody peeks at the results before choosing.
-   */
-  results: PollResults['results'] | null;
-  /** Whether votes are accepted now (false from the close time until midnight). */
-  votingOpen: boolean;
-  /** Today's close time, as an ISO instant. */
-  closesAt: string;
-  /**
-   * The earlier runs of this question, oldest first, when it was asked before; shown with the
-   * results, so null until they are (no peeking), and [] when it was not asked before.
-   */
-  series: SeriesRun[] | null;
-  /**
-   * Once voting has closed, the weighted line (PollResults['weighted']). Absent while voting is
-   * open: never live, not even the number of votes in its scope.
-   */
-  weighted?: PollResults['weighted'];
-}
-
-/**
- * GET /api/polls/:id/ballot?shown=MS: the ballot a page asks for on the first intent to vote
- * (not with today's poll, which every visit reads and most never vote on): a token the server
- * signed with the poll and when the question was first shown (now, less `shown`, capped), sent
- * back with the vote, and whether votes from this visitor's network must carry a proof of work
- * now (src/server/integrity/).
- */
-export interface Ballot {
-  token: string;
-  /** When true, the vote carries an ALTCHA solution (`proof`) to GET /api/polls/:id/proof-of-work's challenge. */
-  proofOfWork: boolean;
-}
-
-/**
- * GET /api/polls/:id/proof-of-work: an ALTCHA challenge (the protocol of the altcha widget 3 and
- * altcha-lib 2), bound to the poll and the caller's network for five minutes. Its solution goes
- * back as the vote's `proof`: base64 of the JSON `{ challenge: { parameters, signature }, solution }`.
- */
-export interface ProofOfWorkChallenge {
-  parameters: {
-    algorithm: string;
-    nonce: string;
-    salt: string;
-    cost: number;
-    keyLength: number;
-    keyPrefix: string;
-    keySignature?: string;
-    memoryCost?: number;
-    parallelism?: number;
-    expiresAt?: number;
-    data?: Record<string, string | number | boolean | null>;
-  };
-  signature?: string;
-}
-
-/** GET and POST /api/stats: the strip under the poll. */
-export interface Stats {
-  /** Polls that have gone live: past polls plus today's. */
-  totalPolls: number;
-  /** Votes cast by this visitor ("Your Votes"). */
-  totalVotes: number;
-  /** Consecutive days on which this visitor voted, ending today (or yesterday). */
-  streak: number;
-}
-
-/** POST /api/polls/:id/update-vote, /api/subscribe and /api/poll-suggestions. */
-export interface Confirmation {
-  message: string;
-}
-
-/** POST /api/polls/:id/vote */
-export interface VoteReceipt extends Confirmation, Pick<VoteRecord, 'optionIndex'> {
-  pollId: Poll['id'];
-}
-
-export interface SuggestionReceipt extends Confirmation {
-  id: number;
-}
-
-/** GET /api/admin/session */
-export interface AdminSession {
-  authenticated: boolean;
-  /** The signed-in person; absent when nobody is signed in. */
-  staff?: StaffMember;
-  /** True while the site has no owner yet: the old admin password opens "Create the owner account". */
-  needsOwner?: boolean;
-}
-
-/** A person on the staff (GET /api/admin/staff; the signed-in one in AdminSession). */
-export interface StaffMember {
-  id: number;
-  email: string;
-  displayName: string;
-  role: StaffRole;
-  disabled: boolean;
-  hasPassword: boolean;
-  passkeys: number;
-  createdAt: string;
-}
-
-/** A staff session (GET /api/admin/sessions). */
-export interface StaffSession {
-  id: number;
-  staffId: number;
-  staffName: string;
-  browser: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session this request came with. */
-  current: boolean;
-}
-
-export interface StaffPasskey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** A pending invite (GET /api/admin/invites). */
-export interface StaffInvite {
-  id: number;
-  email: string;
-  role: StaffRole;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/** What an invite link offers before it is accepted (GET /api/admin/invites/lookup). */
-export interface InviteDetails {
-  email: string;
-  role: StaffRole;
-}
-
-/** A row of the audit log (GET /api/admin/audit). Never passwords, tokens, passkeys or voter e-mails. */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: { id: number | null; name: string; role: string };
-  action: string;
-  target: string;
-  summary: string;
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  /** Pass as `before` for the next page; null at the end. */
-  next: number | null;
-}
-
-/** The hash chain's check (GET /api/admin/audit/verify; npm run db:verify-audit). */
-export interface AuditCheck {
-  ok: boolean;
-  rows: number;
-  brokenAt: number | null;
-  problem: string | null;
-  /** Whether the chain is keyed with AUDIT_CHAIN_KEY; unkeyed, anyone with the database can rewrite it. */
-  keyed: boolean;
-  /** Rows whose hashes no key protects: all of them when unkeyed, those from before the key otherwise. */
-  unkeyedRows: number;
-  /** The last row: what the daily log line publishes. Null for an empty or broken chain. */
-  head: { id: number; hash: string } | null;
-}
-
-/** GET /api/admin/polls: every poll, scheduled ones included. */
-export interface AdminPoll extends PastPoll {
-  /** missed: scheduled for a day that passed without it going live; it waits for staff. */
-  status: 'scheduled' | 'missed' | 'active' | 'past';
-  /** The number of the earlier poll this one asks again, if it does. */
-  askedBefore: number | null;
-}
-
-/** POST and PUT /api/admin/polls */
-export interface SavedPoll extends Confirmation {
-  poll: AdminPoll;
-}
-
-/** A suggestion as staff see it (GET /api/poll-suggestions, staff only: it holds e-mails). */
-export interface AdminSuggestion {
-  id: number;
-  question: string;
-  options: string[];
-  status: 'pending' | 'approved' | 'rejected';
-  suggestedBy: string | null;
-  email: string | null;
-  /** The topic the visitor picked, if any (issue 39, item 5). */
-  topic: TopicRef | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
-
-/**
- * GET /api/poll-suggestions?limit=N[&status=pending|reviewed][&after=next]: one page of a list,
- * newest first: pending suggestions by when they came in, reviewed ones by when they were
- * reviewed, every one (no status) by when it came in. `limit` is 1 to SUGGESTIONS_PAGE_MAX.
- * Without `limit` the answer is every suggestion as an array (AdminSuggestion[]), newest first,
- * as before pages: kept for API clients, and streamed.
- */
-export interface SuggestionsPage {
-  suggestions: AdminSuggestion[];
-  /** How many suggestions the list holds in all. */
-  total: number;
-  /** `after` for the next page; null when this page is the last. */
-  next: string | null;
-}
-
-/** GET /api/admin/mail-stats: the subscriber list and the outbox, for Utilities. */
-export interface MailStats {
-  /** smtp: a mail server; files: .eml files (no SMTP_URL). */
-  transport: 'smtp' | 'files';
-  /** confirmed: gets the daily e-mail; unconfirmed: has not followed the confirmation link yet. */
-  subscribers: { confirmed: number; unconfirmed: number; unsubscribed: number };
-  outbox: { queued: number; sending: number; sent: number; failed: number; cancelled: number };
-}
-
-/**
- * GET /api/admin/polls/:id/votes: every vote of a poll, oldest first (with `limit`, a page of
- * them after vote `after`). An anonymous vote has no e-mail.
- */
-export interface VoteRecord {
-  id: number;
-  voterEmail: string | null;
-  optionIndex: number;
-  createdAt: string;
-}
-
-/** GET /api/admin/polls/:id/votes/summary: votes and e-mails per option, for the voter section. */
-export interface VotesSummary extends Pick<PastPoll, 'totalVotes'> {
-  withEmail: number;
-  options: (Omit<ResultItem, 'percentage'> & { withEmail: number })[];
-}
-
-/**
- * Staff review of a poll's votes (GET /api/admin/polls/:id/integrity). A network is a bucket: a
- * keyed hash of an IPv4 /24 or IPv6 /48 under the day's key, never an address. Shares are
- * fractions from 0 to 1; times are ISO instants.
- */
-export interface IntegrityReport {
-  pollId: Poll['id'];
-  pollNumber: Poll['pollNumber'];
-  question: Poll['question'];
-  options: Poll['options'];
-  status: AdminPoll['status'];
-  /** Votes received, by status: only counted ones are in any figure. */
-  votes: Record<VoteStatus, number>;
-  /** The results everyone sees now: counted votes only. */
-  results: ResultItem[];
-  /** Staff asked every vote on this poll for a proof of work. */
-  challengeEveryone: boolean;
-  /** Votes per minute, only the minutes that have any, oldest first. */
-  minutes: IntegrityMinute[];
-  /** When networks were watched or challenged, and when staff challenged everyone. */
-  marks: IntegrityMark[];
-  /** The networks with the most votes (at most INTEGRITY_TOP_BUCKETS), most first. */
-  buckets: IntegrityBucket[];
-  /** The networks and votes beyond those listed. */
-  otherBuckets: { buckets: number; votes: number };
-  /** Votes with no network: cast before review existed, or older than 30 days (their signals emptied). */
-  votesWithoutBucket: number;
-  /** Runs of votes the detector flagged, each with the results as they would be without it. */
-  bursts: FlaggedBurst[];
-  /** Every staff action on the poll, newest first. */
-  log: IntegrityAction[];
-}
-
-export type VoteStatus = 'counted' | 'held' | 'discounted';
-
-/** One minute's votes, per option, by status. */
-export interface IntegrityMinute {
-  /** The minute's first instant. */
-  at: string;
-  counted: number[];
-  held: number[];
-  discounted: number[];
-}
-
-export interface IntegrityMark {
-  state: 'watch' | 'challenge';
-  /** The network's label; null when staff challenged everyone. */
-  label: string | null;
-  from: string;
-  to: string;
-}
-
-export interface IntegrityBucket {
-  /** The code to name this network by in a discount or a release. */
-  bucket: string;
-  /** A short name for people (NET-3F9A2C), from the code. */
-  label: string;
-  votes: number;
-  firstVoteAt: string;
-  lastVoteAt: string;
-  /** Its busiest minute. */
-  peakPerMinute: number;
-  /** The option this network chose most, its share of the network's votes, and that option's share of everyone else's counted votes. */
-  topOption: { index: number; share: number; shareElsewhere: number } | null;
-  /** The median time from a page to its vote, of votes that carried a ballot; null when none did. */
-  medianPageMs: number | null;
-  /** Votes without a valid ballot (no page, or not one this site served). */
-  withoutBallotShare: number;
-  /** Votes whose voter cookie was issued with the vote. */
-  freshCookieShare: number;
-  held: number;
-  discounted: number;
-  /** What the detector says of it now; null when it flagged nothing. */
-  state: 'watch' | 'challenge' | null;
-}
-
-/** A run of one network's votes the detector flagged, from its first vote to its last. */
-export interface FlaggedBurst {
-  bucket: string;
-  label: string;
-  state: 'watch' | 'challenge';
-  /** What the detector saw: volume, skew, fast, no-ballot, regular. */
-  reasons: string[];
-  from: string;
-  to: string;
-  votes: Record<VoteStatus, number>;
-  /** The results without this burst's counted votes. */
-  preview: { results: ResultItem[]; totalVotes: number };
-}
-
-export type IntegrityActionKind = 'discount' | 'restore' | 'release' | 'challenge-on' | 'challenge-off';
-
-/** One entry of a poll's integrity log. */
-export interface IntegrityAction {
-  id: number;
-  kind: IntegrityActionKind;
-  bucket: string | null;
-  label: string | null;
-  from: string | null;
-  to: string | null;
-  reason: string;
-  /** How many votes it set aside, gave back or released. */
-  votes: number;
-  /** Who did it ('staff' while there is one shared staff password). */
-  actor: string;
-  /** For a restore: the discount it undid. */
-  undoesId: number | null;
-  /** For a discount: the restore that undid it, if one has. */
-  undoneById: number | null;
-  createdAt: string;
-}
-
-/** What a discount (201), a restore or a release answers: the log entry it made. */
-export interface IntegrityChange extends Confirmation {
-  action: IntegrityAction;
-}
-
-/** PUT /api/admin/polls/:id/challenge */
-export interface ChallengeChange extends Confirmation {
-  challengeEveryone: boolean;
-  /** The log entry it made; null when the switch was already so. */
-  action: IntegrityAction | null;
 }

@@ -4,6 +4,7 @@
  * in the teacher's own time zone, on some days of the week, perhaps paused until a date.
  */
 import { z } from './zod.js';
+import type * as answers from './schemas/reminder-answers.js';
 import { isLocalDate, isValidTimeZone, parseTimeOfDay, type LocalDate } from './time.js';
 
 /** When lessons end in many schools: Teacher Tapp's 3:30 pm. */
@@ -81,22 +82,11 @@ export type ReminderSubscribeRequest = z.output<typeof reminderSubscribeRequest>
 export const reminderSettingsRequest = object(reminderSettingsShape);
 export type ReminderSettingsRequest = z.output<typeof reminderSettingsRequest>;
 
-export interface ReminderSettings {
-  /** HH:MM on a 24-hour clock, in `timeZone`. */
-  timeOfDay: string;
-  timeZone: string;
-  /** ISO weekdays, 1 Monday to 7 Sunday, in order. */
-  days: number[];
-  /** No reminder before this date (in `timeZone`); null: not paused. */
-  pausedUntil: LocalDate | null;
-}
+/** A reminder's settings as the API answers them (schemas/reminder-answers.ts). */
+export type ReminderSettings = z.infer<typeof answers.reminderSettings>;
 
 /** GET /api/reminders: the key to subscribe with, and this browser's reminder if it has one. */
-export interface RemindersState {
-  /** The site's VAPID public key, base64url: PushManager.subscribe's applicationServerKey. */
-  applicationServerKey: string;
-  reminder: ReminderSettings | null;
-}
+export type RemindersState = z.infer<typeof answers.remindersState>;
 
 /** What a reminder notification carries, and nothing else: the site, today's question, its page. */
 export interface ReminderPayload {

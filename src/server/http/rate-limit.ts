@@ -137,6 +137,10 @@ export async function limitWrites(
   redis?: Redis,
   keyPrefix?: string,
 ) {
+  // Said in the API document of every route in the scope, whether or not the limit is on.
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, limits: ['writes', ...(route.config?.limits ?? [])] };
+  });
   if (perMinute <= 0) return;
   // The site's one rule for every per-address limit (address-limits.ts), rather than the
   // plugin's own keys (the address itself): the limits cannot drift apart, no address is stored.

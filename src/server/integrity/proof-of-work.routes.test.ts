@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiError, ProofOfWorkChallenge } from '../../shared/api.js';
 import type { Db } from '../db/connection.js';
 import { registerErrorHandler } from '../http/errors.js';
-import { zodValidatorCompiler } from '../http/validation.js';
+import { zodSerializerCompiler, zodValidatorCompiler } from '../http/validation.js';
 import { openDatabaseEachTest } from '../testing/database-per-test.js';
 import { decodeProof, solveInNode } from '../testing/proof-of-work-solver.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -36,6 +36,7 @@ describe.each(testDatabaseKinds())('the proof-of-work challenge route (%s)', (ki
     const asked: [number, string][] = [];
     app = Fastify();
     app.setValidatorCompiler(zodValidatorCompiler);
+    app.setSerializerCompiler(zodSerializerCompiler);
     registerErrorHandler(app);
     await app.register(proofOfWorkRoutes, {
       proofOfWork,

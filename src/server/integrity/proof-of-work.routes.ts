@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ProofOfWorkChallenge } from '../../shared/api.js';
 import { pollIdParams } from '../../shared/schemas.js';
+import { proofOfWorkChallenge } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { ProofOfWork } from './proof-of-work.js';
 
@@ -26,7 +27,15 @@ export const proofOfWorkRoutes: FastifyPluginAsync<ProofOfWorkRoutesOptions> = a
    */
   api.get(
     '/api/polls/:id/proof-of-work',
-    { schema: { params: pollIdParams } },
+    {
+      schema: {
+        summary: 'A proof-of-work challenge for a vote on the poll',
+        description:
+          "Fetched when the ballot's `proofOfWork` is true: bound to the poll and the caller's network for 5 minutes, never cached. Its solution goes back as the vote's `proof` and counts once.",
+        params: pollIdParams,
+        response: { 200: proofOfWorkChallenge },
+      },
+    },
     async (request, reply): Promise<ProofOfWorkChallenge> => {
       const pollId = request.params.id;
       const bucket = await bucketOf(request.ip);

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Profile } from '../../shared/api.js';
 import { profileUpdate } from '../../shared/schemas.js';
+import { profile } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { clearVoterId, ensureVoterId, readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { ProfilesService } from './profiles.service.js';
@@ -10,8 +11,10 @@ export const profileRoutes: FastifyPluginAsync<{ profiles: ProfilesService; vote
   app,
   { profiles, voterIds },
 ) => {
-  app.get('/api/me/profile', async (request): Promise<Profile> =>
-    profiles.profile((await readVoterId(request, voterIds))?.id ?? null),
+  app.get(
+    '/api/me/profile',
+    { schema: { summary: 'This browser\'s "about you" answers', response: { 200: profile } } },
+    async (request): Promise<Profile> => profiles.profile((await readVoterId(request, voterIds))?.id ?? null),
   );
 };
 
@@ -23,14 +26,33 @@ export const profileChangeRoutes: FastifyPluginAsync<{ profiles: ProfilesService
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // A visitor may answer before voting: the answers are kept under a new voter id.
-  api.put('/api/me/profile', { schema: { body: profileUpdate } }, async (request, reply): Promise<Profile> => {
-    const voter = await ensureVoterId(request, reply, voterIds);
-    return profiles.save(voter.id, request.body);
-  });
+  api.put(
+    '/api/me/profile',
+    {
+      schema: {
+        summary: "Change this browser's answers (those left out stay)",
+        body: profileUpdate,
+        response: { 200: profile },
+      },
+    },
+    async (request, reply): Promise<Profile> => {
+      const voter = await ensureVoterId(request, reply, voterIds);
+      return profiles.save(voter.id, request.body);
+    },
+  );
 
-  api.delete('/api/me', async (request, reply) => {
-    await profiles.forget((await readVoterId(request, voterIds))?.id ?? null);
-    clearVoterId(reply, voterIds.secureCookies);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/me',
+    {
+      schema: {
+        summary: "Forget this browser: its profile and its votes' e-mails",
+        produces: { 204: { description: 'Forgotten; the voter cookie is cleared.' } },
+      },
+    },
+    async (request, reply) => {
+      await profiles.forget((await readVoterId(request, voterIds))?.id ?? null);
+      clearVoterId(reply, voterIds.secureCookies);
+      return reply.status(204).send();
+    },
+  );
 };

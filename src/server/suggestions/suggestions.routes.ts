@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SuggestionReceipt } from '../../shared/api.js';
 import { suggestionRequest } from '../../shared/schemas.js';
 import { badRequest, tooManyRequests } from '../http/errors.js';
+import { suggestionReceipt } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
@@ -12,7 +13,10 @@ export const suggestionsRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/poll-suggestions',
-    { schema: { body: suggestionRequest } },
+    {
+      schema: { summary: 'Suggest a poll', body: suggestionRequest, response: { 201: suggestionReceipt } },
+      config: { limits: ['suggest'] },
+    },
     async (request, reply): Promise<SuggestionReceipt> => {
       const result = await suggestions.submit(request.body, request.ip);
       if (result.outcome === 'rate-limited') {

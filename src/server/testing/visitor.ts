@@ -1,7 +1,11 @@
-/** A browser as the server sees it: it keeps the cookies it is given and sends them back. */
+/**
+ * A browser as the server sees it: it keeps the cookies it is given and sends them back. Every
+ * answer is checked against the API document (contract.ts).
+ */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { VOTER_COOKIE, voterIdOfCookie } from '../voters/voter-cookie.js';
+import { injectChecked } from './contract.js';
 import { signedVoterCookie } from './voter-cookies.js';
 
 export class Visitor {
@@ -26,7 +30,7 @@ export class Visitor {
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await this.app.inject({
+    const response = await injectChecked(this.app, {
       ...options,
       headers: { ...this.headers, ...(cookie ? { cookie } : {}), ...options.headers },
     });

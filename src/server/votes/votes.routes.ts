@@ -3,6 +3,7 @@ import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { BALLOT_TOKEN_MAX_LENGTH } from '../../shared/limits.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
+import { confirmation, voteReceipt } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { sameSiteOnly } from '../http/same-site.js';
 import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../voters/voter-cookie.js';
@@ -51,7 +52,17 @@ export const votesRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/polls/:id/vote',
-    { schema: { params: pollIdParams, body: voteRequest } },
+    {
+      schema: {
+        summary: "Vote on today's poll",
+        description:
+          "`ballot` is the ballot's token, `proof` the proof of work it asked for. A vote from a challenged network without one is held, and answered 201 all the same. 409 `already-voted`, `email-already-voted`, `voting-closed` or `poll-not-open`.",
+        params: pollIdParams,
+        body: voteRequest,
+        response: { 201: voteReceipt },
+      },
+      config: { limits: ['vote-email'] },
+    },
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
       const voter = await ensureVoterId(request, reply, voterIds);
@@ -67,7 +78,16 @@ export const votesRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/polls/:id/update-vote',
-    { schema: { params: pollIdParams, body: updateVoteRequest } },
+    {
+      schema: {
+        summary: "Attach an e-mail to this browser's vote",
+        description: 'The same one again is fine; another, 409 `email-locked`.',
+        params: pollIdParams,
+        body: updateVoteRequest,
+        response: { 200: confirmation },
+      },
+      config: { limits: ['vote-email'] },
+    },
     async (request): Promise<Confirmation> => {
       const voterId = (await readVoterId(request, voterIds))?.id ?? null;
       const voter = voterId === null ? null : { id: voterId, address: request.ip };
@@ -88,7 +108,12 @@ export const votesRoutes: FastifyPluginAsync<{
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     form.addHook('onRequest', sameSiteOnly(publicUrl));
-    form.post('/polls/:id/vote', async (request, reply) => {
+    const voteForm = {
+      summary: 'The vote without scripts (form: `option=k`, `ballot`)',
+      description: "The same rules as the API's vote, then 303 to `/?outcome=…`; 403 from another site.",
+      produces: { 303: { description: "Back to today's page, which says the outcome." } },
+    };
+    form.post('/polls/:id/vote', { schema: voteForm }, async (request, reply) => {
       const back = (notice: VoteNotice) => reply.redirect(`/?outcome=${notice}`, 303);
       const pollId = pollIdParams.safeParse(request.params);
       if (!pollId.success) return back('poll-not-found');
