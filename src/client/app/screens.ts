@@ -29,9 +29,9 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(pathname)) {
     return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' };
   }
-  if (pathname === '/trackers') return { kind: 'trackers', slug: null };
-  const tracker = /^\/trackers\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(pathname);
-  if (tracker) return { kind: 'trackers', slug: tracker[1] ?? '' };
+  // The server answers only slugs a tracker has (pages/client.ts); the page asks the API for it.
+  if (pathname === '/trackers' || pathname.startsWith('/trackers/'))
+    return { kind: 'trackers', slug: pathname.slice(10) || null };
   if (pathname === '/admin' || pathname.startsWith('/admin/')) {
     const place = parseAdminPath(pathname);
     return place ? { kind: 'admin', place } : { kind: 'not-found' };
