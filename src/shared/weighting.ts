@@ -91,8 +91,7 @@ export const WITHHELD_REASON_TEXT: Record<WeightingWithheldReason, string> = {
   'not-converged': 'The votes could not be adjusted to the mix of US K-12 teachers within our limits.',
   'small-effective-sample':
     'Adjusting these votes would lean too hard on a few of them (the effective sample would be too small).',
-  'secondary-suppression':
-    'Shown, this group’s adjusted result would let the few votes of the groups not shown be worked out by subtraction, so it is withheld too.',
+  'secondary-suppression': 'Withheld so that smaller groups cannot be worked out by subtraction.',
 };
 
 /** The target categories, in merge order (a small category merges with an adjacent one). */

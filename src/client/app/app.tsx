@@ -21,13 +21,9 @@ const MethodsPage = lazyPart(
   'features/info-pages/methods-page.tsx',
   () => import('../features/info-pages/methods-page.js'),
 );
-const TrackersPage = lazyPart(
-  'features/trackers/trackers-page.tsx',
-  () => import('../features/trackers/trackers-page.js'),
-);
-const TrackerPage = lazyPart(
-  'features/trackers/tracker-page.tsx',
-  () => import('../features/trackers/tracker-page.js'),
+const TrackersScreen = lazyPart(
+  'features/trackers/trackers-screen.tsx',
+  () => import('../features/trackers/trackers-screen.js'),
 );
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
 const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
@@ -65,9 +61,7 @@ export function App() {
       ) : screen.kind === 'poll' ? (
         <PollRoute pollNumber={screen.pollNumber} />
       ) : screen.kind === 'trackers' ? (
-        <TrackersPage />
-      ) : screen.kind === 'tracker' ? (
-        <TrackerPage key={screen.slug} slug={screen.slug} />
+        <TrackersScreen slug={screen.slug} />
       ) : screen.kind === 'not-found' ? (
         <NotFoundPage />
       ) : null}

@@ -48,11 +48,12 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
       ]);
       return;
     }
-    case 'trackers':
-      await fetchQuietly(queryClient, { queryKey: trackersQuery.queryKey, queryFn: () => data.trackers() });
-      return;
-    case 'tracker': {
+    case 'trackers': {
       const { slug } = screen;
+      if (slug === null) {
+        await fetchQuietly(queryClient, { queryKey: trackersQuery.queryKey, queryFn: () => data.trackers() });
+        return;
+      }
       await fetchQuietly(queryClient, {
         queryKey: trackerQuery(slug).queryKey,
         queryFn: async () => {

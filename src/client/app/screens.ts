@@ -2,7 +2,6 @@
 import { readPageQuery, type MainView } from '../../shared/page-query.js';
 import { parseAdminPath, type AdminPlace } from '../../shared/admin-place.js';
 import { parsePollPath, pollPath } from '../../shared/poll-links.js';
-import { parseTrackerPath, trackersPath } from '../../shared/trackers.js';
 
 export type Screen =
   | { kind: 'redirect'; to: string }
@@ -10,8 +9,7 @@ export type Screen =
   | { kind: 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' | 'not-found' }
   | { kind: 'admin'; place: AdminPlace }
   | { kind: 'poll'; pollNumber: number }
-  | { kind: 'trackers' }
-  | { kind: 'tracker'; slug: string };
+  | { kind: 'trackers'; slug: string | null };
 
 export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
@@ -31,11 +29,9 @@ export function screenOf(rawPath: string, search: URLSearchParams): Screen {
   if (['/faq', '/terms', '/privacy', '/methods', '/reminders'].includes(pathname)) {
     return { kind: pathname.slice(1) as 'faq' | 'terms' | 'privacy' | 'methods' | 'reminders' };
   }
-  if (pathname === trackersPath) return { kind: 'trackers' };
-  if (pathname.startsWith(`${trackersPath}/`)) {
-    const slug = parseTrackerPath(pathname);
-    return slug === null ? { kind: 'not-found' } : { kind: 'tracker', slug };
-  }
+  // The server answers only slugs a tracker has (pages/client.ts); the page asks the API for it.
+  if (pathname === '/trackers' || pathname.startsWith('/trackers/'))
+    return { kind: 'trackers', slug: pathname.slice(10) || null };
   if (pathname === '/admin' || pathname.startsWith('/admin/')) {
     const place = parseAdminPath(pathname);
     return place ? { kind: 'admin', place } : { kind: 'not-found' };

@@ -191,7 +191,8 @@ export function createAdminPollsService({ db, clock, site }: ServiceDeps, schedu
             now,
           );
           if (topics.ids) await setPollTopics(trx, id, topics.ids);
-          if ((earlier.run?.id ?? null) !== existing.askedBeforeId) await linkToEarlierRun(trx, existing, earlier.run, now);
+          if ((earlier.run?.id ?? null) !== existing.askedBeforeId)
+            await linkToEarlierRun(trx, existing, earlier.run, now);
           const live = scheduled && draft.liveDate === today;
           if (live) await goLive(id);
           await audit?.(trx);

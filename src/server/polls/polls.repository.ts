@@ -198,21 +198,22 @@ export async function updatePoll(db: Db, id: number, changes: PollChanges, now: 
   }
 }
 
+/** Polls that have gone live (past ones, and today's), oldest first. */
+const liveRuns = (db: Db) =>
+  db
+    .selectFrom('polls')
+    .select(pollColumns)
+    .where('status', 'in', ['past', 'active'])
+    .orderBy('live_date')
+    .orderBy('went_live_at')
+    .orderBy('poll_number');
+
 /**
  * The runs of a series that have gone live (past ones, and today's), oldest first. The caller
  * decides whether today's may be shown yet.
  */
 export async function findSeriesRuns(db: Db, seriesId: number): Promise<PollRecord[]> {
-  const rows = await db
-    .selectFrom('polls')
-    .select(pollColumns)
-    .where('series_id', '=', seriesId)
-    .where('status', 'in', ['past', 'active'])
-    .orderBy('live_date')
-    .orderBy('went_live_at')
-    .orderBy('poll_number')
-    .execute();
-  return withOptions(db, rows);
+  return withOptions(db, await liveRuns(db).where('series_id', '=', seriesId).execute());
 }
 
 /**
@@ -220,15 +221,9 @@ export async function findSeriesRuns(db: Db, seriesId: number): Promise<PollReco
  * /trackers reads. O(runs × options), whatever the votes.
  */
 export async function findNamedSeriesRuns(db: Db, seriesId?: number): Promise<PollRecord[]> {
-  const rows = await db
-    .selectFrom('polls')
-    .select(pollColumns)
+  const rows = await liveRuns(db)
     .where('series_id', 'in', db.selectFrom('poll_series').select('id'))
     .$if(seriesId !== undefined, (query) => query.where('series_id', '=', seriesId ?? 0))
-    .where('status', 'in', ['past', 'active'])
-    .orderBy('live_date')
-    .orderBy('went_live_at')
-    .orderBy('poll_number')
     .execute();
   return withOptions(db, rows);
 }

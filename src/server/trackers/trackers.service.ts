@@ -55,8 +55,8 @@ function summaryOf(series: SeriesRow, runs: readonly PollRecord[]): TrackerSumma
     question: newest.question,
     options,
     runs: runs.map((poll) => {
-      const { adjusted: _adjusted, ...run } = runOf(poll, options, null);
-      return run;
+      const { pollNumber, liveDate, totalVotes, percentages } = runOf(poll, options, null);
+      return { pollNumber, liveDate, totalVotes, percentages };
     }),
   };
 }

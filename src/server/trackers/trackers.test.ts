@@ -81,11 +81,7 @@ describe.each(testDatabaseKinds())('trackers (%s)', (kind) => {
       options: ['Ban them', 'Allow them'],
       votes: [8, 2],
     });
-    await t.db
-      .updateTable('polls')
-      .set({ series_id: first.id })
-      .where('id', 'in', [first.id, today.id])
-      .execute();
+    await t.db.updateTable('polls').set({ series_id: first.id }).where('id', 'in', [first.id, today.id]).execute();
     await t.db
       .insertInto('poll_series')
       .values({ id: first.id, name: 'Phones', slug: 'phones', updated_at: new Date().toISOString() })

@@ -21,10 +21,22 @@ describe('weigh', () => {
   });
 
   it(`flags votes weighted over ${WEIGHTING_RULES.flagWeightAbove}× the mean, with the share of the line they carry (issue 38, item 5)`, () => {
-    const even = shown(weigh(proportionalCells(1000, {}, () => 0), 2, 'poll'));
+    const even = shown(
+      weigh(
+        proportionalCells(1000, {}, () => 0),
+        2,
+        'poll',
+      ),
+    );
     expect(even.heavyWeights).toEqual({ votes: 0, share: 0 });
     // Elementary teachers are 10% of the votes and far more of US teachers: each weighs over 3 times the mean.
-    const skewed = shown(weigh(proportionalCells(1000, { grade: [0.1, 0.3, 0.5, 0.1] }, () => 0), 2, 'poll'));
+    const skewed = shown(
+      weigh(
+        proportionalCells(1000, { grade: [0.1, 0.3, 0.5, 0.1] }, () => 0),
+        2,
+        'poll',
+      ),
+    );
     const heavy = skewed.heavyWeights ?? { votes: 0, share: 0 };
     expect(heavy.votes).toBeGreaterThanOrEqual(90);
     expect(heavy.votes).toBeLessThanOrEqual(110);

@@ -18,7 +18,6 @@ import { WEIGHTING_TARGETS } from './targets.js';
 
 type Withheld = Extract<Weighted, { withheld: unknown }>;
 
-
 export interface CellCount extends WeightingCell {
   optionIndex: number;
   votes: number;

@@ -42,7 +42,8 @@ export default function TrackerPage({ slug }: { slug: string }) {
       <h1 className="trackers__title">{data.name}</h1>
       <p className="trackers__lead">
         {data.question === data.name ? '' : `${data.question} `}Asked {data.runs.length} times, from{' '}
-        {formatShortLocalDate(data.runs[0]?.liveDate ?? '')} to {formatShortLocalDate(data.runs.at(-1)?.liveDate ?? '')}.
+        {formatShortLocalDate(data.runs[0]?.liveDate ?? '')} to {formatShortLocalDate(data.runs.at(-1)?.liveDate ?? '')}
+        .
       </p>
       <Changes tracker={data} />
       <div className="tracker__charts">
