@@ -13,6 +13,9 @@ import { migrateToLatest } from './migrate.js';
 /** The migrator's own bookkeeping: no data about anyone. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
+/** The tables FTS5 keeps for the search index (poll_search) on SQLite: the index's own parts, no data of their own. */
+const FTS5_SHADOW = /^poll_search_(data|idx|content|docsize|config)$/;
+
 /** Every table of the database (the current schema's, on PostgreSQL) with its columns. */
 async function schemaOf(db: Db): Promise<Map<string, string[]>> {
   const { rows } = isPostgres(db)
@@ -25,9 +28,13 @@ async function schemaOf(db: Db): Promise<Map<string, string[]>> {
         order by m.name, c.cid`.execute(db);
   const tables = new Map<string, string[]>();
   for (const row of rows) {
-    if (MIGRATOR_TABLES.has(row.table_name)) continue;
+    if (MIGRATOR_TABLES.has(row.table_name) || FTS5_SHADOW.test(row.table_name)) continue;
     tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row.column_name]);
   }
+  // SQLite's search index is an FTS5 table: its rowid is the poll's id and the index itself is
+  // what PostgreSQL keeps as the generated `document` column, so both read as one table.
+  const search = tables.get('poll_search');
+  if (!isPostgres(db) && search) tables.set('poll_search', ['poll_id', ...search, 'document']);
   return tables;
 }
 
