@@ -153,6 +153,8 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
         slug: 'sweep',
         response: {},
         password: 'a long enough new password',
+        body: 'What we learned, in a sentence.',
+        sendAt: '20:30',
       };
       return staffCalls(routes).map(({ name: route, method, url, permission }) => {
         const path = url.replace(/\/([\w-]+)\/:(\w+)/g, (_, collection: string, param: string) => {

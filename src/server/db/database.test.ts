@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabaseEachTest } from '../testing/database-per-test.js';
-import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { insertVoteRow, seedPoll, seedPollBefore0010 } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { createTestAppOn } from '../testing/test-app.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
@@ -229,32 +229,6 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
     }
   });
 });
-
-/**
- * A poll with votes, written with plain SQL as a release before 0010 would have: the code of
- * today reads columns that schema does not have yet.
- */
-async function seedPollBefore0010(
-  db: Db,
-  { status = 'active', liveDate = '2026-11-21', votes }: { status?: string; liveDate?: string; votes: number[] },
-): Promise<{ id: number; liveDate: string }> {
-  const at = `${liveDate}T12:00:00.000Z`;
-  const { rows } = await sql<{ id: number }>`insert into polls
-      (poll_number, question, description, live_date, status, went_live_at, created_at, updated_at)
-    select coalesce(max(poll_number), 0) + 1, 'Should homework be banned?', null, ${liveDate}, ${status}, ${at}, ${at}, ${at}
-    from polls returning id`.execute(db);
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('no poll was written');
-  for (const position of [0, 1, 2]) {
-    await sql`insert into poll_options (poll_id, position, label) values (${id}, ${position}, ${`Option ${position}`})`.execute(
-      db,
-    );
-  }
-  for (const [optionIndex, count] of votes.entries()) {
-    for (let i = 0; i < count; i += 1) await insertVoteRow(db, { pollId: id, optionIndex, votedOn: liveDate });
-  }
-  return { id, liveDate };
-}
 
 describe.each(testDatabaseKinds())('re-keying votes by voter first (%s)', (kind) => {
   /** Everything the votes hold and count, to compare before and after. */

@@ -115,12 +115,13 @@ function responses(route: RouteEntry, components: Record<string, Json>) {
       ...error,
     };
   }
-  // A page or a file refused is a page for people (an HTML 404), as well as ApiError for programs.
+  // A page or a file refused is a page for people (an HTML 404, or 503 while drawing is
+  // saturated), as well as ApiError for programs.
   const page = ['Pages', 'Beyond the site'].includes(tagOf(route))
     ? { 'text/html': { schema: { type: 'string' } } }
     : {};
   out['4XX'] = { description: STATUS_TEXT['4XX'], content: { ...error.content, ...page } };
-  out['5XX'] = { description: STATUS_TEXT['5XX'], ...error };
+  out['5XX'] = { description: STATUS_TEXT['5XX'], content: { ...error.content, ...page } };
   return out;
 }
 

@@ -242,6 +242,7 @@ describe.each(testDatabaseKinds())('polls (%s)', (kind) => {
         series: [],
         weighted: { withheld: 'too-few-votes', votesInScope: 0 },
         topics: [],
+        note: null,
       } satisfies PollResults);
     });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditCheck, AuditPage, StaffInvite, StaffMember, StaffSession } from '../../shared/api.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { migrations } from '../db/migrations/index.js';
-import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { insertVoteRow, seedPoll, seedPollBefore0010 } from '../testing/fixtures.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.js';
 import { signedInStaff } from '../testing/staff.js';
@@ -385,7 +385,7 @@ describe.each(testDatabaseKinds())('upgrading a site from before staff accounts 
         ...(kind === 'postgres' ? { migrationTableSchema: await currentSchemaOf(db) } : {}),
       });
       expect((await migrator.migrateTo('0012-proof-of-work')).error).toBeUndefined();
-      const poll = await seedPoll(db);
+      const poll = await seedPollBefore0010(db, { votes: [] });
       await insertVoteRow(db, { pollId: poll.id, optionIndex: 1, voterEmail: 'v@example.org' });
       const at = '2026-11-20T12:00:00.000Z';
       await sql`insert into poll_suggestions (question, options, suggested_by, email, created_at)

@@ -1,5 +1,6 @@
 /** Polls and votes put straight into the database, so a test can start from any state. */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
 import type { Profile } from '../../shared/profile.js';
@@ -134,4 +135,31 @@ export async function insertSetAsideVotes(
       })),
     )
     .execute();
+}
+
+/**
+ * A poll with votes, written with plain SQL as a release before 0010 would have (and good on any
+ * older schema, such as one before the search index): the code of
+ * today reads columns that schema does not have yet.
+ */
+export async function seedPollBefore0010(
+  db: Db,
+  { status = 'active', liveDate = '2026-11-21', votes }: { status?: string; liveDate?: string; votes: number[] },
+): Promise<{ id: number; liveDate: string }> {
+  const at = `${liveDate}T12:00:00.000Z`;
+  const { rows } = await sql<{ id: number }>`insert into polls
+      (poll_number, question, description, live_date, status, went_live_at, created_at, updated_at)
+    select coalesce(max(poll_number), 0) + 1, 'Should homework be banned?', null, ${liveDate}, ${status}, ${at}, ${at}, ${at}
+    from polls returning id`.execute(db);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('no poll was written');
+  for (const position of [0, 1, 2]) {
+    await sql`insert into poll_options (poll_id, position, label) values (${id}, ${position}, ${`Option ${position}`})`.execute(
+      db,
+    );
+  }
+  for (const [optionIndex, count] of votes.entries()) {
+    for (let i = 0; i < count; i += 1) await insertVoteRow(db, { pollId: id, optionIndex, votedOn: liveDate });
+  }
+  return { id, liveDate };
 }
