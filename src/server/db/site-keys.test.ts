@@ -75,9 +75,6 @@ describe('the one way to a site key', () => {
       .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('settingOrInsert('));
     // first-owner.ts: the generated admin password's hash; address-limits.ts: the address
     // key, which is not made once (issue 34 item 2: a new one each site day, the old deleted).
-    expect(callers.sort()).toEqual([
-      path.join('http', 'address-limits.ts'),
-      path.join('staff', 'first-owner.ts'),
-    ]);
+    expect(callers.sort()).toEqual([path.join('http', 'address-limits.ts'), path.join('staff', 'first-owner.ts')]);
   });
 });

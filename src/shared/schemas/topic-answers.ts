@@ -12,12 +12,10 @@ export const topic = topicRef
   })
   .meta({ id: 'Topic', description: 'A topic of the list the owner keeps.' });
 
-export const markedText = z
-  .array(z.string())
-  .meta({
-    id: 'MarkedText',
-    description: 'Text with the matched words marked: an even index is plain, an odd one a matched word.',
-  });
+export const markedText = z.array(z.string()).meta({
+  id: 'MarkedText',
+  description: 'Text with the matched words marked: an even index is plain, an odd one a matched word.',
+});
 
 export const searchHit = pastPoll
   .pick({ id: true, pollNumber: true, liveDate: true, totalVotes: true, topics: true })
