@@ -4,6 +4,7 @@
  * and the feed; hostile and oversized bodies are refused or made harmless.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchResults } from '../../shared/api.js';
 import { NOTE_MAX_LENGTH } from '../../shared/limits.js';
 import { pastPollDescription } from '../../shared/page-head.js';
 import { seedPoll } from '../testing/fixtures.js';
@@ -78,8 +79,8 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     const { visitor } = await signedInStaff(t, 'editor');
     const found = async () =>
       (await new Visitor(t.app).get('/api/search?q=timetabling'))
-        .json()
-        .results.map((hit: { pollNumber: number }) => hit.pollNumber);
+        .json<SearchResults>()
+        .results.map((hit) => hit.pollNumber);
     expect(await found()).toEqual([]);
     await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: 'Timetabling came up in half the comments.' });
     expect(await found()).toEqual([poll.pollNumber]);
