@@ -226,6 +226,7 @@ export async function createServices({
   }
   const passkeys = createPasskeys({ db, clock, auth, publicUrl: site.publicUrl, siteName: site.siteName });
   const trackers = createTrackersService(deps, createWeightingService({ db, clock }));
+  const topics = createTopicsService(deps);
   /** What /data/weighting.json serves, as /methods reads it. */
   const weightingData: WeightingData = weightingOpenData();
   /** Server-drawn pages read what the API answers, from the same service. */
@@ -237,6 +238,7 @@ export async function createServices({
     weighting: () => Promise.resolve(weightingData),
     trackers: () => trackers.list(),
     tracker: (slug) => trackers.tracker(slug),
+    topics: () => topics.list(),
   };
   // Last, so that nothing above can fail with a connection or drawing threads left open.
   const readiness = new Readiness();
@@ -262,7 +264,7 @@ export async function createServices({
     openData: createOpenDataService(deps),
     embeds: createEmbedService(deps),
     suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
-    topics: createTopicsService(deps),
+    topics,
     search: createSearchService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
     integrityReview: createReviewService(deps),

@@ -3,7 +3,7 @@
  * and what it gets back. The server owns the data (its services answer these calls as the API
  * would for this visitor); the app owns which page needs which data.
  */
-import type { ActivePoll, PastPoll, PollResults, WeightingData } from './api.js';
+import type { ActivePoll, PastPoll, PollResults, Topic, WeightingData } from './api.js';
 import type { SiteConfig } from './site-config.js';
 import type { Tracker, TrackerSummary } from './trackers.js';
 
@@ -19,6 +19,8 @@ export interface SsrData {
   trackers(): Promise<TrackerSummary[]>;
   /** One tracker; undefined when there is none at that slug. */
   tracker(slug: string): Promise<Tracker | undefined>;
+  /** The topic list (the suggestion form's choices). */
+  topics(): Promise<Topic[]>;
 }
 
 export interface SsrRequest {

@@ -73,7 +73,15 @@ describe('the admin panel’s places', () => {
   it('shows each role only the places it may open, and refuses the others by address', async () => {
     const owner = await signedIn('');
     await owner.page.getByRole('heading', { name: 'Needs attention' }).waitFor();
-    expect(await navLinks(owner.page)).toEqual(['Today', 'Polls', 'Suggestions', 'Staff', 'Audit log', 'Your sign-in']);
+    expect(await navLinks(owner.page)).toEqual([
+      'Today',
+      'Polls',
+      'Suggestions',
+      'Topics',
+      'Staff',
+      'Audit log',
+      'Your sign-in',
+    ]);
 
     const editor = await signedIn('', LAPTOP, 'editor');
     await editor.page.getByRole('heading', { name: 'Needs attention' }).waitFor();

@@ -221,8 +221,10 @@ describe('voting', () => {
     // Focus moved into the dialog, onto the e-mail field.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
     await page.keyboard.type('keys@example.org');
+    await page.keyboard.press('Tab'); // daily, weekly or both: one stop, daily chosen
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space'); // the consent checkbox
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
 

@@ -10,6 +10,7 @@ import { pastPollsQuery } from '../api/get-past-polls.js';
 import { pollResultsQuery } from '../api/get-poll-results.js';
 import { weightingDataQuery } from '../api/get-weighting-data.js';
 import { trackerQuery, trackersQuery } from '../api/get-trackers.js';
+import { topicsQuery } from '../api/get-topics.js';
 import { ApiRequestError } from '../lib/api-client.js';
 import { parseLocation } from '../lib/router.js';
 import { screenOf } from './screens.js';
@@ -31,6 +32,8 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
         await fetchQuietly(queryClient, { queryKey: pastPollsQuery.queryKey, queryFn: () => data.pastPolls() });
       } else if (screen.view === 'today') {
         await activePoll();
+      } else if (screen.view === 'suggest') {
+        await fetchQuietly(queryClient, { queryKey: topicsQuery.queryKey, queryFn: () => data.topics() });
       }
       return;
     case 'poll': {

@@ -27,7 +27,10 @@ export interface ActivePollView {
  * Where pages get their data: the same services as the API. Past polls are what the app's
  * server entry asks for (SsrData); today's poll comes as the visitor's view, for the cache.
  */
-export interface PageData extends Pick<SsrData, 'pastPolls' | 'pollResults' | 'weighting' | 'trackers' | 'tracker'> {
+export interface PageData extends Pick<
+  SsrData,
+  'pastPolls' | 'pollResults' | 'weighting' | 'trackers' | 'tracker' | 'topics'
+> {
   activePollView(voterId: string | null): Promise<ActivePollView>;
   /** Today's poll's number, or null: an embed's pick for another poll picks nothing (pages/client.ts). */
   todaysPollNumber(): Promise<number | null>;
@@ -98,6 +101,7 @@ export function createSsrPages({
           weighting: () => data.weighting(),
           trackers: () => data.trackers(),
           tracker: (slug) => data.tracker(slug),
+          topics: () => data.topics(),
         },
       });
     } catch (error) {
