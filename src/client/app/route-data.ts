@@ -32,7 +32,8 @@ export async function prefetchRoute(queryClient: QueryClient, url: string, data:
         await fetchQuietly(queryClient, { queryKey: pastPollsQuery.queryKey, queryFn: () => data.pastPolls() });
       } else if (screen.view === 'today') {
         await activePoll();
-      } else if (screen.view === 'suggest') {
+      } else {
+        // The suggestion form: its topic choices.
         await fetchQuietly(queryClient, { queryKey: topicsQuery.queryKey, queryFn: () => data.topics() });
       }
       return;
