@@ -28,3 +28,7 @@ const app = await buildApp({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ port: (app.server.address() as AddressInfo).port });
+// bench-profile.ts asks it to exit, so that --cpu-prof writes its profile.
+process.on('message', (message) => {
+  if (message === 'exit') process.exit(0);
+});

@@ -8,7 +8,7 @@
  *   first       the same read with no cookie
  *   voted       the same read by a voter who voted
  *   vote        POST a vote, a new voter and one of 4,096 networks each
- *   page        GET / as HTML (gzip), a visitor who has not voted
+ *   page        GET / as HTML (gzip), a visitor who has not voted (needs `npm run build` first)
  *
  * With a postgres:// URL the app runs on PostgreSQL (a schema of its own, dropped after).
  */
@@ -31,7 +31,14 @@ const data = pgUrl ? await preparePostgres(pgUrl) : await prepareDatabase(sqlite
 const target = pgUrl ? (data as Awaited<ReturnType<typeof preparePostgres>>).url : sqliteFile;
 const notVoted = 'voterCookieFor' in data ? data.voterCookieFor('R'.repeat(22)) : undefined;
 
-const child = fork(path.join(import.meta.dirname, 'bench-server.ts'), ['app', target], {
+// Pages need the built client and its server build (`npm run build`): the page server draws them.
+const [script, args] =
+  scenario === 'page'
+    ? ['bench-page-server.ts', [target, path.resolve('dist/client')]]
+    : ['bench-server.ts', ['app', target]];
+if (scenario === 'page' && !fs.existsSync('dist/ssr/entry-server.js'))
+  throw new Error('page needs npm run build first');
+const child = fork(path.join(import.meta.dirname, script), args, {
   execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profiles}`],
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
@@ -84,7 +91,11 @@ const options: autocannon.Options = (() => {
   }
 })();
 
-const result = await autocannon({ ...options, connections: 50, duration: SECONDS });
+const result = await autocannon({
+  ...options,
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  duration: SECONDS,
+});
 console.log(
   `${scenario}${pgUrl ? ' (PostgreSQL)' : ''}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
     `${result.non2xx} non-2xx, load average ${os
