@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { toIsoString, type BucketState } from '../db/tables.js';
-import type { RecentVote } from './detector.js';
+import type { PollVote, RecentVote } from './detector.js';
 
 /** The bucket key of a site day: the one stored, or `candidate` if this instance is the first to need it. */
 export async function dayKey(db: Db, day: string, candidate: string): Promise<string> {
@@ -62,6 +62,36 @@ export async function recentBucketVotes(
     firstTime: row.cookie_age_s === null,
     counted: row.status === 'counted',
   }));
+}
+
+/**
+ * A poll's newest votes since `since`, newest first, at most `limit` (any status): read along
+ * the poll's index by id (votes arrive in order), so a surge judgement reads no more than that.
+ */
+export async function recentPollVotes(
+  db: Db,
+  pollId: number,
+  since: Date,
+  limit: number,
+): Promise<(PollVote & { counted: boolean })[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .select(['option_index', 'created_at', 'page_ms', 'status', 'cookie_age_s', 'bucket'])
+    .where('poll_id', '=', pollId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const sinceMs = since.getTime();
+  return rows
+    .map((row) => ({
+      optionIndex: row.option_index,
+      at: new Date(toIsoString(row.created_at)).getTime(),
+      pageMs: row.page_ms,
+      firstTime: row.cookie_age_s === null,
+      bucket: row.bucket,
+      counted: row.status === 'counted',
+    }))
+    .filter((vote) => vote.at > sinceMs);
 }
 
 /** Whether this browser voted on another poll than `pollId` (one indexed probe of the per-voter key). */

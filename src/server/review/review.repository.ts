@@ -200,25 +200,47 @@ export interface RangeCounts {
   lastVoteAt: string | null;
 }
 
-/** A network's votes between two instants (both included), per option and status. */
-export async function votesInRange(
-  db: Db,
-  pollId: number,
-  range: { bucket: string; from: string; to: string },
-): Promise<RangeCounts> {
-  const rows = await db
-    .selectFrom('votes')
-    .select((eb) => [
-      'option_index',
-      'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.min('created_at').as('first_at'),
-      eb.fn.max('created_at').as('last_at'),
-    ])
+/**
+ * Votes between two instants (both included) of one network, or with one signal, or both: a
+ * discount's pick. A vote's signals are emptied with its network after 30 days, so an old
+ * vote has none.
+ */
+export interface VoteRange {
+  bucket?: string | undefined;
+  signal?: DiscountSignal | undefined;
+  from: string;
+  to: string;
+}
+
+export type DiscountSignal = 'first-time' | 'no-page';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the votes table
+function inRange<Q extends { where: (...args: any[]) => Q }>(query: Q, pollId: number, range: VoteRange): Q {
+  let picked = query
     .where('poll_id', '=', pollId)
-    .where('bucket', '=', range.bucket)
     .where('created_at', '>=', range.from)
-    .where('created_at', '<=', range.to)
+    .where('created_at', '<=', range.to);
+  if (range.bucket !== undefined) picked = picked.where('bucket', '=', range.bucket);
+  if (range.signal === 'first-time') picked = picked.where('bucket', 'is not', null).where('cookie_age_s', 'is', null);
+  if (range.signal === 'no-page') picked = picked.where('bucket', 'is not', null).where('page_ms', 'is', null);
+  return picked;
+}
+
+/** The votes of a range (VoteRange) per option and status. */
+export async function votesInRange(db: Db, pollId: number, range: VoteRange): Promise<RangeCounts> {
+  const rows = await inRange(
+    db
+      .selectFrom('votes')
+      .select((eb) => [
+        'option_index',
+        'status',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min('created_at').as('first_at'),
+        eb.fn.max('created_at').as('last_at'),
+      ]),
+    pollId,
+    range,
+  )
     .groupBy(['option_index', 'status'])
     .execute();
   const firsts = rows.map((row) => toIsoString(row.first_at)).sort();
@@ -386,21 +408,14 @@ export async function lockTallies(db: Db, pollId: number): Promise<void> {
   await sql`select id from polls where id = ${pollId} for update`.execute(db);
 }
 
-/** Sets the counted votes of one network between two instants aside under `discountId`; gives how many. */
-export async function discountVotes(
-  db: Db,
-  pollId: number,
-  range: { bucket: string; from: string; to: string },
-  discountId: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('votes')
-    .set({ status: 'discounted', discount_id: discountId })
-    .where('poll_id', '=', pollId)
-    .where('bucket', '=', range.bucket)
+/** Sets the counted votes of a range (VoteRange) aside under `discountId`; gives how many. */
+export async function discountVotes(db: Db, pollId: number, range: VoteRange, discountId: number): Promise<number> {
+  const result = await inRange(
+    db.updateTable('votes').set({ status: 'discounted', discount_id: discountId }),
+    pollId,
+    range,
+  )
     .where('status', '=', 'counted')
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<=', range.to)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

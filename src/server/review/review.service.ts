@@ -40,8 +40,11 @@ import {
   INTEGRITY_TOP_BUCKETS,
   marksOf,
   minutesOf,
+  statusTotals,
+  surgeOf,
   toIntegrityAction,
 } from './review-report.js';
+import { SURGE_KEY } from '../integrity/detector.js';
 import {
   actionsOf,
   addToGroups,
@@ -68,16 +71,23 @@ import {
   votesInRange,
   votesPerMinute,
   type ActionRow,
+  type DiscountSignal,
+  type VoteRange,
 } from './review.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 
-/** A network's counted votes between two instants (both included), and why they are set aside. */
-export interface Discount {
-  bucket: string;
-  from: string;
-  to: string;
+/**
+ * The counted votes between two instants (both included) of one network, or with one signal (a
+ * surge set aside in one action: "first-time cookies between 10:02 and 10:06"), and why.
+ */
+export interface Discount extends VoteRange {
   reason: string;
 }
+
+const SIGNAL_WORDS: Record<DiscountSignal, string> = {
+  'first-time': 'First-time browsers',
+  'no-page': 'Votes without a page',
+};
 
 export type ReviewRefusal =
   | 'not-found'
@@ -173,7 +183,7 @@ export function createReviewService({
       const now = clock.now().toISOString();
       const options = poll.options.map((option) => option.label);
       const counted = poll.options.map((option) => option.votes);
-      const [minutes, votes, everyone, spread, top, states, log] = await Promise.all([
+      const [minutes, votes, everyone, spread, top, allStates, log] = await Promise.all([
         votesPerMinute(db, pollId),
         votesByStatus(db, pollId),
         challengesEveryone(db, pollId),
@@ -182,6 +192,16 @@ export function createReviewService({
         bucketStates(db, pollId),
         actionsOf(db, pollId),
       ]);
+      // The poll's surge is kept as a network of its own name (integrity/detector.ts).
+      const states = allStates.filter((row) => row.bucket !== SURGE_KEY);
+      const surgeRow = allStates.find((row) => row.bucket === SURGE_KEY);
+      const surge = surgeRow && surgeOf(surgeRow, now);
+      const [surgeVotes, surgeFirstTime] = surge
+        ? await Promise.all([
+            votesInRange(db, pollId, surge),
+            votesInRange(db, pollId, { ...surge, signal: 'first-time' }),
+          ])
+        : [];
       const listed = top.map((bucket) => bucket.bucket);
       const [optionCounts, peaks, medians, ranges] = await Promise.all([
         bucketOptionCounts(db, pollId, listed),
@@ -220,6 +240,10 @@ export function createReviewService({
           const burst = range && burstOf(row, range, options, counted);
           return burst ? [burst] : [];
         }),
+        surge:
+          surge && surgeVotes && surgeFirstTime
+            ? { ...surge, votes: statusTotals(surgeVotes), firstTimeVotes: statusTotals(surgeFirstTime) }
+            : null,
         log: log.map((action) => toIntegrityAction(action, log)),
       };
     },
@@ -229,16 +253,16 @@ export function createReviewService({
       return change(
         pollId,
         async (trx, now) => {
-          const range = { bucket: discount.bucket, from: discount.from, to: discount.to };
-          const inRange = await votesInRange(trx, pollId, range);
+          const { reason, signal, ...range } = discount;
+          const inRange = await votesInRange(trx, pollId, { ...range, signal });
           if (!inRange.counts.some((count) => count.status === 'counted' && count.votes > 0)) {
             throw new Refused('nothing-to-discount');
           }
-          const id = await insertAction(
-            trx,
-            logEntry(pollId, now, { kind: 'discount', actor, reason: discount.reason, ...range }),
-          );
-          const votes = await discountVotes(trx, pollId, range, id);
+          // The log has no column for the signal: its reason says it, in words.
+          const said = signal === undefined ? reason : `${SIGNAL_WORDS[signal]}: ${reason}`;
+          const entry = { kind: 'discount' as const, actor, reason: said, ...range, bucket: range.bucket ?? null };
+          const id = await insertAction(trx, logEntry(pollId, now, entry));
+          const votes = await discountVotes(trx, pollId, { ...range, signal }, id);
           const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
           await completeAction(trx, id, votes, taken);
           return id;
