@@ -50,6 +50,7 @@ import { findVoterChoice } from './votes/votes.repository.js';
 import { siteKey } from './db/settings.js';
 import { createBallots } from './integrity/ballot.js';
 import { createIntegrity } from './integrity/integrity.service.js';
+import { enqueueIntegrityAlerts } from './email/outbox.repository.js';
 import { createVotesService } from './votes/votes.service.js';
 import { createVoterIds } from './voters/voter-ids.service.js';
 import { Agent } from 'node:https';
@@ -197,6 +198,10 @@ export async function createServices({
     site,
     log,
     ...(metrics ? { onJudgementFailed: () => metrics.integrityJudgementsFailed.inc() } : {}),
+    // Issue 37 item 5: the owners and editors are told, once per poll and hour.
+    onTrouble: async (pollId, at) => {
+      if ((await enqueueIntegrityAlerts(db, pollId, new Date(at))) > 0) deps.mailQueued();
+    },
   });
   const polls = createPollsService(deps, { ballots, integrity }, (pollId) => notes.published(pollId));
   const votes = createVotesService(

@@ -71,13 +71,16 @@ export interface IntegrityOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Told of each judgement that failed (/metrics counts them). */
   onJudgementFailed?: () => void;
-  /** Told when a surge begins on a poll (staff are e-mailed: integrity-alerts.ts). */
-  onSurge?: (pollId: number, since: number) => Promise<void>;
+  /**
+   * Told when a challenge of a network or a surge of the poll begins: staff are e-mailed
+   * (services.ts, through the outbox: once per person, poll and hour).
+   */
+  onTrouble?: (pollId: number, at: number) => Promise<void>;
   /** Tests only: runs between a judgement's read of the bucket and its write. */
   beforeSave?: () => Promise<void>;
 }
 
-export function createIntegrity({ db, clock, site, log, onJudgementFailed, onSurge, beforeSave }: IntegrityOptions) {
+export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTrouble, beforeSave }: IntegrityOptions) {
   const keys = new Map<string, string>();
   let challenges: { pollId: number; readAt: number; everyone: boolean; buckets: Map<string, number> } | undefined;
   const activity = new Map<string, { votes: number; judgedAt: number }>();
@@ -130,6 +133,7 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onSur
       now,
     );
     if (challenged && challenges?.pollId === pollId) challenges.buckets.set(bucket, since ?? now);
+    if (challenged && !stillChallenged) await onTrouble?.(pollId, now);
   }
 
   /** Judges the whole poll for a surge (detector.ts) and writes it like a network's challenge. */
@@ -155,7 +159,7 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onSur
       now,
     );
     if (challenges?.pollId === pollId) challenges.buckets.set(SURGE_KEY, surgeSince);
-    if (!running) await onSurge?.(pollId, surgeSince);
+    if (!running) await onTrouble?.(pollId, now);
   }
 
   /** The poll's surge judgement when it is due on this instance; a failure is logged and counted like a network's. */

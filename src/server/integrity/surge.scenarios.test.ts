@@ -72,6 +72,13 @@ describe.each(testDatabaseKinds())('a distributed stuffer (%s)', (kind) => {
     expect(flaggedAt).toBeGreaterThan(stuffFrom);
     expect(flaggedAt).toBeLessThanOrEqual(stuffFrom + 2 * MINUTE);
     expect(surge.reasons.split(',')).toEqual(expect.arrayContaining(['first-time', 'split']));
+    // The owner is told (through the outbox: integrity-alerts.test.ts sends it).
+    const told = await t.db
+      .selectFrom('email_outbox')
+      .select('poll_id')
+      .where('kind', '=', 'staff-integrity')
+      .execute();
+    expect(told).toEqual([{ poll_id: poll.id }]);
 
     const votes = await t.db
       .selectFrom('votes')
