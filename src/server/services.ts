@@ -172,12 +172,14 @@ export async function createServices({
     log,
   });
   const reminderSenderWorker = createReminderSender({ db, clock, site, send: sendPush, log, settings: senderSettings });
+  const integrityReview = createReviewService(deps);
   const jobs = createJobs({
     schedule,
     outbox,
     log,
     reminders: () => reminderSenderWorker.runOnce(),
     weekly: () => digest.queueDue(),
+    endedChallenges: () => integrityReview.releaseEndedChallenges(),
     housekeeping: async () => {
       await reminders.purge();
       await subscriptions.purgeUnconfirmed();
@@ -272,7 +274,7 @@ export async function createServices({
     topics,
     search: createSearchService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
-    integrityReview: createReviewService(deps),
+    integrityReview,
     auth,
     passkeys,
     staff: createStaffService({ db, clock, mailQueued: deps.mailQueued }),

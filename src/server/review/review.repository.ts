@@ -432,13 +432,68 @@ export async function restoreVotes(db: Db, pollId: number, discountId: number): 
   return Number(result.numUpdatedRows);
 }
 
-/** Counts a poll's held votes (one network's, or all); gives how many. */
-export async function releaseVotes(db: Db, pollId: number, bucket: string | undefined): Promise<number> {
-  let query = db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', pollId);
-  query = query.where('status', '=', 'held');
-  if (bucket !== undefined) query = query.where('bucket', '=', bucket);
-  const result = await query.executeTakeFirst();
+/**
+ * Which held votes a release counts: one network's or all, and, for the release when a
+ * challenge ends (review.service.ts), only those cast from a page read for at least
+ * `pageAtLeastMs` before `before`: a vote with no anomaly of its own.
+ */
+export interface HeldPick {
+  bucket: string | undefined;
+  pageAtLeastMs?: number;
+  before?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the votes table
+function heldOf<Q extends { where: (...args: any[]) => Q }>(
+  query: Q,
+  column: (name: string) => string,
+  pick: HeldPick,
+): Q {
+  let picked = query.where(column('status'), '=', 'held');
+  if (pick.bucket !== undefined) picked = picked.where(column('bucket'), '=', pick.bucket);
+  if (pick.pageAtLeastMs !== undefined) picked = picked.where(column('page_ms'), '>=', pick.pageAtLeastMs);
+  if (pick.before !== undefined) picked = picked.where(column('created_at'), '<=', pick.before);
+  return picked;
+}
+
+/** Counts a poll's held votes (HeldPick); gives how many. */
+export async function releaseVotes(db: Db, pollId: number, pick: HeldPick): Promise<number> {
+  const query = db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', pollId);
+  const result = await heldOf(query, (name) => name, pick).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** How many held votes a release would count (HeldPick). */
+export async function countHeld(db: Db, pollId: number, pick: HeldPick): Promise<number> {
+  const query = db
+    .selectFrom('votes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('poll_id', '=', pollId);
+  const row = await heldOf(query, (name) => name, pick).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The networks whose challenge ended between `since` and `now` (the release when a challenge
+ * ends looks at these), on polls still taking votes or not.
+ */
+export async function endedChallenges(
+  db: Db,
+  since: string,
+  now: string,
+): Promise<{ pollId: number; bucket: string; until: string }[]> {
+  const rows = await db
+    .selectFrom('integrity_buckets')
+    .select(['poll_id', 'bucket', 'challenged_until'])
+    .where('state', '=', 'challenge')
+    .where('challenged_until', '>', since)
+    .where('challenged_until', '<=', now)
+    .execute();
+  return rows.map((row) => ({
+    pollId: row.poll_id,
+    bucket: row.bucket,
+    until: toIsoString(row.challenged_until ?? now),
+  }));
 }
 
 /**
@@ -449,7 +504,7 @@ export async function releaseVotes(db: Db, pollId: number, bucket: string | unde
 export async function groupsOfVotes(
   db: Db,
   pollId: number,
-  votes: { discountId: number } | { held: true; bucket: string | undefined },
+  votes: { discountId: number } | ({ held: true } & HeldPick),
 ): Promise<GroupChange[]> {
   let query = db
     .selectFrom('votes as v')
@@ -459,8 +514,7 @@ export async function groupsOfVotes(
   if ('discountId' in votes) {
     query = query.where('v.status', '=', 'discounted').where('v.discount_id', '=', votes.discountId);
   } else {
-    query = query.where('v.status', '=', 'held');
-    if (votes.bucket !== undefined) query = query.where('v.bucket', '=', votes.bucket);
+    query = heldOf(query, (name) => `v.${name}`, votes);
   }
   const rows = await query
     .groupBy(['p.dimension', 'p.group_value', 'v.option_index'])

@@ -34,6 +34,7 @@ import { resultsOf, toAdminPoll } from '../polls/poll.js';
 import { findPollById, findPollStatus, markPastPollsChanged } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
+  bucketLabel,
   bucketOf,
   burstOf,
   burstWindow,
@@ -44,7 +45,12 @@ import {
   surgeOf,
   toIntegrityAction,
 } from './review-report.js';
-import { SURGE_KEY } from '../integrity/detector.js';
+import { FAST_MEDIAN_MS, SURGE_KEY } from '../integrity/detector.js';
+
+/** Who the integrity log names for what the site did on its own. */
+export const SITE_ACTOR = 'The site';
+/** The release when a challenge ends looks this far back: the jobs run it every 30 s. */
+const RELEASE_LOOK_BACK_MS = 60 * 60_000;
 import {
   actionsOf,
   addToGroups,
@@ -70,8 +76,11 @@ import {
   votesByStatus,
   votesInRange,
   votesPerMinute,
+  countHeld,
+  endedChallenges,
   type ActionRow,
   type DiscountSignal,
+  type HeldPick,
   type VoteRange,
 } from './review.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
@@ -175,7 +184,7 @@ export function createReviewService({
     ...entry,
   });
 
-  return {
+  const service = {
     /** Everything the integrity view shows of a poll; undefined for an unknown poll. */
     async report(pollId: number): Promise<IntegrityReport | undefined> {
       const poll = await findPollById(db, pollId);
@@ -308,18 +317,19 @@ export function createReviewService({
       actor: string,
       reason = '',
       audit?: AuditWrite,
+      pick: Omit<HeldPick, 'bucket'> = {},
     ): Promise<ReviewResult> {
       return change(
         pollId,
         async (trx, now) => {
           // Read before they are counted, since then nothing tells them from the others; no held
           // vote can arrive meanwhile, as the poll's row is locked.
-          const groups = await groupsOfVotes(trx, pollId, { held: true, bucket });
+          const groups = await groupsOfVotes(trx, pollId, { held: true, bucket, ...pick });
           const id = await insertAction(
             trx,
             logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
           );
-          const votes = await releaseVotes(trx, pollId, bucket);
+          const votes = await releaseVotes(trx, pollId, { bucket, ...pick });
           if (votes === 0) throw new Refused('nothing-held');
           await addToGroups(trx, pollId, groups);
           await completeAction(trx, id, votes, groups);
@@ -327,6 +337,29 @@ export function createReviewService({
         },
         audit,
       );
+    },
+
+    /**
+     * When a network's challenge ends (issue 37 item 4), counts the votes it held that show no
+     * anomaly of their own: cast from a page read for at least FAST_MEDIAN_MS, so neither
+     * without a page nor too quick (a teacher without scripts, or whose proof failed). A
+     * griefer's ballot-less votes stay held for staff. Logged as a release by the site, once per
+     * ended challenge with such votes (a later run finds none). Looks back `lookBackMs`, more
+     * than the time between two runs. Gives how many votes were counted.
+     */
+    async releaseEndedChallenges(lookBackMs = RELEASE_LOOK_BACK_MS): Promise<number> {
+      const now = clock.now();
+      const since = new Date(now.getTime() - lookBackMs).toISOString();
+      let released = 0;
+      for (const ended of await endedChallenges(db, since, now.toISOString())) {
+        if (ended.bucket === SURGE_KEY) continue;
+        const pick = { bucket: ended.bucket, pageAtLeastMs: FAST_MEDIAN_MS, before: ended.until };
+        if ((await countHeld(db, ended.pollId, pick)) === 0) continue;
+        const reason = `The challenge of ${bucketLabel(ended.bucket)} ended; these held votes showed no anomaly`;
+        const result = await service.release(ended.pollId, ended.bucket, SITE_ACTOR, reason, undefined, pick);
+        if (result.outcome === 'done') released += result.action.votes;
+      }
+      return released;
     },
 
     /** Asks every vote on the poll for a proof of work, or stops asking; logged when it changes. */
@@ -352,6 +385,7 @@ export function createReviewService({
       return { outcome: 'done', on, action: changed === null ? null : await loggedAction(pollId, changed) };
     },
   };
+  return service;
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
