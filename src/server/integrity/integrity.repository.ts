@@ -22,20 +22,47 @@ export async function deleteKeysBefore(db: Db, day: string): Promise<number> {
 }
 
 /**
- * Empties the signal columns (bucket, page time, cookie age) of the votes of polls that went
- * live before `day`; their status stays. A poll's votes are all of its one day, so the poll
- * decides, and the poll's index finds its votes.
+ * The retention of a poll's integrity data (issue 37, item 9), once per poll, for the polls that
+ * went live before `day` and were not purged yet (found through the partial index
+ * polls_integrity_unpurged, not by reading every old poll): empties the signal columns
+ * (bucket, page time, cookie age) of its votes, deletes its held and discounted votes (in no
+ * figure; after this nobody can release or restore them, and the count set aside stays as it
+ * was at the close) and its networks' states. At most `limit` polls a run. Gives the polls purged.
  */
-export async function emptySignalsBefore(db: Db, day: string): Promise<number> {
-  const result = await db
-    .updateTable('votes')
-    .set({ bucket: null, page_ms: null, cookie_age_s: null })
-    .where('poll_id', 'in', (eb) => eb.selectFrom('polls').select('id').where('live_date', '<', day))
-    .where((eb) =>
-      eb.or([eb('bucket', 'is not', null), eb('page_ms', 'is not', null), eb('cookie_age_s', 'is not', null)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function purgeIntegrityBefore(db: Db, day: string, limit = 50): Promise<number> {
+  const polls = await oldUnpurgedPolls(db, day, limit);
+  for (const pollId of polls) {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('votes').where('poll_id', '=', pollId).where('status', '<>', 'counted').execute();
+      await trx
+        .updateTable('votes')
+        .set({ bucket: null, page_ms: null, cookie_age_s: null })
+        .where('poll_id', '=', pollId)
+        .execute();
+      await trx.deleteFrom('integrity_buckets').where('poll_id', '=', pollId).execute();
+      await trx
+        .updateTable('polls')
+        .set({ integrity_purged: sql`true` })
+        .where('id', '=', pollId)
+        .execute();
+    });
+  }
+  return polls.length;
+}
+
+/** The statement that finds the polls to purge, for the purge and its query plan's test. */
+export function oldUnpurgedPollsQuery(db: Db, day: string, limit: number) {
+  return db
+    .selectFrom('polls')
+    .select('id')
+    .where(sql<boolean>`not integrity_purged`)
+    .where('live_date', '<', day)
+    .orderBy('live_date')
+    .limit(limit);
+}
+
+async function oldUnpurgedPolls(db: Db, day: string, limit: number): Promise<number[]> {
+  return (await oldUnpurgedPollsQuery(db, day, limit).execute()).map((row) => row.id);
 }
 
 /** A bucket's votes on a poll since `since`, newest first, at most `limit` (any status). */

@@ -28,7 +28,7 @@ import {
   countedPerOption,
   dayKey,
   deleteKeysBefore,
-  emptySignalsBefore,
+  purgeIntegrityBefore,
   findBucket,
   votedOnAnotherPoll,
   recentBucketVotes,
@@ -232,11 +232,11 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTro
       challenges = undefined;
     },
 
-    /** Deletes bucket keys older than 14 days and empties signals older than 30 (housekeeping). */
+    /** Deletes bucket keys older than 14 days, and a poll's signals, held and discounted votes after 30 (housekeeping). */
     async purge(now = clock.now()): Promise<void> {
       const dayBefore = (days: number) => votingDayAt(new Date(now.getTime() - days * 86_400_000), site).date;
       await deleteKeysBefore(db, dayBefore(BUCKET_KEY_DAYS));
-      await emptySignalsBefore(db, dayBefore(SIGNAL_DAYS));
+      await purgeIntegrityBefore(db, dayBefore(SIGNAL_DAYS));
     },
   };
 }
