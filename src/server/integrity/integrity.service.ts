@@ -143,7 +143,8 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTro
     const { surge, signals } = judgeSurge(recent, await countedPerOption(db, pollId), now);
     if (!surge) return;
     const previous = await findBucket(db, pollId, SURGE_KEY);
-    const running = previous?.challengedUntil != null && previous.challengedUntil > now;
+    const running =
+      previous?.challengedUntil !== undefined && previous.challengedUntil !== null && previous.challengedUntil > now;
     const surgeSince = running ? (previous.challengedSince ?? now) : now;
     await saveBucket(
       db,

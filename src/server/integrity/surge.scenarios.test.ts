@@ -93,9 +93,6 @@ describe.each(testDatabaseKinds())('a distributed stuffer (%s)', (kind) => {
     expect(honest.filter((vote) => vote.status !== 'counted')).toEqual([]);
     const stuffedCounted = stuffed.filter((vote) => vote.status === 'counted').length;
     expect(stuffedCounted).toBeLessThan(200);
-    console.info(
-      `surge: stuffer counted ${stuffedCounted} of 400 before staff action; flagged after ${(flaggedAt - stuffFrom) / 1000} s`,
-    );
 
     // Staff see the surge, and set it aside in one action: first-time browsers in its time.
     const staff = new Visitor(t.app, { origin: t.config.site.publicUrl });
@@ -125,7 +122,6 @@ describe.each(testDatabaseKinds())('a distributed stuffer (%s)', (kind) => {
     const { action } = discount.json<IntegrityChange>();
     const after = await tallies();
     const share = (counts: number[]) => (counts[0] ?? 0) / counts.reduce((a, b) => a + b, 0);
-    console.info(`surge: headline ${before.join('/')} before, ${after.join('/')} after setting it aside`);
     expect(Math.abs(share(after) - 0.5)).toBeLessThanOrEqual(0.03);
     const audit = await t.db.selectFrom('audit_log').select(['action', 'summary']).execute();
     expect(audit.some((row) => row.action === 'integrity.discount' && row.summary.includes('first-time'))).toBe(true);

@@ -172,7 +172,6 @@ describe('retention query plan (sqlite)', () => {
       CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
     );
     const plan = rows.map((row) => row.detail).join('\n');
-    console.info(`purge plan:\n${plan}`);
     expect(plan).toContain('USING INDEX polls_integrity_unpurged');
     expect(plan).not.toMatch(/SCAN polls(?! USING)/);
   });

@@ -470,7 +470,7 @@ export async function countHeld(db: Db, pollId: number, pick: HeldPick): Promise
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('poll_id', '=', pollId);
   const row = await heldOf(query, (name) => name, pick).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /**

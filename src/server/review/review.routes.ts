@@ -64,7 +64,7 @@ export const reviewRoutes: FastifyPluginAsync<{
     async (request, reply): Promise<IntegrityChange> => {
       const { id } = request.params;
       const { bucket, signal, from, to, reason } = request.body;
-      const whose = [bucket && `network ${bucket}'s`, signal && `${signal}`].filter(Boolean).join(' ');
+      const whose = [bucket && `network ${bucket}'s`, signal].filter(Boolean).join(' ');
       const audit = auditOf(request, now)(
         'integrity.discount',
         `Set aside ${whose} votes from ${from} to ${to}: ${reason}`,
