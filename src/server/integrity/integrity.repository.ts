@@ -65,6 +65,21 @@ async function oldUnpurgedPolls(db: Db, day: string, limit: number): Promise<num
   return (await oldUnpurgedPollsQuery(db, day, limit).execute()).map((row) => row.id);
 }
 
+/** A vote's row as the detector reads it. */
+const toRecentVote = (row: {
+  option_index: number;
+  created_at: Date | string;
+  page_ms: number | null;
+  status: string;
+  cookie_age_s: number | null;
+}): RecentVote & { counted: boolean } => ({
+  optionIndex: row.option_index,
+  at: new Date(toIsoString(row.created_at)).getTime(),
+  pageMs: row.page_ms,
+  firstTime: row.cookie_age_s === null,
+  counted: row.status === 'counted',
+});
+
 /** A bucket's votes on a poll since `since`, newest first, at most `limit` (any status). */
 export async function recentBucketVotes(
   db: Db,
@@ -82,13 +97,7 @@ export async function recentBucketVotes(
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    optionIndex: row.option_index,
-    at: new Date(toIsoString(row.created_at)).getTime(),
-    pageMs: row.page_ms,
-    firstTime: row.cookie_age_s === null,
-    counted: row.status === 'counted',
-  }));
+  return rows.map(toRecentVote);
 }
 
 /**
@@ -109,16 +118,7 @@ export async function recentPollVotes(
     .limit(limit)
     .execute();
   const sinceMs = since.getTime();
-  return rows
-    .map((row) => ({
-      optionIndex: row.option_index,
-      at: new Date(toIsoString(row.created_at)).getTime(),
-      pageMs: row.page_ms,
-      firstTime: row.cookie_age_s === null,
-      bucket: row.bucket,
-      counted: row.status === 'counted',
-    }))
-    .filter((vote) => vote.at > sinceMs);
+  return rows.map((row) => ({ ...toRecentVote(row), bucket: row.bucket })).filter((vote) => vote.at > sinceMs);
 }
 
 /** Whether this browser voted on another poll than `pollId` (one indexed probe of the per-voter key). */
