@@ -50,6 +50,7 @@ import { findVoterChoice } from './votes/votes.repository.js';
 import { siteKey } from './db/settings.js';
 import { createBallots } from './integrity/ballot.js';
 import { createIntegrity } from './integrity/integrity.service.js';
+import { enqueueIntegrityAlerts } from './email/outbox.repository.js';
 import { createVotesService } from './votes/votes.service.js';
 import { createVoterIds } from './voters/voter-ids.service.js';
 import { Agent } from 'node:https';
@@ -171,12 +172,14 @@ export async function createServices({
     log,
   });
   const reminderSenderWorker = createReminderSender({ db, clock, site, send: sendPush, log, settings: senderSettings });
+  const integrityReview = createReviewService(deps);
   const jobs = createJobs({
     schedule,
     outbox,
     log,
     reminders: () => reminderSenderWorker.runOnce(),
     weekly: () => digest.queueDue(),
+    endedChallenges: () => integrityReview.releaseEndedChallenges(),
     housekeeping: async () => {
       await reminders.purge();
       await subscriptions.purgeUnconfirmed();
@@ -197,6 +200,10 @@ export async function createServices({
     site,
     log,
     ...(metrics ? { onJudgementFailed: () => metrics.integrityJudgementsFailed.inc() } : {}),
+    // Issue 37 item 5: the owners and editors are told, once per poll and hour.
+    onTrouble: async (pollId, at) => {
+      if ((await enqueueIntegrityAlerts(db, pollId, new Date(at))) > 0) deps.mailQueued();
+    },
   });
   const polls = createPollsService(deps, { ballots, integrity }, (pollId) => notes.published(pollId));
   const votes = createVotesService(
@@ -267,7 +274,7 @@ export async function createServices({
     topics,
     search: createSearchService(deps),
     adminPolls: createAdminPollsService(deps, schedule),
-    integrityReview: createReviewService(deps),
+    integrityReview,
     auth,
     passkeys,
     staff: createStaffService({ db, clock, mailQueued: deps.mailQueued }),

@@ -34,6 +34,7 @@ export const STORED_DATA: readonly StoredTable[] = [
       'asked_before_id',
       'set_aside_votes',
       'challenge_everyone',
+      'integrity_purged',
     ],
   },
   {
@@ -55,7 +56,7 @@ export const STORED_DATA: readonly StoredTable[] = [
     what: 'Each vote: the poll, the answer, the day and time, the voter cookie’s random identifier, an e-mail address only if you attached one, a copy of your profile answers if you gave any, and a few signals against vote stuffing (a keyed code of your network, how long the page was open, the cookie’s age).',
     why: 'One vote per browser per poll, your own choice and stats, fair counting and the weighted result.',
     howLong:
-      'As long as the poll. The signals are emptied after 30 days; the e-mail and the profile copy go when you forget this browser.',
+      'As long as the poll. The signals are emptied after 30 days, and votes held or set aside are then deleted; the e-mail and the profile copy go when you forget this browser.',
     columns: [
       'id',
       'poll_id',
@@ -258,7 +259,7 @@ export const STORED_DATA: readonly StoredTable[] = [
     table: 'integrity_buckets',
     what: 'Networks (as keyed codes) flagged for unusual voting on a poll, and why.',
     why: 'Fair counting.',
-    howLong: 'As long as the poll; the codes mean nothing after 14 days.',
+    howLong: 'Until 30 days after the poll; the codes mean nothing after 14 days.',
     columns: [
       'poll_id',
       'bucket',

@@ -231,3 +231,37 @@ export async function enqueueStaffAlert(db: Db, staffId: number, now: Date): Pro
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
 }
+
+/**
+ * Queues the e-mail telling the site's owners and editors that a poll is under challenge or in
+ * a surge (issue 37, item 5): one per person, poll and hour (UTC), however many networks are
+ * challenged in it. Gives how many were queued.
+ */
+export async function enqueueIntegrityAlerts(db: Db, pollId: number, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const hour = at.slice(0, 13);
+  const staff = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('role', 'in', ['owner', 'editor'])
+    .where('disabled_at', 'is', null)
+    .execute();
+  if (staff.length === 0) return 0;
+  const result = await db
+    .insertInto('email_outbox')
+    .values(
+      staff.map((person) => ({
+        kind: 'staff-integrity' as const,
+        subscriber_id: null,
+        staff_id: person.id,
+        poll_id: pollId,
+        dedupe_key: `staff-integrity:${pollId}:${person.id}:${hour}`,
+        status: 'queued' as const,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

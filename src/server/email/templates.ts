@@ -248,3 +248,34 @@ export function staffAlertEmail(
   const text = `${subject}\n\n${lines.join('\n\n')}\n\nThe admin panel: ${alert.adminUrl}\n\nYou get this e-mail because you are on the staff of ${site.siteName}. It is sent at most once a day.${postal}`;
   return { subject, html: page(site, subject, body, foot), text };
 }
+
+/**
+ * Tells an owner or editor that a poll's votes need a look (issue 37, item 5): a network is
+ * challenged, or the whole poll is in a surge. At most one an hour per poll.
+ */
+export function staffIntegrityEmail(
+  site: MailSite,
+  alert: { name: string; question: string; integrityUrl: string; at: string; surge: boolean },
+): RenderedMail {
+  const subject = `Votes on "${alert.question}" need a look`;
+  const postal = site.postalAddress ? `\n\n${site.siteName} · ${site.postalAddress}` : '';
+  const lines = [
+    `Hello ${alert.name},`,
+    alert.surge
+      ? `At ${alert.at}, the poll "${alert.question}" got a sudden wave of votes unlike its others, from many networks at once. New browsers are now asked for a proof of work before their votes count.`
+      : `At ${alert.at}, votes on the poll "${alert.question}" came in a way people do not vote, from one network. Its new browsers are now asked for a proof of work before their votes count.`,
+    'Nothing has been set aside. Look at the integrity view: you can set a burst aside, restore it, or release held votes, and every change is logged.',
+  ];
+  const note = `You get this e-mail because you are an owner or editor of ${site.siteName}. It is sent at most once an hour for each poll.`;
+  const foot = {
+    html: `<tr><td style="padding:16px 24px;font-size:13px;line-height:1.5;color:${MUTED}">${e(note)}${site.postalAddress ? `<br>${e(site.postalAddress)}` : ''}</td></tr>`,
+  };
+  const body = `
+    <tr><td style="padding:16px 24px 0">
+      <h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">${e(subject)}</h1>
+      ${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(line)}</p>`).join('\n      ')}
+      <p style="margin:0 0 12px">${button(alert.integrityUrl, 'Open the integrity view')}</p>
+    </td></tr>`;
+  const text = `${subject}\n\n${lines.join('\n\n')}\n\nThe integrity view: ${alert.integrityUrl}\n\n${note}${postal}`;
+  return { subject, html: page(site, subject, body, foot), text };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBallots } from './ballot.js';
-import { anomaliesOf, challengeLevel, judge, type RecentVote } from './detector.js';
+import { anomaliesOf, challengeLevel, judge, judgeSurge, type RecentVote } from './detector.js';
 
 const NOW = Date.UTC(2026, 10, 21, 15, 0, 0);
 
@@ -95,5 +95,47 @@ describe('ballots', () => {
     for (const bad of [undefined, '', 'x'.repeat(38), flipped, forged, stale, `${token}=`, '💥'.repeat(19)]) {
       expect(ballots.redeem(bad, 7, NOW, VOTER)).toEqual({ pageMs: null });
     }
+  });
+});
+
+describe('judgeSurge', () => {
+  /** `count` votes in the minute and a half before NOW, from `networks` networks. */
+  const wave = (
+    count: number,
+    networks: number,
+    { firstTime = true, option = (i: number) => (i % 10 === 0 ? 1 : 0) } = {},
+  ) =>
+    Array.from({ length: count }, (_, i) => ({
+      optionIndex: option(i),
+      at: NOW - 90_000 + Math.floor((i * 90_000) / count),
+      pageMs: 6_000,
+      firstTime,
+      bucket: `net-${i % networks}`,
+      counted: true,
+    }));
+  // The poll's counted votes so far, split evenly, with the wave's counted ones in them.
+  const tallies = (recent: { optionIndex: number }[]) => [
+    150 + recent.filter((vote) => vote.optionIndex === 0).length,
+    150 + recent.filter((vote) => vote.optionIndex === 1).length,
+  ];
+
+  it('flags first-time votes from many networks that shift the split', () => {
+    const recent = wave(100, 100);
+    expect(judgeSurge(recent, tallies(recent), NOW)).toEqual({ surge: true, signals: ['first-time', 'split'] });
+  });
+
+  it('never flags one network, however loud: a school is the network rules’ business', () => {
+    const recent = wave(100, 1);
+    expect(judgeSurge(recent, tallies(recent), NOW).surge).toBe(false);
+  });
+
+  it('does not flag a busy morning of returning teachers voting like everyone else', () => {
+    const recent = wave(200, 150, { firstTime: false, option: (i) => i % 2 });
+    expect(judgeSurge(recent, tallies(recent), NOW)).toEqual({ surge: false, signals: [] });
+  });
+
+  it('needs two signals: first-time browsers voting like everyone else are no surge', () => {
+    const recent = wave(100, 100, { option: (i) => i % 2 });
+    expect(judgeSurge(recent, tallies(recent), NOW)).toEqual({ surge: false, signals: ['first-time'] });
   });
 });

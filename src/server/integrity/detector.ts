@@ -144,3 +144,79 @@ export function judge(votes: readonly RecentVote[], others: readonly number[], n
 export function challengeLevel(challengedSince: number, now: number): number {
   return Math.min(MAX_LEVEL, Math.max(0, Math.floor((now - challengedSince) / LEVEL_STEP_MS)));
 }
+
+/**
+ * A surge: the whole poll, not one network, suddenly looks unlike itself (issue 37 item 3). A
+ * stuffer with a proxy pool sends one vote per network, so no network's rules above ever fire;
+ * but the poll's votes of the last 2 minutes then differ from its own baseline (its counted votes
+ * before them) in ways a morning rush of teachers does not:
+ *
+ * - first-time: ≥ 80% of the window's votes came from first-time browsers;
+ * - no page: ≥ 25% came without the ballot of a served page;
+ * - split: one option's share of the window is 20 points or more above its share of the baseline.
+ *
+ * A surge needs volume (60 votes in the window, at 3 times the baseline's rate per minute), votes
+ * from at least 30 networks (one network's burst is the rules above: a school is never a surge),
+ * and two of those three signals. During a surge first-time browsers prove work (a returning
+ * browser is never asked), and staff can set the surge aside in one action (review.service.ts).
+ */
+export const SURGE_KEY = 'surge';
+export const SURGE_WINDOW_MS = 2 * 60_000;
+export const SURGE_BASELINE_MS = 10 * 60_000;
+export const SURGE_MIN_VOTES = 60;
+export const SURGE_MIN_NETWORKS = 30;
+export const SURGE_RATE_FACTOR = 3;
+export const SURGE_FIRST_TIME_SHARE = 0.8;
+export const SURGE_NO_PAGE_SHARE = 0.25;
+export const SURGE_SPLIT_SHIFT = 0.2;
+/** The baseline split is only judged against at least this many counted votes. */
+export const SURGE_MIN_BASELINE = 30;
+export const SURGE_SIGNALS = 2;
+/** A surge lasts until the poll has looked like one for none of the last 10 minutes. */
+export const SURGE_QUIET_MS = 10 * 60_000;
+
+export type SurgeSignal = 'first-time' | 'no-page' | 'split';
+
+/** One recent vote of the poll, as the surge rule reads it. */
+export interface PollVote extends RecentVote {
+  bucket: string | null;
+}
+
+/**
+ * Whether the poll is in a surge at `now`, from its recent votes (those of the window and the
+ * baseline before it) and its counted votes per option (`counted`, the tallies, including the
+ * window's counted ones).
+ */
+export function judgeSurge(
+  recent: readonly (PollVote & { counted: boolean })[],
+  counted: readonly number[],
+  now: number,
+): { surge: boolean; signals: SurgeSignal[] } {
+  const windowStart = now - SURGE_WINDOW_MS;
+  const window = recent.filter((vote) => vote.at > windowStart && vote.at <= now);
+  const before = recent.filter((vote) => vote.at > windowStart - SURGE_BASELINE_MS && vote.at <= windowStart);
+  const none = { surge: false, signals: [] };
+  if (window.length < SURGE_MIN_VOTES) return none;
+  if (new Set(window.map((vote) => vote.bucket)).size < SURGE_MIN_NETWORKS) return none;
+  const perMinute = (votes: number, ms: number) => votes / (ms / 60_000);
+  if (perMinute(window.length, SURGE_WINDOW_MS) < SURGE_RATE_FACTOR * perMinute(before.length, SURGE_BASELINE_MS)) {
+    return none;
+  }
+  const signals: SurgeSignal[] = [];
+  const share = (test: (vote: PollVote) => boolean) => window.filter(test).length / window.length;
+  if (share((vote) => vote.firstTime === true) >= SURGE_FIRST_TIME_SHARE) signals.push('first-time');
+  if (share((vote) => vote.pageMs === null) >= SURGE_NO_PAGE_SHARE) signals.push('no-page');
+  const baseline = [...counted];
+  for (const vote of window) {
+    const tally = baseline[vote.optionIndex];
+    if (vote.counted && tally !== undefined) baseline[vote.optionIndex] = tally - 1;
+  }
+  const baselineTotal = baseline.reduce((sum, n) => sum + n, 0);
+  if (baselineTotal >= SURGE_MIN_BASELINE) {
+    const shifted = baseline.some(
+      (n, option) => share((vote) => vote.optionIndex === option) - n / baselineTotal >= SURGE_SPLIT_SHIFT,
+    );
+    if (shifted) signals.push('split');
+  }
+  return { surge: signals.length >= SURGE_SIGNALS, signals };
+}

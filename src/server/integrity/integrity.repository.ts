@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { toIsoString, type BucketState } from '../db/tables.js';
-import type { RecentVote } from './detector.js';
+import type { PollVote, RecentVote } from './detector.js';
 
 /** The bucket key of a site day: the one stored, or `candidate` if this instance is the first to need it. */
 export async function dayKey(db: Db, day: string, candidate: string): Promise<string> {
@@ -22,21 +22,63 @@ export async function deleteKeysBefore(db: Db, day: string): Promise<number> {
 }
 
 /**
- * Empties the signal columns (bucket, page time, cookie age) of the votes of polls that went
- * live before `day`; their status stays. A poll's votes are all of its one day, so the poll
- * decides, and the poll's index finds its votes.
+ * The retention of a poll's integrity data (issue 37, item 9), once per poll, for the polls that
+ * went live before `day` and were not purged yet (found through the partial index
+ * polls_integrity_unpurged, not by reading every old poll): empties the signal columns
+ * (bucket, page time, cookie age) of its votes, deletes its held and discounted votes (in no
+ * figure; after this nobody can release or restore them, and the count set aside stays as it
+ * was at the close) and its networks' states. At most `limit` polls a run. Gives the polls purged.
  */
-export async function emptySignalsBefore(db: Db, day: string): Promise<number> {
-  const result = await db
-    .updateTable('votes')
-    .set({ bucket: null, page_ms: null, cookie_age_s: null })
-    .where('poll_id', 'in', (eb) => eb.selectFrom('polls').select('id').where('live_date', '<', day))
-    .where((eb) =>
-      eb.or([eb('bucket', 'is not', null), eb('page_ms', 'is not', null), eb('cookie_age_s', 'is not', null)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function purgeIntegrityBefore(db: Db, day: string, limit = 50): Promise<number> {
+  const polls = await oldUnpurgedPolls(db, day, limit);
+  for (const pollId of polls) {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('votes').where('poll_id', '=', pollId).where('status', '<>', 'counted').execute();
+      await trx
+        .updateTable('votes')
+        .set({ bucket: null, page_ms: null, cookie_age_s: null })
+        .where('poll_id', '=', pollId)
+        .execute();
+      await trx.deleteFrom('integrity_buckets').where('poll_id', '=', pollId).execute();
+      await trx
+        .updateTable('polls')
+        .set({ integrity_purged: sql`true` })
+        .where('id', '=', pollId)
+        .execute();
+    });
+  }
+  return polls.length;
 }
+
+/** The statement that finds the polls to purge, for the purge and its query plan's test. */
+export function oldUnpurgedPollsQuery(db: Db, day: string, limit: number) {
+  return db
+    .selectFrom('polls')
+    .select('id')
+    .where(sql<boolean>`not integrity_purged`)
+    .where('live_date', '<', day)
+    .orderBy('live_date')
+    .limit(limit);
+}
+
+async function oldUnpurgedPolls(db: Db, day: string, limit: number): Promise<number[]> {
+  return (await oldUnpurgedPollsQuery(db, day, limit).execute()).map((row) => row.id);
+}
+
+/** A vote's row as the detector reads it. */
+const toRecentVote = (row: {
+  option_index: number;
+  created_at: Date | string;
+  page_ms: number | null;
+  status: string;
+  cookie_age_s: number | null;
+}): RecentVote & { counted: boolean } => ({
+  optionIndex: row.option_index,
+  at: new Date(toIsoString(row.created_at)).getTime(),
+  pageMs: row.page_ms,
+  firstTime: row.cookie_age_s === null,
+  counted: row.status === 'counted',
+});
 
 /** A bucket's votes on a poll since `since`, newest first, at most `limit` (any status). */
 export async function recentBucketVotes(
@@ -55,13 +97,28 @@ export async function recentBucketVotes(
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    optionIndex: row.option_index,
-    at: new Date(toIsoString(row.created_at)).getTime(),
-    pageMs: row.page_ms,
-    firstTime: row.cookie_age_s === null,
-    counted: row.status === 'counted',
-  }));
+  return rows.map(toRecentVote);
+}
+
+/**
+ * A poll's newest votes since `since`, newest first, at most `limit` (any status): read along
+ * the poll's index by id (votes arrive in order), so a surge judgement reads no more than that.
+ */
+export async function recentPollVotes(
+  db: Db,
+  pollId: number,
+  since: Date,
+  limit: number,
+): Promise<(PollVote & { counted: boolean })[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .select(['option_index', 'created_at', 'page_ms', 'status', 'cookie_age_s', 'bucket'])
+    .where('poll_id', '=', pollId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const sinceMs = since.getTime();
+  return rows.map((row) => ({ ...toRecentVote(row), bucket: row.bucket })).filter((vote) => vote.at > sinceMs);
 }
 
 /** Whether this browser voted on another poll than `pollId` (one indexed probe of the per-voter key). */

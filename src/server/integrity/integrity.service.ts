@@ -12,16 +12,27 @@ import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { integrityBlock } from '../http/client-address.js';
-import { CHALLENGE_QUIET_MS, WATCH_WINDOW_MS, challengeLevel, judge } from './detector.js';
+import {
+  CHALLENGE_QUIET_MS,
+  SURGE_BASELINE_MS,
+  SURGE_KEY,
+  SURGE_QUIET_MS,
+  SURGE_WINDOW_MS,
+  WATCH_WINDOW_MS,
+  challengeLevel,
+  judge,
+  judgeSurge,
+} from './detector.js';
 import {
   challengesOf,
   countedPerOption,
   dayKey,
   deleteKeysBefore,
-  emptySignalsBefore,
+  purgeIntegrityBefore,
   findBucket,
   votedOnAnotherPoll,
   recentBucketVotes,
+  recentPollVotes,
   saveBucket,
 } from './integrity.repository.js';
 
@@ -35,6 +46,9 @@ const JUDGE_AT_MOST_EVERY_MS = 1_000;
 const JUDGE_EVERY_MS = 15_000;
 /** The most recent votes a judgement reads: a 10-minute window of a loud bucket is plenty. */
 const JUDGE_READS_VOTES = 2_000;
+/** A poll is judged for a surge at most every 5 s per instance, from at most its 5,000 newest votes. */
+const SURGE_JUDGE_EVERY_MS = 5_000;
+const SURGE_READS_VOTES = 5_000;
 /** How stale this instance's copy of the challenged buckets may be. */
 const CHALLENGES_MAX_AGE_MS = 1_000;
 /** Bucket keys are kept this many days (DESIGN.md), signals 30. */
@@ -57,14 +71,20 @@ export interface IntegrityOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Told of each judgement that failed (/metrics counts them). */
   onJudgementFailed?: () => void;
+  /**
+   * Told when a challenge of a network or a surge of the poll begins: staff are e-mailed
+   * (services.ts, through the outbox: once per person, poll and hour).
+   */
+  onTrouble?: (pollId: number, at: number) => Promise<void>;
   /** Tests only: runs between a judgement's read of the bucket and its write. */
   beforeSave?: () => Promise<void>;
 }
 
-export function createIntegrity({ db, clock, site, log, onJudgementFailed, beforeSave }: IntegrityOptions) {
+export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTrouble, beforeSave }: IntegrityOptions) {
   const keys = new Map<string, string>();
   let challenges: { pollId: number; readAt: number; everyone: boolean; buckets: Map<string, number> } | undefined;
   const activity = new Map<string, { votes: number; judgedAt: number }>();
+  const pollsJudgedAt = new Map<number, number>();
 
   const keyOf = async (day: string) => {
     let key = keys.get(day);
@@ -113,6 +133,48 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, befor
       now,
     );
     if (challenged && challenges?.pollId === pollId) challenges.buckets.set(bucket, since ?? now);
+    if (challenged && !stillChallenged) await onTrouble?.(pollId, now);
+  }
+
+  /** Judges the whole poll for a surge (detector.ts) and writes it like a network's challenge. */
+  async function judgePoll(pollId: number, now: number): Promise<void> {
+    const since = new Date(now - SURGE_WINDOW_MS - SURGE_BASELINE_MS);
+    const recent = await recentPollVotes(db, pollId, since, SURGE_READS_VOTES);
+    const { surge, signals } = judgeSurge(recent, await countedPerOption(db, pollId), now);
+    if (!surge) return;
+    const previous = await findBucket(db, pollId, SURGE_KEY);
+    const running =
+      previous?.challengedUntil !== undefined && previous.challengedUntil !== null && previous.challengedUntil > now;
+    const surgeSince = running ? (previous.challengedSince ?? now) : now;
+    await saveBucket(
+      db,
+      pollId,
+      SURGE_KEY,
+      {
+        state: 'challenge',
+        firstFlaggedAt: previous?.firstFlaggedAt ?? now,
+        challengedSince: surgeSince,
+        challengedUntil: now + SURGE_QUIET_MS,
+        reasons: signals.join(','),
+      },
+      now,
+    );
+    if (challenges?.pollId === pollId) challenges.buckets.set(SURGE_KEY, surgeSince);
+    if (!running) await onTrouble?.(pollId, now);
+  }
+
+  /** The poll's surge judgement when it is due on this instance; a failure is logged and counted like a network's. */
+  async function observePoll(pollId: number, now: number): Promise<void> {
+    const judgedAt = pollsJudgedAt.get(pollId);
+    if (judgedAt !== undefined && now - judgedAt < SURGE_JUDGE_EVERY_MS) return;
+    if (pollsJudgedAt.size > 100) pollsJudgedAt.clear();
+    pollsJudgedAt.set(pollId, now);
+    try {
+      await judgePoll(pollId, now);
+    } catch (error) {
+      onJudgementFailed?.();
+      log?.error({ err: error, pollId }, 'Judging a poll for a surge failed; its next votes judge it again.');
+    }
   }
 
   return {
@@ -133,6 +195,8 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, befor
       const since = buckets.get(bucket);
       const asked = since !== undefined && (voterId === undefined || !(await votedOnAnotherPoll(db, voterId, pollId)));
       if (asked) return { level: challengeLevel(since, now.getTime()) };
+      // During a surge every first-time browser proves work, at the easiest level.
+      if (buckets.has(SURGE_KEY) && voterId === undefined) return { level: 0 };
       return everyone ? { level: 0 } : null;
     },
 
@@ -141,6 +205,7 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, befor
      * seconds) it is judged again from the database, where every instance's votes are.
      */
     async observe(pollId: number, bucket: string, now = clock.now().getTime()): Promise<void> {
+      await observePoll(pollId, now);
       const key = `${pollId} ${bucket}`;
       const seen = activity.get(key) ?? { votes: 0, judgedAt: now };
       seen.votes += 1;
@@ -168,11 +233,11 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, befor
       challenges = undefined;
     },
 
-    /** Deletes bucket keys older than 14 days and empties signals older than 30 (housekeeping). */
+    /** Deletes bucket keys older than 14 days, and a poll's signals, held and discounted votes after 30 (housekeeping). */
     async purge(now = clock.now()): Promise<void> {
       const dayBefore = (days: number) => votingDayAt(new Date(now.getTime() - days * 86_400_000), site).date;
       await deleteKeysBefore(db, dayBefore(BUCKET_KEY_DAYS));
-      await emptySignalsBefore(db, dayBefore(SIGNAL_DAYS));
+      await purgeIntegrityBefore(db, dayBefore(SIGNAL_DAYS));
     },
   };
 }

@@ -10,6 +10,7 @@ import { newYorkTime } from '../testing/test-clock.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
+import { SURGE_KEY } from './detector.js';
 
 // The generic write limit counts real seconds, not the test clock's, and is not what these test.
 const env = { RATE_LIMIT_WRITES_PER_MINUTE: '0' };
@@ -53,6 +54,13 @@ describe.each(testDatabaseKinds())('stuffers and schools (%s)', (kind) => {
     const statuses = await statusesOf(t, poll.id);
     expect(statuses).toHaveLength(100);
     expect(counted(statuses)).toBe(100);
+    // One network, however loud: a school is never a surge of the poll (detector.ts, judgeSurge).
+    const surges = await t.db
+      .selectFrom('integrity_buckets')
+      .select('bucket')
+      .where('bucket', '=', SURGE_KEY)
+      .execute();
+    expect(surges).toEqual([]);
   }, 120_000);
 
   it('1. counts at most 110 of a careful stuffer’s 300 votes in 5 minutes from one /24 without proofs of work', async () => {

@@ -2,7 +2,8 @@
  * What the server does on its own: the daily switch and the weekly digest's queueing (checked
  * every 30 seconds, so a new day's poll goes live within half a minute of midnight, and at start-up), sending the outbox
  * (every 15 seconds, and right after something is queued), push reminders (every 20 seconds), and housekeeping (hourly: forgetting
- * unconfirmed subscriptions and old limit counts). Tests call `tick`, `sendMail` and
+ * unconfirmed subscriptions and old limit counts); with the daily switch, the held votes of ended
+ * challenges that show no anomaly are counted. Tests call `tick`, `sendMail` and
  * `housekeeping` with their own clock instead of starting the timers.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,7 +37,13 @@ export function createJobs({
   housekeeping,
   reminders,
   weekly,
+  endedChallenges,
 }: {
+  /**
+   * Counts the held votes of networks whose challenge ended that show no anomaly
+   * (review.service.ts, releaseEndedChallenges): checked with the daily switch.
+   */
+  endedChallenges?: () => Promise<number>;
   schedule: ScheduleService;
   outbox: OutboxWorker;
   /** Queues the week's digest once its Friday time has passed (digest/digest.service.ts): checked with the daily switch. */
@@ -71,6 +78,12 @@ export function createJobs({
       if (week !== null) log.info({ week }, 'the weekly digest was queued');
     } catch (error) {
       log.error({ err: error }, 'queueing the weekly digest failed; will try again');
+    }
+    try {
+      const released = (await endedChallenges?.()) ?? 0;
+      if (released > 0) log.info({ released }, 'held votes of ended challenges were counted');
+    } catch (error) {
+      log.error({ err: error }, 'counting the held votes of ended challenges failed; will try again');
     }
     return result;
   }

@@ -1,4 +1,5 @@
 /** Housekeeping forgets what is no longer needed, by the site's clock: ended staff sessions, old limit counts, mail sent over 30 days ago, expired proofs of work, old bucket keys and vote signals. */
+import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedPoll } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -92,7 +93,7 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
     expect(kept).toEqual([{ challenge_signature: 'good for a minute more' }]);
   });
 
-  it("deletes bucket keys after 14 days and empties votes' signals after 30, keeping every vote and its status", async () => {
+  it("deletes bucket keys after 14 days; after 30, empties votes' signals and deletes held and discounted votes, once per poll", async () => {
     await t.db
       .insertInto('integrity_keys')
       .values([
@@ -120,7 +121,18 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
         vote(old.id, 'a', 'counted', '2026-10-21'),
         vote(old.id, 'b', 'held', '2026-10-21'),
         vote(recent.id, 'c', 'counted', '2026-10-23'),
+        vote(recent.id, 'd', 'held', '2026-10-23'),
       ])
+      .execute();
+    await t.db
+      .insertInto('integrity_buckets')
+      .values({
+        poll_id: old.id,
+        bucket: '0123456789abcdef',
+        state: 'challenge',
+        first_flagged_at: '2026-10-21T15:00:00.000Z',
+        updated_at: '2026-10-21T15:00:00.000Z',
+      })
       .execute();
     await t.app.jobs.housekeeping();
     const keys = await t.db.selectFrom('integrity_keys').select('day').orderBy('day').execute();
@@ -133,8 +145,34 @@ describe.each(testDatabaseKinds())('retention (%s)', (kind) => {
       .execute();
     expect(votes).toEqual([
       { voter_id: 'a', status: 'counted', bucket: null, page_ms: null, cookie_age_s: null },
-      { voter_id: 'b', status: 'held', bucket: null, page_ms: null, cookie_age_s: null },
       { voter_id: 'c', status: 'counted', bucket: '0123456789abcdef', page_ms: 9_000, cookie_age_s: 60 },
+      { voter_id: 'd', status: 'held', bucket: '0123456789abcdef', page_ms: 9_000, cookie_age_s: 60 },
     ]);
+    expect(await t.db.selectFrom('integrity_buckets').selectAll().execute()).toEqual([]);
+    // The old poll is marked, so the next hour's purge does not read it again.
+    const marked = await t.db.selectFrom('polls').select(['id', 'integrity_purged']).orderBy('id').execute();
+    expect(marked.map((poll) => [poll.id, Boolean(poll.integrity_purged)])).toEqual([
+      [old.id, true],
+      [recent.id, false],
+    ]);
+  });
+});
+
+describe('retention query plan (sqlite)', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite', { now: newYorkTime('2026-11-21', '10:00') });
+  });
+  afterEach(() => t.close());
+
+  it('finds the polls to purge through an index, not a scan of every old poll', async () => {
+    const { oldUnpurgedPollsQuery } = await import('../integrity/integrity.repository.js');
+    const compiled = oldUnpurgedPollsQuery(t.db, '2026-10-22', 50).compile();
+    const { rows } = await t.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    const plan = rows.map((row) => row.detail).join('\n');
+    expect(plan).toContain('USING INDEX polls_integrity_unpurged');
+    expect(plan).not.toMatch(/SCAN polls(?! USING)/);
   });
 });

@@ -12,7 +12,7 @@ import type {
   VoteStatus,
 } from '../../shared/api.js';
 import { resultItems } from '../../shared/results.js';
-import { WATCH_WINDOW_MS } from '../integrity/detector.js';
+import { SURGE_WINDOW_MS, WATCH_WINDOW_MS } from '../integrity/detector.js';
 import type {
   ActionRow,
   BucketOptionCount,
@@ -92,6 +92,31 @@ export function burstWindow(row: BucketStateRow, now: string): { from: string; t
 }
 
 const emptyStatusCounts = (): Record<VoteStatus, number> => ({ counted: 0, held: 0, discounted: 0 });
+
+/** A range's votes by status. */
+export function statusTotals(range: RangeCounts): Record<VoteStatus, number> {
+  const votes = emptyStatusCounts();
+  for (const { status, votes: n } of range.counts) votes[status] += n;
+  return votes;
+}
+
+/**
+ * The poll's surge as staff see it: from a window's length before its first flag (the votes
+ * that made it flag the poll) to its last judgement as a surge, whether it is still on, and its
+ * signals. These are the times a discount by signal takes to set it aside.
+ */
+export function surgeOf(
+  row: BucketStateRow,
+  now: string,
+): { from: string; to: string; on: boolean; signals: string[] } {
+  const from = new Date(new Date(row.challengedSince ?? row.firstFlaggedAt).getTime() - SURGE_WINDOW_MS).toISOString();
+  return {
+    from,
+    to: row.updatedAt,
+    on: row.challengedUntil !== null && row.challengedUntil > now,
+    signals: row.reasons,
+  };
+}
 
 /**
  * A flagged network's burst: its votes in the window, tightened to its first and last, and the

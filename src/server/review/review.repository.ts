@@ -200,25 +200,47 @@ export interface RangeCounts {
   lastVoteAt: string | null;
 }
 
-/** A network's votes between two instants (both included), per option and status. */
-export async function votesInRange(
-  db: Db,
-  pollId: number,
-  range: { bucket: string; from: string; to: string },
-): Promise<RangeCounts> {
-  const rows = await db
-    .selectFrom('votes')
-    .select((eb) => [
-      'option_index',
-      'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.min('created_at').as('first_at'),
-      eb.fn.max('created_at').as('last_at'),
-    ])
+/**
+ * Votes between two instants (both included) of one network, or with one signal, or both: a
+ * discount's pick. A vote's signals are emptied with its network after 30 days, so an old
+ * vote has none.
+ */
+export interface VoteRange {
+  bucket?: string | undefined;
+  signal?: DiscountSignal | undefined;
+  from: string;
+  to: string;
+}
+
+export type DiscountSignal = 'first-time' | 'no-page';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the votes table
+function inRange<Q extends { where: (...args: any[]) => Q }>(query: Q, pollId: number, range: VoteRange): Q {
+  let picked = query
     .where('poll_id', '=', pollId)
-    .where('bucket', '=', range.bucket)
     .where('created_at', '>=', range.from)
-    .where('created_at', '<=', range.to)
+    .where('created_at', '<=', range.to);
+  if (range.bucket !== undefined) picked = picked.where('bucket', '=', range.bucket);
+  if (range.signal === 'first-time') picked = picked.where('bucket', 'is not', null).where('cookie_age_s', 'is', null);
+  if (range.signal === 'no-page') picked = picked.where('bucket', 'is not', null).where('page_ms', 'is', null);
+  return picked;
+}
+
+/** The votes of a range (VoteRange) per option and status. */
+export async function votesInRange(db: Db, pollId: number, range: VoteRange): Promise<RangeCounts> {
+  const rows = await inRange(
+    db
+      .selectFrom('votes')
+      .select((eb) => [
+        'option_index',
+        'status',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min('created_at').as('first_at'),
+        eb.fn.max('created_at').as('last_at'),
+      ]),
+    pollId,
+    range,
+  )
     .groupBy(['option_index', 'status'])
     .execute();
   const firsts = rows.map((row) => toIsoString(row.first_at)).sort();
@@ -386,21 +408,14 @@ export async function lockTallies(db: Db, pollId: number): Promise<void> {
   await sql`select id from polls where id = ${pollId} for update`.execute(db);
 }
 
-/** Sets the counted votes of one network between two instants aside under `discountId`; gives how many. */
-export async function discountVotes(
-  db: Db,
-  pollId: number,
-  range: { bucket: string; from: string; to: string },
-  discountId: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('votes')
-    .set({ status: 'discounted', discount_id: discountId })
-    .where('poll_id', '=', pollId)
-    .where('bucket', '=', range.bucket)
+/** Sets the counted votes of a range (VoteRange) aside under `discountId`; gives how many. */
+export async function discountVotes(db: Db, pollId: number, range: VoteRange, discountId: number): Promise<number> {
+  const result = await inRange(
+    db.updateTable('votes').set({ status: 'discounted', discount_id: discountId }),
+    pollId,
+    range,
+  )
     .where('status', '=', 'counted')
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<=', range.to)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -417,13 +432,68 @@ export async function restoreVotes(db: Db, pollId: number, discountId: number): 
   return Number(result.numUpdatedRows);
 }
 
-/** Counts a poll's held votes (one network's, or all); gives how many. */
-export async function releaseVotes(db: Db, pollId: number, bucket: string | undefined): Promise<number> {
-  let query = db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', pollId);
-  query = query.where('status', '=', 'held');
-  if (bucket !== undefined) query = query.where('bucket', '=', bucket);
-  const result = await query.executeTakeFirst();
+/**
+ * Which held votes a release counts: one network's or all, and, for the release when a
+ * challenge ends (review.service.ts), only those cast from a page read for at least
+ * `pageAtLeastMs` before `before`: a vote with no anomaly of its own.
+ */
+export interface HeldPick {
+  bucket: string | undefined;
+  pageAtLeastMs?: number;
+  before?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the votes table
+function heldOf<Q extends { where: (...args: any[]) => Q }>(
+  query: Q,
+  column: (name: string) => string,
+  pick: HeldPick,
+): Q {
+  let picked = query.where(column('status'), '=', 'held');
+  if (pick.bucket !== undefined) picked = picked.where(column('bucket'), '=', pick.bucket);
+  if (pick.pageAtLeastMs !== undefined) picked = picked.where(column('page_ms'), '>=', pick.pageAtLeastMs);
+  if (pick.before !== undefined) picked = picked.where(column('created_at'), '<=', pick.before);
+  return picked;
+}
+
+/** Counts a poll's held votes (HeldPick); gives how many. */
+export async function releaseVotes(db: Db, pollId: number, pick: HeldPick): Promise<number> {
+  const query = db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', pollId);
+  const result = await heldOf(query, (name) => name, pick).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** How many held votes a release would count (HeldPick). */
+export async function countHeld(db: Db, pollId: number, pick: HeldPick): Promise<number> {
+  const query = db
+    .selectFrom('votes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('poll_id', '=', pollId);
+  const row = await heldOf(query, (name) => name, pick).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * The networks whose challenge ended between `since` and `now` (the release when a challenge
+ * ends looks at these), on polls still taking votes or not.
+ */
+export async function endedChallenges(
+  db: Db,
+  since: string,
+  now: string,
+): Promise<{ pollId: number; bucket: string; until: string }[]> {
+  const rows = await db
+    .selectFrom('integrity_buckets')
+    .select(['poll_id', 'bucket', 'challenged_until'])
+    .where('state', '=', 'challenge')
+    .where('challenged_until', '>', since)
+    .where('challenged_until', '<=', now)
+    .execute();
+  return rows.map((row) => ({
+    pollId: row.poll_id,
+    bucket: row.bucket,
+    until: toIsoString(row.challenged_until ?? now),
+  }));
 }
 
 /**
@@ -434,7 +504,7 @@ export async function releaseVotes(db: Db, pollId: number, bucket: string | unde
 export async function groupsOfVotes(
   db: Db,
   pollId: number,
-  votes: { discountId: number } | { held: true; bucket: string | undefined },
+  votes: { discountId: number } | ({ held: true } & HeldPick),
 ): Promise<GroupChange[]> {
   let query = db
     .selectFrom('votes as v')
@@ -444,8 +514,7 @@ export async function groupsOfVotes(
   if ('discountId' in votes) {
     query = query.where('v.status', '=', 'discounted').where('v.discount_id', '=', votes.discountId);
   } else {
-    query = query.where('v.status', '=', 'held');
-    if (votes.bucket !== undefined) query = query.where('v.bucket', '=', votes.bucket);
+    query = heldOf(query, (name) => `v.${name}`, votes);
   }
   const rows = await query
     .groupBy(['p.dimension', 'p.group_value', 'v.option_index'])

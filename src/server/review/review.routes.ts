@@ -63,10 +63,11 @@ export const reviewRoutes: FastifyPluginAsync<{
     { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: discountRequest } },
     async (request, reply): Promise<IntegrityChange> => {
       const { id } = request.params;
-      const { bucket, from, to, reason } = request.body;
+      const { bucket, signal, from, to, reason } = request.body;
+      const whose = [bucket && `network ${bucket}'s`, signal].filter(Boolean).join(' ');
       const audit = auditOf(request, now)(
         'integrity.discount',
-        `Set aside network ${bucket}'s votes from ${from} to ${to}: ${reason}`,
+        `Set aside ${whose} votes from ${from} to ${to}: ${reason}`,
         `poll ${id}`,
       );
       const result = await review.discount(id, request.body, actorName(request), audit);

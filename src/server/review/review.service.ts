@@ -34,14 +34,23 @@ import { resultsOf, toAdminPoll } from '../polls/poll.js';
 import { findPollById, findPollStatus, markPastPollsChanged } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
+  bucketLabel,
   bucketOf,
   burstOf,
   burstWindow,
   INTEGRITY_TOP_BUCKETS,
   marksOf,
   minutesOf,
+  statusTotals,
+  surgeOf,
   toIntegrityAction,
 } from './review-report.js';
+import { FAST_MEDIAN_MS, SURGE_KEY } from '../integrity/detector.js';
+
+/** Who the integrity log names for what the site did on its own. */
+export const SITE_ACTOR = 'The site';
+/** The release when a challenge ends looks this far back: the jobs run it every 30 s. */
+const RELEASE_LOOK_BACK_MS = 60 * 60_000;
 import {
   actionsOf,
   addToGroups,
@@ -67,17 +76,27 @@ import {
   votesByStatus,
   votesInRange,
   votesPerMinute,
+  countHeld,
+  endedChallenges,
   type ActionRow,
+  type DiscountSignal,
+  type HeldPick,
+  type VoteRange,
 } from './review.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 
-/** A network's counted votes between two instants (both included), and why they are set aside. */
-export interface Discount {
-  bucket: string;
-  from: string;
-  to: string;
+/**
+ * The counted votes between two instants (both included) of one network, or with one signal (a
+ * surge set aside in one action: "first-time cookies between 10:02 and 10:06"), and why.
+ */
+export interface Discount extends VoteRange {
   reason: string;
 }
+
+const SIGNAL_WORDS: Record<DiscountSignal, string> = {
+  'first-time': 'First-time browsers',
+  'no-page': 'Votes without a page',
+};
 
 export type ReviewRefusal =
   | 'not-found'
@@ -165,7 +184,7 @@ export function createReviewService({
     ...entry,
   });
 
-  return {
+  const service = {
     /** Everything the integrity view shows of a poll; undefined for an unknown poll. */
     async report(pollId: number): Promise<IntegrityReport | undefined> {
       const poll = await findPollById(db, pollId);
@@ -173,7 +192,7 @@ export function createReviewService({
       const now = clock.now().toISOString();
       const options = poll.options.map((option) => option.label);
       const counted = poll.options.map((option) => option.votes);
-      const [minutes, votes, everyone, spread, top, states, log] = await Promise.all([
+      const [minutes, votes, everyone, spread, top, allStates, log] = await Promise.all([
         votesPerMinute(db, pollId),
         votesByStatus(db, pollId),
         challengesEveryone(db, pollId),
@@ -182,6 +201,16 @@ export function createReviewService({
         bucketStates(db, pollId),
         actionsOf(db, pollId),
       ]);
+      // The poll's surge is kept as a network of its own name (integrity/detector.ts).
+      const states = allStates.filter((row) => row.bucket !== SURGE_KEY);
+      const surgeRow = allStates.find((row) => row.bucket === SURGE_KEY);
+      const surge = surgeRow && surgeOf(surgeRow, now);
+      const [surgeVotes, surgeFirstTime] = surge
+        ? await Promise.all([
+            votesInRange(db, pollId, surge),
+            votesInRange(db, pollId, { ...surge, signal: 'first-time' }),
+          ])
+        : [];
       const listed = top.map((bucket) => bucket.bucket);
       const [optionCounts, peaks, medians, ranges] = await Promise.all([
         bucketOptionCounts(db, pollId, listed),
@@ -220,6 +249,10 @@ export function createReviewService({
           const burst = range && burstOf(row, range, options, counted);
           return burst ? [burst] : [];
         }),
+        surge:
+          surge && surgeVotes && surgeFirstTime
+            ? { ...surge, votes: statusTotals(surgeVotes), firstTimeVotes: statusTotals(surgeFirstTime) }
+            : null,
         log: log.map((action) => toIntegrityAction(action, log)),
       };
     },
@@ -229,16 +262,16 @@ export function createReviewService({
       return change(
         pollId,
         async (trx, now) => {
-          const range = { bucket: discount.bucket, from: discount.from, to: discount.to };
-          const inRange = await votesInRange(trx, pollId, range);
+          const { reason, signal, ...range } = discount;
+          const inRange = await votesInRange(trx, pollId, { ...range, signal });
           if (!inRange.counts.some((count) => count.status === 'counted' && count.votes > 0)) {
             throw new Refused('nothing-to-discount');
           }
-          const id = await insertAction(
-            trx,
-            logEntry(pollId, now, { kind: 'discount', actor, reason: discount.reason, ...range }),
-          );
-          const votes = await discountVotes(trx, pollId, range, id);
+          // The log has no column for the signal: its reason says it, in words.
+          const said = signal === undefined ? reason : `${SIGNAL_WORDS[signal]}: ${reason}`;
+          const entry = { kind: 'discount' as const, actor, reason: said, ...range, bucket: range.bucket ?? null };
+          const id = await insertAction(trx, logEntry(pollId, now, entry));
+          const votes = await discountVotes(trx, pollId, { ...range, signal }, id);
           const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
           await completeAction(trx, id, votes, taken);
           return id;
@@ -284,18 +317,19 @@ export function createReviewService({
       actor: string,
       reason = '',
       audit?: AuditWrite,
+      pick: Omit<HeldPick, 'bucket'> = {},
     ): Promise<ReviewResult> {
       return change(
         pollId,
         async (trx, now) => {
           // Read before they are counted, since then nothing tells them from the others; no held
           // vote can arrive meanwhile, as the poll's row is locked.
-          const groups = await groupsOfVotes(trx, pollId, { held: true, bucket });
+          const groups = await groupsOfVotes(trx, pollId, { held: true, bucket, ...pick });
           const id = await insertAction(
             trx,
             logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
           );
-          const votes = await releaseVotes(trx, pollId, bucket);
+          const votes = await releaseVotes(trx, pollId, { bucket, ...pick });
           if (votes === 0) throw new Refused('nothing-held');
           await addToGroups(trx, pollId, groups);
           await completeAction(trx, id, votes, groups);
@@ -303,6 +337,29 @@ export function createReviewService({
         },
         audit,
       );
+    },
+
+    /**
+     * When a network's challenge ends (issue 37 item 4), counts the votes it held that show no
+     * anomaly of their own: cast from a page read for at least FAST_MEDIAN_MS, so neither
+     * without a page nor too quick (a teacher without scripts, or whose proof failed). A
+     * griefer's ballot-less votes stay held for staff. Logged as a release by the site, once per
+     * ended challenge with such votes (a later run finds none). Looks back `lookBackMs`, more
+     * than the time between two runs. Gives how many votes were counted.
+     */
+    async releaseEndedChallenges(lookBackMs = RELEASE_LOOK_BACK_MS): Promise<number> {
+      const now = clock.now();
+      const since = new Date(now.getTime() - lookBackMs).toISOString();
+      let released = 0;
+      for (const ended of await endedChallenges(db, since, now.toISOString())) {
+        if (ended.bucket === SURGE_KEY) continue;
+        const pick = { bucket: ended.bucket, pageAtLeastMs: FAST_MEDIAN_MS, before: ended.until };
+        if ((await countHeld(db, ended.pollId, pick)) === 0) continue;
+        const reason = `The challenge of ${bucketLabel(ended.bucket)} ended; these held votes showed no anomaly`;
+        const result = await service.release(ended.pollId, ended.bucket, SITE_ACTOR, reason, undefined, pick);
+        if (result.outcome === 'done') released += result.action.votes;
+      }
+      return released;
     },
 
     /** Asks every vote on the poll for a proof of work, or stops asking; logged when it changes. */
@@ -328,6 +385,7 @@ export function createReviewService({
       return { outcome: 'done', on, action: changed === null ? null : await loggedAction(pollId, changed) };
     },
   };
+  return service;
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;

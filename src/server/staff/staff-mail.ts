@@ -11,9 +11,10 @@ import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
 import { toIsoString } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
-import { staffAlertEmail, staffInviteEmail, type MailSite } from '../email/templates.js';
+import { staffAlertEmail, staffIntegrityEmail, staffInviteEmail, type MailSite } from '../email/templates.js';
 import { staffLink } from '../../shared/staff-links.js';
 import { findStaffById } from './staff.repository.js';
+import { SURGE_KEY } from '../integrity/detector.js';
 
 export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; site: MailSite & { timeZone: string } }) {
   const moment = (iso: string) =>
@@ -33,8 +34,39 @@ export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; sit
     return { mail: { to: { name: person.displayName, address: person.email }, ...message, headers: {} } };
   }
 
+  /** A poll's votes need a look: to an owner or editor still on the staff, about a poll still there. */
+  async function integrity(mail: ClaimedMail): Promise<ComposedMail> {
+    const person = mail.staffId === null ? undefined : await findStaffById(db, mail.staffId);
+    if (!person || person.disabled) return { cancelled: 'no such person on the staff, or disabled' };
+    if (person.role !== 'owner' && person.role !== 'editor') return { cancelled: 'no longer an owner or editor' };
+    const poll =
+      mail.pollId === null
+        ? undefined
+        : await db
+            .selectFrom('polls')
+            .select(['question', 'poll_number'])
+            .where('id', '=', mail.pollId)
+            .executeTakeFirst();
+    if (!poll || mail.pollId === null) return { cancelled: 'poll deleted' };
+    const surge = await db
+      .selectFrom('integrity_buckets')
+      .select('bucket')
+      .where('poll_id', '=', mail.pollId)
+      .where('bucket', '=', SURGE_KEY)
+      .executeTakeFirst();
+    const message = staffIntegrityEmail(site, {
+      name: person.displayName,
+      question: poll.question,
+      integrityUrl: `${site.publicUrl}/admin/polls/${poll.poll_number}/integrity`,
+      at: moment(mail.createdAt),
+      surge: surge !== undefined,
+    });
+    return { mail: { to: { name: person.displayName, address: person.email }, ...message, headers: {} } };
+  }
+
   return async function compose(mail: ClaimedMail): Promise<ComposedMail> {
     if (mail.kind === 'staff-alert') return alert(mail);
+    if (mail.kind === 'staff-integrity') return integrity(mail);
     if (mail.staffLinkId === null) return { cancelled: 'no invite' };
     const now = clock.now().toISOString();
     const link = await db

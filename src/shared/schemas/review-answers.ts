@@ -77,6 +77,21 @@ export const integrityReport = z
     otherBuckets: z.object({ buckets: count, votes: count }),
     votesWithoutBucket: count,
     bursts: z.array(flaggedBurst),
+    /**
+     * When the whole poll looked unlike itself (integrity/detector.ts, judgeSurge): from its
+     * first flag to its end (or now), with the signals seen. Staff set one aside with a
+     * discount by signal and time range.
+     */
+    surge: z
+      .object({
+        from: z.string(),
+        to: z.string(),
+        on: z.boolean(),
+        signals: z.array(z.string()),
+        votes: byStatus,
+        firstTimeVotes: byStatus,
+      })
+      .nullable(),
     log: z.array(integrityAction),
   })
   .meta({ id: 'IntegrityReport' });

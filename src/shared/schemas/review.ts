@@ -45,13 +45,31 @@ export const discountIdParams = z.object({
   discountId: positiveId('The discount id'),
 });
 
-/** POST /api/admin/polls/:id/discounts: the counted votes of one network between two times. */
+/**
+ * What a discount may pick besides the time: votes from first-time browsers, or without the
+ * ballot of a served page (a surge's signals, integrity/detector.ts).
+ */
+export const discountSignals = ['first-time', 'no-page'] as const;
+
+/**
+ * POST /api/admin/polls/:id/discounts: the counted votes between two times of one network, or
+ * with one signal (a surge set aside in one action), or both.
+ */
 export const discountRequest = body({
-  bucket: bucketCode,
+  bucket: bucketCode.nullish().transform((value) => value ?? undefined),
+  signal: z
+    .enum(discountSignals, { error: 'signal must be first-time or no-page.' })
+    .nullish()
+    .transform((value) => value ?? undefined),
   from: instant('from'),
   to: instant('to'),
   reason: reviewReason.min(1, 'Please give a reason for setting these votes aside.'),
-}).refine(({ from, to }) => from <= to, { error: 'from must not be after to.', path: ['to'] });
+})
+  .refine(({ from, to }) => from <= to, { error: 'from must not be after to.', path: ['to'] })
+  .refine(({ bucket, signal }) => bucket !== undefined || signal !== undefined, {
+    error: 'Name a network (bucket) or a signal (first-time or no-page).',
+    path: ['bucket'],
+  });
 
 /** POST /api/admin/polls/:id/held/release: one network's held votes, or (no bucket) every held vote. */
 export const releaseRequest = body({

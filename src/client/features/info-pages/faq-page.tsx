@@ -258,17 +258,20 @@ function HonestResults() {
         <li>
           <strong>A quick check, only where something looks wrong.</strong> When a network looks suspicious, or an
           unusual number of browsers vote from it for the first time, browsers voting here for the first time are asked
-          to do a short check before their vote counts. The browser does it on its own: there is nothing to click or
-          type. A browser that has voted here before is never asked because of someone else’s votes.
+          to do a short check before their vote counts. The same happens for the whole poll when a sudden wave of votes
+          from many places at once looks nothing like the votes before it. The browser does it on its own: there is
+          nothing to click or type. A browser that has voted here before is never asked because of someone else’s votes.
         </li>
         <li>
           <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, and its voter is
           told so: it will be counted after a check. Until then it is in no result, and its voter is shown none that
-          would claim to include it.
+          would claim to include it. When the check on its network ends and the vote itself looks like a person’s (cast
+          from the page, after reading the question), it is counted without anyone having to step in.
         </li>
         <li>
-          <strong>People review, and can undo.</strong> Our staff review held and suspicious votes, and can set votes
-          aside or restore them. Nothing is deleted, and every action is logged.
+          <strong>People review, and can undo.</strong> Our staff are told by e-mail when something looks wrong. They
+          review held and suspicious votes, and can set votes aside or restore them. Every action is logged. After 30
+          days, votes that were held or set aside are deleted along with the other checking details; counted votes stay.
         </li>
         <li>
           <strong>Results say so.</strong> Once voting has closed, wherever results appear, they say how many votes were

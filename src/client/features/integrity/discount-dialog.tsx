@@ -1,5 +1,5 @@
 /**
- * Setting a network's counted votes aside: the time range (a flagged burst's, or the network's
+ * Setting a network's counted votes aside (or a surge's, by its signal): the time range (a flagged burst's, or the network's
  * first to last vote, which staff may narrow to the second), and a reason, which the log keeps.
  * The dialog stays open, reason and all, until the server has done it.
  */
@@ -28,7 +28,10 @@ export interface ReviewActionsProps {
 }
 
 export interface DiscountTarget {
-  bucket: string;
+  /** A network; or none, for a poll's surge set aside by its signal. */
+  bucket?: string;
+  /** The votes with this signal only: a surge's first-time browsers. */
+  signal?: 'first-time' | 'no-page';
   label: string;
   from: string;
   to: string;
@@ -71,7 +74,8 @@ export function DiscountDialog({
     event.preventDefault();
     // Untouched, the range is the burst's own, to the millisecond.
     const body = {
-      bucket: target.bucket,
+      ...(target.bucket === undefined ? {} : { bucket: target.bucket }),
+      ...(target.signal === undefined ? {} : { signal: target.signal }),
       from: from === initial.from ? target.from : typedInstant(day, from, false),
       to: to === initial.to ? target.to : typedInstant(day, to, true),
       reason,

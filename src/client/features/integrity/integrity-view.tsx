@@ -17,6 +17,7 @@ import { FlaggedBursts } from './flagged-bursts.js';
 import { IntegrityLog } from './integrity-log.js';
 import { BusiestMinutes, MinuteChart, MinuteChartLegend } from './minute-chart.js';
 import { NetworkTable } from './network-table.js';
+import { timeOfDay } from './review-words.js';
 import './integrity.css';
 
 export interface IntegrityViewProps {
@@ -106,6 +107,11 @@ function Review({ report }: { report: IntegrityReport }) {
         <MinuteChartLegend options={report.options} />
         <BusiestMinutes minutes={report.minutes} options={report.options} />
       </Section>
+      {report.surge && (
+        <Section title="Surge">
+          <SurgeCard surge={report.surge} onDiscount={setDiscounting} />
+        </Section>
+      )}
       <Section title="Flagged bursts">
         <FlaggedBursts report={report} onDiscount={setDiscounting} onRelease={onRelease} />
       </Section>
@@ -153,6 +159,53 @@ function ChallengeSwitch({ report }: { report: IntegrityReport }) {
         Ask every vote on this poll for a proof of work{' '}
         <span className="integrity-switch__state">({on ? 'on: every network' : 'off: challenged networks only'})</span>
       </span>
+    </div>
+  );
+}
+
+const SIGNAL_WORDS: Record<string, string> = {
+  'first-time': 'most votes came from first-time browsers',
+  'no-page': 'many votes came without a page',
+  split: 'one option got far more of the votes than before',
+};
+
+/**
+ * The poll's surge: votes from many networks at once, unlike the poll's own earlier votes
+ * (integrity/detector.ts). Set aside in one action: its first-time browsers' counted votes.
+ */
+function SurgeCard({
+  surge,
+  onDiscount,
+}: {
+  surge: NonNullable<IntegrityReport['surge']>;
+  onDiscount: (target: DiscountTarget) => void;
+}) {
+  const signals = surge.signals.map((signal) => SIGNAL_WORDS[signal] ?? signal).join('; ');
+  return (
+    <div className="integrity-surge">
+      <p>
+        {surge.on ? 'A surge is on' : 'A surge'} from {timeOfDay(surge.from)} to {timeOfDay(surge.to)}: {signals}.{' '}
+        {surge.on && 'First-time browsers are asked for a proof of work. '}
+        {formatCount(surge.votes.counted)} counted, {formatCount(surge.votes.held)} held in that time;{' '}
+        {formatCount(surge.firstTimeVotes.counted)} counted from first-time browsers.
+      </p>
+      {surge.firstTimeVotes.counted > 0 && (
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() =>
+            onDiscount({
+              signal: 'first-time',
+              label: 'first-time browsers',
+              from: surge.from,
+              to: surge.to,
+              counted: surge.firstTimeVotes.counted,
+            })
+          }
+        >
+          Set aside its first-time browsers’ votes…
+        </button>
+      )}
     </div>
   );
 }

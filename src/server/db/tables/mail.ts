@@ -23,7 +23,7 @@ export interface SubscribersTable {
 }
 
 /** welcome: the single opt-in greeting before 0004 (kept in old rows only). */
-export type EmailKind = 'confirm' | 'daily' | 'weekly' | 'welcome' | 'staff-invite' | 'staff-alert';
+export type EmailKind = 'confirm' | 'daily' | 'weekly' | 'welcome' | 'staff-invite' | 'staff-alert' | 'staff-integrity';
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** Every e-mail, before and after it is sent (the outbox pattern). */

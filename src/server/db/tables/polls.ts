@@ -27,6 +27,8 @@ export interface PollsTable {
   set_aside_votes: Generated<number>;
   /** Staff asked every vote on this poll for a proof of work (integrity/). */
   challenge_everyone: Generated<boolean | number>;
+  /** Its integrity data was purged after 30 days (migration 0026). */
+  integrity_purged: Generated<boolean | number>;
 }
 
 /** The options of a poll with their running vote counts: results cost O(options), not O(votes). */
