@@ -43,13 +43,20 @@ import {
   toIntegrityAction,
 } from './review-report.js';
 import {
-  actionsOf,
-  addToGroups,
   bucketOptionCounts,
   bucketPeaks,
   bucketSpread,
   bucketStates,
   challengesEveryone,
+  medianPageMs,
+  topBuckets,
+  votesByStatus,
+  votesInRange,
+  votesPerMinute,
+} from './review-figures.repository.js';
+import {
+  actionsOf,
+  addToGroups,
   completeAction,
   discountVotes,
   findAction,
@@ -57,16 +64,11 @@ import {
   groupsOfVotes,
   insertAction,
   lockTallies,
-  medianPageMs,
   recountTallies,
   releaseVotes,
   restoreVotes,
   setChallengeEveryone,
   takeFromGroups,
-  topBuckets,
-  votesByStatus,
-  votesInRange,
-  votesPerMinute,
   type ActionRow,
 } from './review.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
