@@ -9,6 +9,8 @@
  *   voted       the same read by a voter who voted
  *   vote        POST a vote, a new voter and one of 4,096 networks each
  *   page        GET / as HTML (gzip), a visitor who has not voted (needs `npm run build` first)
+ *   search      the search flood of bench-floods.ts (16 connections, 365 past polls): /search
+ *               and /api/search, every query new, half ranking every past poll
  *
  * With a postgres:// URL the app runs on PostgreSQL (a schema of its own, dropped after).
  */
@@ -17,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { prepareDatabase, preparePostgres } from './bench-data.js';
+import { addPastPolls, prepareDatabase, preparePostgres } from './bench-data.js';
 
 const [scenario = 'read', pgUrl] = process.argv.slice(2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -28,6 +30,7 @@ fs.mkdirSync(profiles, { recursive: true });
 
 const sqliteFile = path.join(work, 'profile.sqlite');
 const data = pgUrl ? await preparePostgres(pgUrl) : await prepareDatabase(sqliteFile, 1_000);
+if (scenario === 'search' && !pgUrl) await addPastPolls(sqliteFile, 365);
 const target = pgUrl ? (data as Awaited<ReturnType<typeof preparePostgres>>).url : sqliteFile;
 const notVoted = 'voterCookieFor' in data ? data.voterCookieFor('R'.repeat(22)) : undefined;
 
@@ -86,14 +89,32 @@ const options: autocannon.Options = (() => {
           },
         ],
       };
+    case 'search': {
+      let n = 0;
+      return {
+        url,
+        connections: 16,
+        headers: { 'accept-encoding': 'br, gzip' },
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => {
+              n += 1;
+              const page = `/search?q=schools+start+later&page=${(n % 18) + 1}&n=${n}`;
+              return { ...req, path: n % 2 === 0 ? page : `/api/search?q=teenagers+${n}` };
+            },
+          },
+        ],
+      };
+    }
     default:
       throw new Error(`unknown scenario ${scenario}`);
   }
 })();
 
+// The scenario's own connections (the search flood's 16), else BENCH_CONNECTIONS or 50.
 const result = await autocannon({
-  ...options,
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  ...options,
   duration: SECONDS,
 });
 console.log(

@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
+import { localDateAt } from '../shared/time.js';
 import { siteConfigOf, type Config, type TrustProxy } from './config.js';
 import { openDatabase, type Db } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -193,7 +194,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profiles: services.profiles, voterIds });
   await app.register(openDataRoutes, { openData: services.openData });
   await app.register(trackersRoutes, { trackers: services.trackers, site });
-  const sitePages = { siteName: site.siteName, publicUrl: site.publicUrl, https };
+  const sitePages = {
+    siteName: site.siteName,
+    publicUrl: site.publicUrl,
+    https,
+    brandName: site.brandName,
+    brandUrl: site.brandUrl,
+    year: () => localDateAt(clock.now(), site.timeZone).slice(0, 4),
+  };
   await app.register(topicsRoutes, { topics: services.topics, openData: services.openData, site: sitePages });
   await app.register(searchRoutes, { search: services.search, site: sitePages });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });

@@ -253,6 +253,7 @@ export async function createServices({
     ? connectRedis(config.redis, log, (problem) => readiness.warn('redis', problem))
     : undefined;
   const images = previewImages ?? new PreviewImages();
+  const search = createSearchService(deps);
   return {
     site,
     jobs,
@@ -272,7 +273,7 @@ export async function createServices({
     embeds: createEmbedService(deps),
     suggestions: createSuggestionsService(deps, { perAddressPerHour: config.suggestLimitPerHour }),
     topics,
-    search: createSearchService(deps),
+    search,
     adminPolls: createAdminPollsService(deps, schedule),
     integrityReview,
     auth,
@@ -299,8 +300,8 @@ export async function createServices({
     /** Keyed hash under the day's address key: what every per-address limit counts. */
     keyedHash: deps.keyedHash,
     /**
-     * Stops the timers and the mail connection, writes the votes received, and lets go of Redis
-     * and the drawing threads (the database is the caller's).
+     * Stops the timers and the mail connection, writes the votes received, and lets go of Redis,
+     * the drawing threads and the search thread (the database is the caller's).
      */
     async close() {
       jobs.stop();
@@ -308,7 +309,7 @@ export async function createServices({
       transport.close();
       if (!pushAgent) agent.destroy();
       redis?.disconnect();
-      await images.close();
+      await Promise.all([images.close(), search.close()]);
     },
   };
 }

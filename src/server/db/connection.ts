@@ -52,6 +52,25 @@ export function openDatabase(target: DatabaseTarget): Db {
   return db;
 }
 
+/**
+ * A read-only connection of its own to a SQLite file (WAL: it reads while the site writes, each
+ * statement seeing what was committed when it began), for work kept off the site's connection,
+ * such as search's worker thread (search/search.worker.ts).
+ */
+export function openReadOnlySqlite(file: string): Db {
+  const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -16384');
+  sqlite.pragma('mmap_size = 268435456');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** The file under a SQLite Db, or undefined: PostgreSQL, or SQLite in memory. */
+export function sqliteFileOf(db: Db): string | undefined {
+  const sqlite = sqliteHandles.get(db);
+  return sqlite && !sqlite.memory ? sqlite.name : undefined;
+}
+
 const sqliteHandles = new WeakMap<Db, BetterSqlite3.Database>();
 const postgresPools = new WeakMap<Db, pg.Pool>();
 

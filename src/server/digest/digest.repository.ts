@@ -1,8 +1,6 @@
 /** The only place SQL about the weekly digest lives: its week's polls, its queue, its time. */
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { columnTypes } from '../db/migrations/column-types.js';
-import type { EmailKind, EmailStatus } from '../db/tables.js';
+import { enqueueForSubscribers } from '../email/outbox.repository.js';
 import type { LocalDate } from '../../shared/time.js';
 
 /** The ids of the polls that went live from `monday` to `sunday` and are past or today's, by date. */
@@ -26,7 +24,6 @@ export async function pollIdsLiveBetween(db: Db, monday: LocalDate, sunday: Loca
  * key is one per subscriber and week besides. False when the week was queued before.
  */
 export async function queueWeek(db: Db, week: string, now: Date): Promise<boolean> {
-  const t = columnTypes(db);
   const at = now.toISOString();
   const claimed = await db
     .insertInto('digest_weeks')
@@ -35,42 +32,15 @@ export async function queueWeek(db: Db, week: string, now: Date): Promise<boolea
     .returning('week')
     .executeTakeFirst();
   if (!claimed) return false;
-  await db
-    .insertInto('email_outbox')
-    .columns([
-      'kind',
-      'subscriber_id',
-      'poll_id',
-      'previous_poll_id',
-      'week',
-      'dedupe_key',
-      'status',
-      'attempts',
-      'next_attempt_at',
-      'created_at',
-    ])
-    .expression(
-      db
-        .selectFrom('subscribers')
-        // PostgreSQL needs the type of each parameter in INSERT ... SELECT.
-        .select((eb) => [
-          eb.cast<EmailKind>(eb.val('weekly'), 'text').as('kind'),
-          'id',
-          eb.cast<number | null>(eb.val(null), 'integer').as('poll_id'),
-          eb.cast<number | null>(eb.val(null), 'integer').as('previous_poll_id'),
-          eb.cast<string>(eb.val(week), 'text').as('week'),
-          sql<string>`cast(${`weekly:${week}:`} as text) || cast(id as text)`.as('dedupe_key'),
-          eb.cast<EmailStatus>(eb.val('queued'), 'text').as('status'),
-          eb.cast<number>(eb.val(0), 'integer').as('attempts'),
-          eb.cast<string>(eb.val(at), t.timestamp).as('next_attempt_at'),
-          eb.cast<string>(eb.val(at), t.timestamp).as('created_at'),
-        ])
-        .where('unsubscribed_at', 'is', null)
-        .where('confirmed_at', 'is not', null)
-        .where(sql<boolean>`wants_weekly`),
-    )
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+  await enqueueForSubscribers(db, {
+    kind: 'weekly',
+    pollId: null,
+    previousPollId: null,
+    week,
+    dedupePrefix: `weekly:${week}:`,
+    wants: 'wants_weekly',
+    now,
+  });
   return true;
 }
 

@@ -30,11 +30,47 @@ export async function enqueueConfirmation(db: Db, subscriberId: number, now: Dat
 
 /**
  * The day's e-mail to every confirmed subscriber, in one statement: at most one per subscriber
- * and day, however often a poll goes live that day.
+ * and day, however often a poll goes live that day. Those who chose the weekly digest alone are
+ * not sent it.
  */
 export async function enqueueDaily(
   db: Db,
   { pollId, previousPollId, day, now }: { pollId: number; previousPollId: number | null; day: string; now: Date },
+): Promise<void> {
+  await enqueueForSubscribers(db, {
+    kind: 'daily',
+    pollId,
+    previousPollId,
+    week: null,
+    dedupePrefix: `daily:${day}:`,
+    wants: 'wants_daily',
+    now,
+  });
+}
+
+/**
+ * One e-mail of `kind` to every confirmed subscriber who wants it, in one statement (INSERT ...
+ * SELECT): each one's dedupe key is `dedupePrefix` and its id, so a second call queues nothing.
+ */
+export async function enqueueForSubscribers(
+  db: Db,
+  {
+    kind,
+    pollId,
+    previousPollId,
+    week,
+    dedupePrefix,
+    wants,
+    now,
+  }: {
+    kind: EmailKind;
+    pollId: number | null;
+    previousPollId: number | null;
+    week: string | null;
+    dedupePrefix: string;
+    wants: 'wants_daily' | 'wants_weekly';
+    now: Date;
+  },
 ): Promise<void> {
   const t = columnTypes(db);
   const at = now.toISOString();
@@ -45,6 +81,7 @@ export async function enqueueDaily(
       'subscriber_id',
       'poll_id',
       'previous_poll_id',
+      'week',
       'dedupe_key',
       'status',
       'attempts',
@@ -56,11 +93,12 @@ export async function enqueueDaily(
         .selectFrom('subscribers')
         // PostgreSQL needs the type of each parameter in INSERT ... SELECT.
         .select((eb) => [
-          eb.cast<EmailKind>(eb.val('daily'), 'text').as('kind'),
+          eb.cast<EmailKind>(eb.val(kind), 'text').as('kind'),
           'id',
-          eb.cast<number>(eb.val(pollId), 'integer').as('poll_id'),
+          eb.cast<number | null>(eb.val(pollId), 'integer').as('poll_id'),
           eb.cast<number | null>(eb.val(previousPollId), 'integer').as('previous_poll_id'),
-          sql<string>`cast(${`daily:${day}:`} as text) || cast(id as text)`.as('dedupe_key'),
+          eb.cast<string | null>(eb.val(week), 'text').as('week'),
+          sql<string>`cast(${dedupePrefix} as text) || cast(id as text)`.as('dedupe_key'),
           eb.cast<EmailStatus>(eb.val('queued'), 'text').as('status'),
           eb.cast<number>(eb.val(0), 'integer').as('attempts'),
           eb.cast<string>(eb.val(at), t.timestamp).as('next_attempt_at'),
@@ -68,8 +106,7 @@ export async function enqueueDaily(
         ])
         .where('unsubscribed_at', 'is', null)
         .where('confirmed_at', 'is not', null)
-        // Those who chose the weekly digest alone are not sent the day's e-mail.
-        .where(sql<boolean>`wants_daily`),
+        .where(sql<boolean>`${sql.ref(wants)}`),
     )
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();

@@ -27,10 +27,10 @@ describe.each(testDatabaseKinds())('judging one network on two instances (%s)', 
   let close: () => Promise<void>;
   afterEach(() => close());
 
-  it('never lets a stale "watch" overwrite a fresh challenge (one instance paused between read and write)', async () => {
+  /** A poll, and a busy network on it, nothing odd: 40 votes in 8 minutes, split, read from pages. Watch. */
+  async function busyNetwork() {
     ({ db, close } = await openTestDatabase(kind));
     const poll = await seedPoll(db, { options: ['Yes', 'No'], votes: [150, 150] }, new Date(NOW - 3_600_000));
-    // A busy network, nothing odd: 40 votes in 8 minutes, split, read from pages. Watch.
     await insertReviewVotes(
       db,
       Array.from({ length: 40 }, (_, i) => ({
@@ -40,6 +40,11 @@ describe.each(testDatabaseKinds())('judging one network on two instances (%s)', 
         bucket: BUCKET,
       })),
     );
+    return poll;
+  }
+
+  it('never lets a stale "watch" overwrite a fresh challenge (one instance paused between read and write)', async () => {
+    const poll = await busyNetwork();
     let reached!: () => void;
     const paused = new Promise<void>((resolve) => (reached = resolve));
     let release!: () => void;
@@ -86,17 +91,7 @@ describe.each(testDatabaseKinds())('judging one network on two instances (%s)', 
   });
 
   it('logs a failed judgement at error level and counts it', async () => {
-    ({ db, close } = await openTestDatabase(kind));
-    const poll = await seedPoll(db, { options: ['Yes', 'No'], votes: [150, 150] }, new Date(NOW - 3_600_000));
-    await insertReviewVotes(
-      db,
-      Array.from({ length: 40 }, (_, i) => ({
-        pollId: poll.id,
-        optionIndex: i % 2,
-        createdAt: iso(NOW - 8 * 60_000 + i * 11_000),
-        bucket: BUCKET,
-      })),
-    );
+    const poll = await busyNetwork();
     const logged: { level: string; message: string }[] = [];
     let failures = 0;
     const integrity = createIntegrity({

@@ -3,6 +3,7 @@
  * the same transaction; readers get it rendered (a safe subset) with the poll, in the open data
  * and the feed; hostile and oversized bodies are refused or made harmless.
  */
+import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResults } from '../../shared/api.js';
 import { NOTE_MAX_LENGTH } from '../../shared/limits.js';
@@ -98,6 +99,40 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     const { html } = (await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json().note;
     expect(html).not.toMatch(/<script|href="javascript:|<[^>"]*\sonclick=/i);
     expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('puts the note in the CSV as one text cell: quotes and commas kept, line breaks as spaces, a formula neutralised', async () => {
+    const poll = await pastPoll();
+    const { visitor } = await signedInStaff(t, 'editor');
+    t.clock.set(newYorkTime('2026-11-21', '09:30'));
+    const body = '=HYPERLINK("https://evil.example/?a,b","Open")\r\n\nThey said "no",\nthen\r"yes".';
+    expect((await visitor.put(`/api/admin/polls/${poll.id}/note`, { body })).statusCode).toBe(200);
+    t.clock.advance(2_000); // open data is read again after a second
+    const csv = (await new Visitor(t.app).get('/data/polls.csv')).body;
+    const parsed = Papa.parse<Record<string, string>>(csv, { header: true, comments: '#', skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    const rows = parsed.data.filter((row) => row.poll_number === String(poll.pollNumber));
+    expect(rows.length).toBeGreaterThan(3);
+    // Every row of the poll, the same cell: the plain text readers get, a leading apostrophe so
+    // that a spreadsheet shows it rather than running it, and nothing spilling into other columns.
+    const { text } = (await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json().note;
+    expect(text).toMatch(/^=HYPERLINK\("https:\/\/evil\.example\/\?a,b","Open"\) They said "no", then "yes"\.$/);
+    for (const row of rows) {
+      expect(row.note).toBe(`'${text}`);
+      expect(row.note_updated_at).toBe(newYorkTime('2026-11-21', '09:30').toISOString());
+      expect(row.option_index).toMatch(/^\d*$/);
+    }
+    expect(csv).toContain(`"'${text.replaceAll('"', '""')}"`);
+
+    // A poll without a note: both cells empty.
+    await visitor.put(`/api/admin/polls/${poll.id}/note`, { body: '' });
+    t.clock.advance(2_000);
+    const after = Papa.parse<Record<string, string>>((await new Visitor(t.app).get('/data/polls.csv')).body, {
+      header: true,
+      comments: '#',
+      skipEmptyLines: true,
+    }).data;
+    expect(new Set(after.map((row) => `${row.note}|${row.note_updated_at}`))).toEqual(new Set(['|']));
   });
 
   it('refuses a note over the limit, a 100 KB body and a NUL with 400 and changes nothing', async () => {

@@ -6,26 +6,12 @@
  * a minute without work. Nothing starts before the first image: starting the site costs nothing.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
+import { workerPool } from '../worker-pool.js';
 import type { OgCard } from './og-image.js';
 
 /** Enough for satori, resvg and the fonts; a thread that needs more is ended, not the site. */
 const WORKER_HEAP_MB = 256;
-const IDLE_MS = 60_000;
-
-/**
- * The worker beside this file: og-image.worker.js in the build. From the sources (tsx, Vitest)
- * it is TypeScript, which Node loads through tsx's hooks; the built site needs none.
- */
-function workerFile() {
-  const here = fileURLToPath(import.meta.url);
-  const extension = path.extname(here);
-  const file = path.join(path.dirname(here), `og-image.worker${extension}`);
-  const needsTsx = extension === '.ts' && !process.execArgv.some((arg) => arg.includes('tsx'));
-  return { file, execArgv: needsTsx ? [...process.execArgv, '--import', 'tsx'] : undefined };
-}
 
 export class DrawingPool {
   #pool: Promise<Piscina> | undefined;
@@ -54,19 +40,11 @@ export class DrawingPool {
   }
 
   #start(): Promise<Piscina> {
-    this.#pool ??= import('piscina').then(({ Piscina }) => {
-      const { file, execArgv } = workerFile();
-      const pool = new Piscina({
-        filename: file,
-        ...(execArgv ? { execArgv } : {}),
-        minThreads: 0,
-        maxThreads: this.#threads,
-        idleTimeout: IDLE_MS,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-        // The main thread answers requests: on a busy machine it goes first. Only on Linux, where
-        // nice() lowers the calling thread alone; elsewhere it would lower the whole site.
-        niceIncrement: process.platform === 'linux' ? 10 : 0,
-      });
+    this.#pool ??= workerPool(import.meta.url, 'og-image.worker', {
+      threads: this.#threads,
+      heapMb: WORKER_HEAP_MB,
+      lowerPriority: true,
+    }).then((pool) => {
       this.#started = pool;
       return pool;
     });

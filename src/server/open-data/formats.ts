@@ -115,6 +115,10 @@ export const CSV_HEADER = [
   'weighted_interval_low',
   'weighted_interval_high',
   'weighted_interval_design_effect',
+  // The staff note, "What we learned" (issue 39), as plain text, and when it last changed: on
+  // every row of its poll, as the question is; empty without one.
+  'note',
+  'note_updated_at',
 ] as const;
 
 /** The weighted columns of a row about option `index` (null: a row about no option). */
@@ -142,14 +146,17 @@ const BYTE_ORDER_MARK = '\uFEFF';
  * "all" is everyone; then each listed group of each dimension; then a row per dimension for
  * the withheld and the not-said votes, with no option, and one with no option for a group
  * withheld though large enough (its id, label and votes: see alsoWithheld in the JSON). Every
- * row of a poll carries its votes set aside after review, as every row carries its question.
+ * row of a poll carries its votes set aside after review and its staff note (plain text, a
+ * cell like any other: quoted, and neutralised if a spreadsheet would run it), as every row
+ * carries its question.
  * The first line is a comment (`#`) stating the licence.
  */
 export function openDataCsv(site: OpenDataSite, polls: readonly OpenPoll[]): string {
   const lines = [`# ${licenseNotice(site.siteName, site.publicUrl).replaceAll(/[\r\n]/g, ' ')}`, CSV_HEADER.join(',')];
   for (const poll of polls) {
+    const note = [poll.note?.text ?? '', poll.note?.updatedAt ?? ''];
     const row = (cells: (string | number)[], weighted: (string | number)[] = weightedCells(undefined, null)) =>
-      lines.push([...cells, poll.setAsideVotes, ...weighted].map((cell) => csvCell(String(cell))).join(','));
+      lines.push([...cells, poll.setAsideVotes, ...weighted, ...note].map((cell) => csvCell(String(cell))).join(','));
     const start = [poll.pollNumber, poll.date, poll.question];
     poll.results.forEach((result, index) =>
       row(

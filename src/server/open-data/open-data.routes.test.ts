@@ -186,6 +186,8 @@ describe.each(testDatabaseKinds())('open data (%s)', (kind) => {
       'weighted_interval_low',
       'weighted_interval_high',
       'weighted_interval_design_effect',
+      'note',
+      'note_updated_at',
     ]);
     const rows = parsed.data;
     // Every row of a poll carries its votes set aside, as it carries its question.

@@ -14,13 +14,13 @@ import type {
 import { resultItems } from '../../shared/results.js';
 import { SURGE_WINDOW_MS, WATCH_WINDOW_MS } from '../integrity/detector.js';
 import type {
-  ActionRow,
   BucketOptionCount,
   BucketStateRow,
   BucketTotals,
   MinuteCount,
   RangeCounts,
-} from './review.repository.js';
+} from './review-figures.repository.js';
+import type { ActionRow } from './review.repository.js';
 
 /** The networks the report lists one by one; the rest are summed. */
 export const INTEGRITY_TOP_BUCKETS = 20;

@@ -47,18 +47,23 @@ import {
 } from './review-report.js';
 import { FAST_MEDIAN_MS, SURGE_KEY } from '../integrity/detector.js';
 
-/** Who the integrity log names for what the site did on its own. */
-export const SITE_ACTOR = 'The site';
-/** The release when a challenge ends looks this far back: the jobs run it every 30 s. */
-const RELEASE_LOOK_BACK_MS = 60 * 60_000;
 import {
-  actionsOf,
-  addToGroups,
   bucketOptionCounts,
   bucketPeaks,
   bucketSpread,
   bucketStates,
   challengesEveryone,
+  medianPageMs,
+  topBuckets,
+  votesByStatus,
+  votesInRange,
+  votesPerMinute,
+  type DiscountSignal,
+  type VoteRange,
+} from './review-figures.repository.js';
+import {
+  actionsOf,
+  addToGroups,
   completeAction,
   discountVotes,
   findAction,
@@ -66,24 +71,22 @@ import {
   groupsOfVotes,
   insertAction,
   lockTallies,
-  medianPageMs,
   recountTallies,
   releaseVotes,
   restoreVotes,
   setChallengeEveryone,
   takeFromGroups,
-  topBuckets,
-  votesByStatus,
-  votesInRange,
-  votesPerMinute,
   countHeld,
   endedChallenges,
   type ActionRow,
-  type DiscountSignal,
   type HeldPick,
-  type VoteRange,
 } from './review.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
+
+/** Who the integrity log names for what the site did on its own. */
+export const SITE_ACTOR = 'The site';
+/** The release when a challenge ends looks this far back: the jobs run it every 30 s. */
+const RELEASE_LOOK_BACK_MS = 60 * 60_000;
 
 /**
  * The counted votes between two instants (both included) of one network, or with one signal (a

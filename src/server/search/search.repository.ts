@@ -10,8 +10,9 @@
  * characters the index never holds (db/search-index.ts), and are split into MarkedText here.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { MarkedText } from '../../shared/api.js';
+import type { MarkedText, SearchHit } from '../../shared/api.js';
 import { isPostgres, type Db } from '../db/connection.js';
+import { topicsOfPolls } from '../polls/poll-topics.repository.js';
 
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
@@ -171,6 +172,16 @@ export async function searchPastPolls(db: Db, filter: SearchFilter): Promise<{ t
       note: splitMarks(row.note),
     })),
   };
+}
+
+/** A page of results with each poll's topics: what a search reads, in whichever thread it runs. */
+export async function findPastPolls(db: Db, filter: SearchFilter): Promise<{ total: number; hits: SearchHit[] }> {
+  const { total, rows } = await searchPastPolls(db, filter);
+  const topics = await topicsOfPolls(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { total, hits: rows.map((row) => ({ ...row, topics: topics.get(row.id) ?? [] })) };
 }
 
 /** The years that have past polls, newest first: the search's year filter offers these. */

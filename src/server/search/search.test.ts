@@ -218,6 +218,10 @@ describe.each(testDatabaseKinds())('search over past polls (%s)', (kind) => {
       'Are &lt;script&gt;alert(1)&lt;/script&gt; <mark>phones</mark> &amp; tablets &quot;fine&quot;?',
     );
     expect(html).not.toContain('<script>');
+    // The app's frame: its header, its footer's links, its bottom navigation with Results current.
+    expect(html).toContain('class="site-header__logo"');
+    expect(html).toContain('<a href="/terms">Terms of Service</a>');
+    expect(html).toMatch(/<a href="\/\?view=archive" class="bottom-nav__tab" aria-current="true">/);
     expect(html).toContain('1 past poll matches “phones” in 2026.');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     // A query with no words at all shows the form and the topics to browse.
