@@ -85,6 +85,15 @@ describe('the API document', () => {
       await contractProblem(t.app, 'GET', '/api/polls/number/3', answer(404, { message: 'x', code: 'no-such-code' })),
     ).toMatch(/unlike the API document/);
     expect(await contractProblem(t.app, 'GET', '/api/polls/number/3', answer(201, {}))).toMatch(/does not list/);
+    // A staff answer too: a person without their role, an invite without its link.
+    expect(
+      await contractProblem(t.app, 'GET', '/api/admin/staff', answer(200, [{ id: 1, email: 'a@b.example' }])),
+    ).toMatch(/unlike the API document/);
+    const invite = { id: 1, email: 'a@b.example', role: 'editor', createdAt: 'x', expiresAt: 'y' };
+    expect(await contractProblem(t.app, 'POST', '/api/admin/invites', answer(201, invite))).toMatch(/link/);
+    expect(
+      await contractProblem(t.app, 'POST', '/api/admin/invites', answer(201, { ...invite, link: 'https://x/i' })),
+    ).toBeNull();
     expect(
       await contractProblem(t.app, 'GET', '/api/polls/number/3', answer(404, 'a page', 'text/html; charset=utf-8')),
     ).toMatch(/the API document says application\/json/);
