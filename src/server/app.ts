@@ -25,6 +25,7 @@ import { registerClient } from './pages/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
+import { limitHeaders } from './http/limit-headers.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/validation.js';
 import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
@@ -146,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route, for the API document (GET /openapi.json).
   const catalog = new RouteCatalog();
   app.addHook('onRoute', catalog.collect);
+  // RateLimit and RateLimit-Policy on every call a limit counted; Retry-After on its 429.
+  limitHeaders(app);
 
   const db = options.db ?? openDatabase(config.database);
   const ownsDb = !options.db;

@@ -70,7 +70,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
       max: STAFF_DOOR_PER_WINDOW,
       windowMs: SIGN_IN_WINDOW_MS,
     });
-    const hit = await hitAddressLimit(db, limit, clock.now());
+    const hit = await hitAddressLimit(db, limit, clock.now(), request);
     if (hit.allowed) return;
     const minutes = Math.max(1, Math.ceil(hit.retryAfterMs / 60_000));
     reply.header('retry-after', String(minutes * 60));
