@@ -134,10 +134,13 @@ const PLUGIN_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-res
 
 /** Reads the plugin's count of a call, as it left it in its headers, and takes the headers off. */
 function countOfTier(name: string): onRequestHookHandler {
-  return async (request, reply) => {
+  return (request, reply, done) => {
     const [max, remaining, reset] = PLUGIN_HEADERS.map((header) => reply.getHeader(header));
     // An address with no such tier (IPv4 has no /48) is not counted in it.
-    if (max === undefined) return;
+    if (max === undefined) {
+      done();
+      return;
+    }
     for (const header of PLUGIN_HEADERS) reply.removeHeader(header);
     reportCount(
       {
@@ -149,6 +152,7 @@ function countOfTier(name: string): onRequestHookHandler {
       },
       request,
     );
+    done();
   };
 }
 
