@@ -187,7 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before the metrics: probes are not counted.
   await app.register(healthRoutes, { db, readiness: services.readiness });
-  await app.register(openApiRoutes, { catalog });
+  await app.register(openApiRoutes, {
+    catalog,
+    site: { siteName: site.siteName, publicUrl: site.publicUrl, https },
+  });
   if (metrics) await registerMetrics(app, metrics);
   const { voterIds } = services;
   await app.register(pollsRoutes, { polls: services.polls, voterIds });

@@ -21,6 +21,8 @@ export interface SitePage {
   feed?: { title: string; path: string };
   /** Search results are not for search engines' indexes. */
   noindex?: boolean;
+  /** The page's own rules, after the site's. */
+  css?: string;
 }
 
 export interface SitePageSite {
@@ -76,7 +78,7 @@ footer { max-width: 40rem; margin: 0 auto; padding: 1rem; color: var(--muted); f
 `;
 
 export function sendSitePage(reply: FastifyReply, page: SitePage & { site: SitePageSite }) {
-  const { site, status, title, description, path, body, feed, noindex = false } = page;
+  const { site, status, title, description, path, body, feed, noindex = false, css = '' } = page;
   const nonce = newNonce();
   const url = `${site.publicUrl}${path}`;
   return reply
@@ -93,7 +95,7 @@ ${noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" hr
 ${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(feed.title)}" href="${e(feed.path)}">` : ''}
 <meta property="og:title" content="${e(title)}"><meta property="og:description" content="${e(description)}">
 <meta property="og:url" content="${e(url)}"><meta property="og:site_name" content="${e(site.siteName)}">
-<style nonce="${nonce}">${STYLE}</style>
+<style nonce="${nonce}">${STYLE}${css}</style>
 </head>
 <body>
 <header class="top"><div class="top__inner">
@@ -103,7 +105,7 @@ ${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(feed.titl
 <main id="main">
 ${body}
 </main>
-<footer><a href="/">${e(site.siteName)}</a> · <a href="/faq">FAQ</a> · <a href="/privacy">Privacy</a></footer>
+<footer><a href="/">${e(site.siteName)}</a> · <a href="/faq">FAQ</a> · <a href="/privacy">Privacy</a> · <a href="/api">API</a></footer>
 </body>
 </html>`);
 }
