@@ -104,7 +104,7 @@ function parametersHtml(parameters: Parameter[] | undefined): string {
     (p) =>
       `<tr><th scope="row"><code>${e(p.name)}</code></th><td>${e(p.in)}${p.required ? ', required' : ''}</td><td><code>${typeHtml(p.schema)}</code>${p.description ? ` ${prose(p.description)}` : ''}</td></tr>`,
   );
-  return `<h4>Parameters</h4><div class="scroll"><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function bodyHtml(body: Operation['requestBody']): string {
@@ -160,16 +160,16 @@ h4 { font-size: 0.9375rem; margin: 0.75rem 0 0.25rem; }
 .method--post, .method--put { background: light-dark(#dbeafe, #1e3a8a); color: light-dark(#1e3a8a, #dbeafe); }
 .method--delete { background: light-dark(#fee2e2, #7f1d1d); color: light-dark(#7f1d1d, #fee2e2); }
 .note { color: var(--muted); font-size: 0.875rem; font-weight: 400; }
-.anchor { text-decoration: none; color: var(--muted); }
+.anchor { color: var(--muted); }
 pre.schema { margin: 0 0 0.5rem; padding: 0.5rem 0.75rem; border-radius: 0.5rem; background: var(--paper);
-  border: 1px solid var(--line); overflow-x: auto; font-size: 0.8125rem; line-height: 1.45; }
-.scroll { overflow-x: auto; }
+  border: 1px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.8125rem; line-height: 1.45; }
 table { border-collapse: collapse; width: 100%; font-size: 0.875rem; margin: 0 0 0.5rem; }
-th, td { text-align: left; vertical-align: top; padding: 0.25rem 0.5rem 0.25rem 0; border-bottom: 1px solid var(--line); }
+th, td { text-align: left; vertical-align: top; padding: 0.25rem 0.5rem 0.25rem 0; border-bottom: 1px solid var(--line);
+  overflow-wrap: anywhere; }
 ul.answers { list-style: none; margin: 0; padding: 0; }
 ul.answers p { margin: 0.25rem 0; }
 .toc { columns: 2 14rem; margin: 0; padding-left: 1.25rem; }
-form.search { grid-template-columns: 1fr auto; }
+form.search { grid-template-columns: 1fr auto; margin: 0 0 1rem; }
 form.search .q { grid-column: auto; }
 form.search button { grid-column: auto; }
 @media (max-width: 30rem) { form.search { grid-template-columns: 1fr; } }
