@@ -49,5 +49,5 @@ describe('the API reference', () => {
     // Nothing the Content-Security-Policy refused (the browser's own ask for /favicon.ico may 404).
     expect(errors.filter((error) => /Content Security Policy|Refused to/i.test(error))).toEqual([]);
     // The whole reference (every call and schema) is long: axe reads all of it, twice.
-  }, 120_000);
+  }, 300_000);
 });
