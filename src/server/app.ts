@@ -26,6 +26,7 @@ import { registerClient } from './pages/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { loggerOptions, RequestLog, type LogStream } from './http/logging.js';
 import { limitWrites } from './http/rate-limit.js';
+import { limitHeaders } from './http/limit-headers.js';
 import { addSecurityHeaders } from './http/security.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/validation.js';
 import { proofOfWorkRoutes } from './integrity/proof-of-work.routes.js';
@@ -147,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route, for the API document (GET /openapi.json).
   const catalog = new RouteCatalog();
   app.addHook('onRoute', catalog.collect);
+  // RateLimit and RateLimit-Policy on every call a limit counted; Retry-After on its 429.
+  limitHeaders(app);
 
   const db = options.db ?? openDatabase(config.database);
   const ownsDb = !options.db;
@@ -185,7 +188,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before the metrics: probes are not counted.
   await app.register(healthRoutes, { db, readiness: services.readiness });
-  await app.register(openApiRoutes, { catalog });
+  await app.register(openApiRoutes, {
+    catalog,
+    site: { siteName: site.siteName, publicUrl: site.publicUrl, https },
+  });
   if (metrics) await registerMetrics(app, metrics);
   const { voterIds } = services;
   await app.register(pollsRoutes, { polls: services.polls, voterIds });

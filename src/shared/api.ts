@@ -102,6 +102,8 @@ export type SearchResults = z.infer<typeof topics.searchResults>;
 export type AdminNote = z.infer<typeof topics.adminNote>;
 /** GET /api/admin/digest: when the weekly digest leaves on Fridays (site time zone). */
 export type DigestSettings = z.infer<typeof topics.digestSettings>;
+/** POST, PUT and DELETE /api/admin/topics… */
+export type TopicChangeAnswer = z.infer<typeof topics.topicChange>;
 
 /** GET /api/admin/session */
 export type AdminSession = z.infer<typeof staff.adminSession>;
@@ -110,6 +112,8 @@ export type StaffSession = z.infer<typeof staff.staffSession>;
 export type StaffPasskey = z.infer<typeof staff.staffPasskey>;
 export type StaffInvite = z.infer<typeof staff.staffInvite>;
 export type InviteDetails = z.infer<typeof staff.inviteDetails>;
+/** POST /api/admin/invites: the invite and its link, shown once. */
+export type NewInvite = z.infer<typeof staff.newInvite>;
 export type AuditEntry = z.infer<typeof staff.auditEntry>;
 export type AuditPage = z.infer<typeof staff.auditPage>;
 export type AuditCheck = z.infer<typeof staff.auditCheck>;
@@ -123,6 +127,8 @@ export type SuggestionsPage = z.infer<typeof admin.suggestionsPage>;
 export type MailStats = z.infer<typeof admin.mailStats>;
 export type VoteRecord = z.infer<typeof admin.voteRecord>;
 export type VotesSummary = z.infer<typeof admin.votesSummary>;
+/** POST /api/admin/update-poll-status */
+export type PollStatusUpdate = z.infer<typeof admin.pollStatusUpdate>;
 
 /** GET /api/admin/polls/:id/integrity */
 export type IntegrityReport = z.infer<typeof review.integrityReport>;

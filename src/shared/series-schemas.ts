@@ -1,4 +1,5 @@
 /** What staff send about a series (issue 38, item 3): its name and its slug, and the address of one. */
+import type { adminSeries } from './schemas/admin-answers.js';
 import { z } from './zod.js';
 import { ID_MAX } from './limits.js';
 import { SERIES_NAME_MAX, SERIES_SLUG_MAX, SERIES_SLUG_PATTERN } from './trackers.js';
@@ -46,9 +47,4 @@ export const seriesChange = z.object(
 export type SeriesChange = z.infer<typeof seriesChange>;
 
 /** GET /api/admin/series: every series staff made, with its runs (scheduled ones too), oldest first. */
-export interface AdminSeries {
-  id: number;
-  name: string;
-  slug: string;
-  runs: { pollNumber: number; liveDate: string; status: 'scheduled' | 'active' | 'past' }[];
-}
+export type AdminSeries = z.infer<typeof adminSeries>;

@@ -1,7 +1,25 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type { AdminPoll, AdminSuggestion, Confirmation, MailStats, SavedPoll, VotesSummary } from '../../shared/api.js';
+import type {
+  AdminPoll,
+  AdminSuggestion,
+  Confirmation,
+  MailStats,
+  PollStatusUpdate,
+  SavedPoll,
+  VotesSummary,
+} from '../../shared/api.js';
+import {
+  adminPoll,
+  mailStats as mailStatsAnswer,
+  pollStatusUpdate,
+  savedPoll,
+  suggestionsAnswer,
+  voteRecords,
+  votesSummary,
+} from '../../shared/schemas/admin-answers.js';
+import { confirmation } from '../../shared/schemas/poll-answers.js';
 import {
   pollDraft,
   activateRequest,
@@ -12,9 +30,10 @@ import {
   votesCsvQuery,
   votesQuery,
 } from '../../shared/schemas.js';
+import { z } from '../../shared/zod.js';
 import { badRequest, conflict, forbidden, notFound, type HttpError } from '../http/errors.js';
 import { can } from '../../shared/staff-permissions.js';
-import type { ZodTypeProvider } from '../http/validation.js';
+import { sendJsonStream, type ZodTypeProvider } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import {
   auditOf,
@@ -93,11 +112,21 @@ export const adminRoutes: FastifyPluginAsync<{
   app.addHook('onRequest', sameSiteOnly(publicUrl));
   app.addHook('onRequest', signedInOnly(auth));
 
-  api.get('/api/admin/polls', { config: { permission: 'polls.read' } }, async (): Promise<AdminPoll[]> => polls.list());
+  api.get(
+    '/api/admin/polls',
+    {
+      config: { permission: 'polls.read' },
+      schema: { summary: 'Every poll, scheduled ones included', response: { 200: z.array(adminPoll) } },
+    },
+    async (): Promise<AdminPoll[]> => polls.list(),
+  );
 
   api.post(
     '/api/admin/polls',
-    { config: { permission: 'polls.write' }, schema: { body: pollDraft } },
+    {
+      config: { permission: 'polls.write' },
+      schema: { summary: 'Create or schedule a poll', body: pollDraft, response: { 201: savedPoll } },
+    },
     async (request, reply): Promise<SavedPoll> => {
       const audit = auditOf(request, now)(
         'poll.create',
@@ -112,7 +141,10 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.put(
     '/api/admin/polls/:id',
-    { config: { permission: 'polls.write' }, schema: { params: pollIdParams, body: pollDraft } },
+    {
+      config: { permission: 'polls.write' },
+      schema: { summary: 'Edit a poll', params: pollIdParams, body: pollDraft, response: { 200: savedPoll } },
+    },
     async (request): Promise<SavedPoll> => {
       const { id } = request.params;
       const audit = auditOf(request, now)(
@@ -128,7 +160,10 @@ export const adminRoutes: FastifyPluginAsync<{
   // An editor deletes only polls nobody has voted on; a poll with votes, the owner, signed in recently.
   api.delete(
     '/api/admin/polls/:id',
-    { config: { permission: 'polls.write' }, schema: { params: pollIdParams } },
+    {
+      config: { permission: 'polls.write' },
+      schema: { summary: 'Delete a poll', params: pollIdParams, response: { 200: confirmation } },
+    },
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
       const staff = staffOf(request);
@@ -146,7 +181,15 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.put(
     '/api/admin/polls/:id/activate',
-    { config: { permission: 'polls.write' }, schema: { params: pollIdParams, body: activateRequest.nullish() } },
+    {
+      config: { permission: 'polls.write' },
+      schema: {
+        summary: 'Make a poll the active one now',
+        params: pollIdParams,
+        body: activateRequest.nullish(),
+        response: { 200: confirmation },
+      },
+    },
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
       const audit = auditOf(request, now)('poll.activate', 'Made the poll active now', `poll ${id}`);
@@ -162,8 +205,14 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/admin/update-poll-status',
-    { config: { permission: 'polls.write' } },
-    async (request): Promise<Confirmation & { activatedPollId: number | null }> => {
+    {
+      config: { permission: 'polls.write' },
+      schema: {
+        summary: "Run the daily switch now: today's scheduled poll goes live",
+        response: { 200: pollStatusUpdate },
+      },
+    },
+    async (request): Promise<PollStatusUpdate> => {
       const audit = auditOf(request, now)(
         'poll.switch',
         "Ran the daily switch: today's scheduled poll went live",
@@ -177,7 +226,15 @@ export const adminRoutes: FastifyPluginAsync<{
   // Every vote of a poll, streamed page by page; with `limit`, one page (the voter section).
   api.get(
     '/api/admin/polls/:id/votes',
-    { config: { permission: 'polls.read' }, schema: { params: pollIdParams, querystring: votesQuery } },
+    {
+      config: { permission: 'polls.read' },
+      schema: {
+        summary: "A poll's votes: with `limit`, one page; without, every vote",
+        params: pollIdParams,
+        querystring: votesQuery,
+        response: { 200: voteRecords },
+      },
+    },
     async (request, reply) => {
       const { after, limit } = request.query;
       // E-mails are read only when asked for and allowed: otherwise the column is never selected.
@@ -194,13 +251,20 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       const pages = await polls.votePages(request.params.id, emails);
       if (!pages) throw notFound('Poll not found');
-      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(pages), { highWaterMark: 1 }));
+      return sendJsonStream(reply, jsonArray(pages));
     },
   );
 
   api.get(
     '/api/admin/polls/:id/votes/summary',
-    { config: { permission: 'polls.read' }, schema: { params: pollIdParams } },
+    {
+      config: { permission: 'polls.read' },
+      schema: {
+        summary: "A poll's votes and e-mails per option",
+        params: pollIdParams,
+        response: { 200: votesSummary },
+      },
+    },
     async (request): Promise<VotesSummary> => {
       const summary = await polls.votesSummary(request.params.id);
       if (!summary) throw notFound('Poll not found');
@@ -210,7 +274,15 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.get(
     '/api/admin/polls/:id/votes.csv',
-    { config: { permission: 'votes.export' }, schema: { params: pollIdParams, querystring: votesCsvQuery } },
+    {
+      config: { permission: 'votes.export' },
+      schema: {
+        summary: "A poll's votes as CSV",
+        params: pollIdParams,
+        querystring: votesCsvQuery,
+        produces: { 200: { type: 'text/csv', description: 'Every vote, one a row.' } },
+      },
+    },
     async (request, reply) => {
       const withEmail = request.query.withEmail === 'true';
       if (withEmail) voterEmailsAllowed(request, now());
@@ -234,7 +306,14 @@ export const adminRoutes: FastifyPluginAsync<{
   // A page of pending or reviewed suggestions; without `limit`, every one (AdminSuggestion[]), streamed.
   api.get(
     '/api/poll-suggestions',
-    { config: { permission: 'suggestions.read' }, schema: { querystring: suggestionsQuery } },
+    {
+      config: { permission: 'suggestions.read' },
+      schema: {
+        summary: 'Poll suggestions: with `limit`, a page; without, every one',
+        querystring: suggestionsQuery,
+        response: { 200: suggestionsAnswer },
+      },
+    },
     async (request, reply) => {
       const { status, after, limit, topic } = request.query;
       // The suggester's e-mail goes to the owner only (the permission table's `votes.emails`).
@@ -244,21 +323,29 @@ export const adminRoutes: FastifyPluginAsync<{
         if (!page) throw badRequest('There is no such topic.');
         return page;
       }
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(Readable.from(jsonArray<AdminSuggestion>(suggestions.all(emails)), { highWaterMark: 1 }));
+      return sendJsonStream(reply, jsonArray<AdminSuggestion>(suggestions.all(emails)));
     },
   );
 
-  api.get('/api/admin/mail-stats', { config: { permission: 'polls.read' } }, async (): Promise<MailStats> =>
-    mailStats(),
+  api.get(
+    '/api/admin/mail-stats',
+    {
+      config: { permission: 'polls.read' },
+      schema: { summary: 'Subscribers and the outbox, counted', response: { 200: mailStatsAnswer } },
+    },
+    async (): Promise<MailStats> => mailStats(),
   );
 
   api.put(
     '/api/admin/poll-suggestions/:id/status',
     {
       config: { permission: 'suggestions.write' },
-      schema: { params: suggestionIdParams, body: suggestionStatusRequest },
+      schema: {
+        summary: 'Approve or reject a suggestion',
+        params: suggestionIdParams,
+        body: suggestionStatusRequest,
+        response: { 200: confirmation },
+      },
     },
     async (request): Promise<Confirmation> => {
       const { status } = request.body;
@@ -275,7 +362,10 @@ export const adminRoutes: FastifyPluginAsync<{
 
   api.delete(
     '/api/admin/poll-suggestions/:id',
-    { config: { permission: 'suggestions.write' }, schema: { params: suggestionIdParams } },
+    {
+      config: { permission: 'suggestions.write' },
+      schema: { summary: 'Delete a suggestion', params: suggestionIdParams, response: { 200: confirmation } },
+    },
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
       const audit = auditOf(request, now)('suggestion.delete', 'Deleted the suggestion', `suggestion ${id}`);

@@ -3,6 +3,9 @@
  * PUT /api/admin/series/:id renames one and changes its tracker's slug, checked with can()
  * ('polls.write') and written to the audit log in the same transaction.
  */
+import { adminSeries } from '../../shared/schemas/admin-answers.js';
+import { confirmation } from '../../shared/schemas/poll-answers.js';
+import { z } from '../../shared/zod.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation } from '../../shared/api.js';
 import { seriesChange, seriesIdParams, type AdminSeries } from '../../shared/series-schemas.js';
@@ -25,19 +28,34 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
   app.addHook('onRequest', sameSiteOnly(publicUrl));
   app.addHook('onRequest', signedInOnly(auth));
 
-  api.get('/api/admin/series', { config: { permission: 'polls.read' } }, async (): Promise<AdminSeries[]> => {
-    const { series, runs } = await listSeriesWithRuns(db);
-    return series.map((row) => ({
-      ...row,
-      runs: runs
-        .filter((run) => run.seriesId === row.id)
-        .map(({ pollNumber, liveDate, status }) => ({ pollNumber, liveDate, status })),
-    }));
-  });
+  api.get(
+    '/api/admin/series',
+    {
+      config: { permission: 'polls.read' },
+      schema: { summary: 'Every series, with its runs', response: { 200: z.array(adminSeries) } },
+    },
+    async (): Promise<AdminSeries[]> => {
+      const { series, runs } = await listSeriesWithRuns(db);
+      return series.map((row) => ({
+        ...row,
+        runs: runs
+          .filter((run) => run.seriesId === row.id)
+          .map(({ pollNumber, liveDate, status }) => ({ pollNumber, liveDate, status })),
+      }));
+    },
+  );
 
   api.put(
     '/api/admin/series/:id',
-    { config: { permission: 'polls.write' }, schema: { params: seriesIdParams, body: seriesChange } },
+    {
+      config: { permission: 'polls.write' },
+      schema: {
+        summary: 'Name a series and its tracker address',
+        params: seriesIdParams,
+        body: seriesChange,
+        response: { 200: confirmation },
+      },
+    },
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
       const { name, slug } = request.body;

@@ -2,6 +2,8 @@
  * The weekly digest on the web: /week/2026-W48, drawn by the server (no script), the same
  * polls as that week's e-mail; and the owner's setting of when the e-mail leaves on Fridays.
  */
+import { digestSettings } from '../../shared/schemas/topic-answers.js';
+import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Confirmation, DigestSettings } from '../../shared/api.js';
 import { digestSettingsRequest, isoWeekParams } from '../../shared/schemas.js';
@@ -37,14 +39,28 @@ export const digestAdminRoutes: FastifyPluginAsync<{
   app.addHook('onRequest', sameSiteOnly(site.publicUrl));
   app.addHook('onRequest', signedInOnly(auth));
 
-  api.get('/api/admin/digest', { config: { permission: 'polls.read' } }, async (): Promise<DigestSettings> => ({
-    sendAt: await digest.sendAt(),
-    timeZone: site.timeZone,
-  }));
+  api.get(
+    '/api/admin/digest',
+    {
+      config: { permission: 'polls.read' },
+      schema: { summary: 'When the weekly digest leaves', response: { 200: digestSettings } },
+    },
+    async (): Promise<DigestSettings> => ({
+      sendAt: await digest.sendAt(),
+      timeZone: site.timeZone,
+    }),
+  );
 
   api.put(
     '/api/admin/digest',
-    { config: { permission: 'settings.write' }, schema: { body: digestSettingsRequest } },
+    {
+      config: { permission: 'settings.write' },
+      schema: {
+        summary: 'Set when the weekly digest leaves',
+        body: digestSettingsRequest,
+        response: { 200: confirmation },
+      },
+    },
     async (request): Promise<Confirmation> => {
       const { sendAt } = request.body;
       const audit = auditOf(request, () => clock.now())(

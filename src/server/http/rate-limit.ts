@@ -10,10 +10,11 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { addressLimit, type KeyedHash } from './address-limits.js';
 import { tooManyRequests } from './errors.js';
+import { reportCount } from './limit-headers.js';
 
 export interface SharedLimits {
   url: string;
@@ -129,6 +130,32 @@ function sharedOrLocalStore(redis: Redis, keyPrefix: string | undefined): Fastif
   };
 }
 
+const PLUGIN_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] as const;
+
+/** Reads the plugin's count of a call, as it left it in its headers, and takes the headers off. */
+function countOfTier(name: string): onRequestHookHandler {
+  return (request, reply, done) => {
+    const [max, remaining, reset] = PLUGIN_HEADERS.map((header) => reply.getHeader(header));
+    // An address with no such tier (IPv4 has no /48) is not counted in it.
+    if (max === undefined) {
+      done();
+      return;
+    }
+    for (const header of PLUGIN_HEADERS) reply.removeHeader(header);
+    reportCount(
+      {
+        name,
+        max: Number(max),
+        windowMs: 60_000,
+        hits: Number(max) - Number(remaining),
+        resetMs: Number(reset) * 1000,
+      },
+      request,
+    );
+    done();
+  };
+}
+
 /** Limits every route registered in `scope` (0 turns the limit off). */
 export async function limitWrites(
   scope: FastifyInstance,
@@ -155,7 +182,17 @@ export async function limitWrites(
   };
   // One registration per tier, each its own count: the network's, then (IPv6) its /48's.
   for (const tier of [0, 1]) {
+    const name = tier === 0 ? 'writes' : 'writes-48';
     await scope.register(rateLimit, {
+      // The plugin's own headers (draft 03's names) are read into the standard ones (limit-headers.ts)
+      // right after its count, and taken off; on a 429 it says only Retry-After.
+      enableDraftSpec: true,
+      addHeaders: {
+        'ratelimit-limit': false,
+        'ratelimit-remaining': false,
+        'ratelimit-reset': false,
+        'retry-after': true,
+      },
       global: true,
       max: async (request) => (await tiers(request)).tiers[tier]?.max ?? perMinute,
       timeWindow: '1 minute',
@@ -163,8 +200,14 @@ export async function limitWrites(
       // An IPv4 client has no /48.
       allowList: (_request, key) => key === '',
       store: redis ? sharedOrLocalStore(redis, keyPrefix) : LocalCountStore,
-      errorResponseBuilder: (_request, context) =>
-        tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`),
+      errorResponseBuilder: (request, context) => {
+        reportCount({ name, max: context.max, windowMs: 60_000, hits: context.max + 1, resetMs: context.ttl }, request);
+        return tooManyRequests(`Too many requests from your network. Please wait ${context.after} and try again.`);
+      },
+    });
+    // The plugin counts in each route's own onRequest hooks (added as the route is): read its count after it.
+    scope.addHook('onRoute', (route) => {
+      route.onRequest = [route.onRequest ?? []].flat().concat(countOfTier(name));
     });
   }
 }

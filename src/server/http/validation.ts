@@ -2,6 +2,7 @@
  * Route schemas are zod schemas from src/shared: Fastify runs them on params, query and body,
  * and the handler receives the parsed (trimmed, defaulted) values with their types.
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
@@ -40,4 +41,12 @@ export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> = () =>
  */
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/**
+ * Sends a JSON answer written a piece at a time (a long list, page by page): as with
+ * sendJsonText, no serializer runs; the route's `response` schema is what the whole must match.
+ */
+export function sendJsonStream(reply: FastifyReply, pieces: AsyncIterable<string>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(Readable.from(pieces, { highWaterMark: 1 }));
 }

@@ -3,6 +3,8 @@
  * Staff calls like the others (admin/): a session, the permission table, changes only from
  * this site, and the edit audited in its own transaction (notes.service.ts).
  */
+import { adminNote } from '../../shared/schemas/topic-answers.js';
+import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminNote, Confirmation } from '../../shared/api.js';
 import { noteRequest, pollIdParams } from '../../shared/schemas.js';
@@ -31,7 +33,10 @@ export const notesRoutes: FastifyPluginAsync<{
 
   api.get(
     '/api/admin/polls/:id/note',
-    { config: { permission: 'polls.read' }, schema: { params: pollIdParams } },
+    {
+      config: { permission: 'polls.read' },
+      schema: { summary: "A poll's staff note, for the editor", params: pollIdParams, response: { 200: adminNote } },
+    },
     async (request): Promise<AdminNote> => {
       const note = await notes.forEditor(request.params.id);
       if (!note) throw notFound('Poll not found');
@@ -41,7 +46,15 @@ export const notesRoutes: FastifyPluginAsync<{
 
   api.put(
     '/api/admin/polls/:id/note',
-    { config: { permission: 'polls.write' }, schema: { params: pollIdParams, body: noteRequest } },
+    {
+      config: { permission: 'polls.write' },
+      schema: {
+        summary: "Write, change or remove a closed poll's note",
+        params: pollIdParams,
+        body: noteRequest,
+        response: { 200: confirmation },
+      },
+    },
     async (request): Promise<Confirmation> => {
       const { id } = request.params;
       const { body } = request.body;

@@ -26,6 +26,10 @@ export interface SitePage {
   feed?: { title: string; path: string };
   /** Search results are not for search engines' indexes. */
   noindex?: boolean;
+  /** The page's own rules, after the site's. */
+  css?: string;
+  /** The link above the page back into the app; the archive's unless given (null: none). */
+  back?: { href: string; label: string } | null;
 }
 
 export interface SitePageSite {
@@ -58,7 +62,7 @@ function footerHtml(site: SitePageSite): string {
     ? `<a href="${e(site.brandUrl)}" target="_blank" rel="noopener noreferrer">${e(site.brandName ?? new URL(site.brandUrl).hostname)}<span class="visually-hidden"> (opens in a new tab)</span></a>`
     : '';
   return `<footer class="site-footer">
-<nav class="container site-footer__links" aria-label="About this site"><a href="/faq">FAQ</a><a href="/terms">Terms of Service</a><a href="/privacy">Privacy &amp; Cookies</a><a href="${METHODS.path}">${e(METHODS.footerLabel)}</a>${brand}</nav>
+<nav class="container site-footer__links" aria-label="About this site"><a href="/faq">FAQ</a><a href="/terms">Terms of Service</a><a href="/privacy">Privacy &amp; Cookies</a><a href="${METHODS.path}">${e(METHODS.footerLabel)}</a><a href="/api">API</a>${brand}</nav>
 <p class="container site-footer__note">© ${e(site.year())} ${e(site.siteName)}. Votes are anonymous.</p>
 </footer>`;
 }
@@ -128,7 +132,8 @@ button { grid-column: 1 / -1; min-height: 2.75rem; padding: 0.5rem 1.25rem; bord
 `;
 
 export function sendSitePage(reply: FastifyReply, page: SitePage & { site: SitePageSite }) {
-  const { site, status, title, description, path, body, feed, noindex = false } = page;
+  const { site, status, title, description, path, body, feed, noindex = false, css = '' } = page;
+  const back = page.back === undefined ? { href: '/?view=archive', label: 'Back to Past Hot Takes' } : page.back;
   const nonce = newNonce();
   const url = `${site.publicUrl}${path}`;
   return reply
@@ -145,7 +150,7 @@ ${noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" hr
 ${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(feed.title)}" href="${e(feed.path)}">` : ''}
 <meta property="og:title" content="${e(title)}"><meta property="og:description" content="${e(description)}">
 <meta property="og:url" content="${e(url)}"><meta property="og:site_name" content="${e(site.siteName)}">
-<style nonce="${nonce}">${STYLE}</style>
+<style nonce="${nonce}">${STYLE}${css}</style>
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
@@ -153,7 +158,7 @@ ${feed ? `<link rel="alternate" type="application/atom+xml" title="${e(feed.titl
 <a href="/" class="site-header__logo" aria-label="${e(site.siteName)}, today's poll">${LOGO}<span>${e(site.siteName)}</span></a>
 </div></header>
 <main id="main" class="container">
-<a class="back" href="/?view=archive">← Back to Past Hot Takes</a>
+${back ? `<a class="back" href="${e(back.href)}">← ${e(back.label)}</a>` : ''}
 ${body}
 </main>
 ${footerHtml(site)}

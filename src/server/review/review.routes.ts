@@ -3,6 +3,7 @@
  * held votes, and the challenge for everyone. Staff calls like the others (admin/): a session,
  * and changes only from this site, both checked before the body is read.
  */
+import { challengeChange, integrityChange, integrityReport } from '../../shared/schemas/review-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ChallengeChange, IntegrityChange, IntegrityReport } from '../../shared/api.js';
 import { votesText } from '../../shared/results.js';
@@ -50,7 +51,10 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.get(
     '/api/admin/polls/:id/integrity',
-    { config: { permission: 'integrity.read' }, schema: { params: pollIdParams } },
+    {
+      config: { permission: 'integrity.read' },
+      schema: { summary: "A poll's integrity report", params: pollIdParams, response: { 200: integrityReport } },
+    },
     async (request): Promise<IntegrityReport> => {
       const report = await review.report(request.params.id);
       if (!report) throw notFound('Poll not found');
@@ -60,7 +64,15 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/admin/polls/:id/discounts',
-    { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: discountRequest } },
+    {
+      config: { permission: 'integrity.write' },
+      schema: {
+        summary: "Set aside a network's votes over a time",
+        params: pollIdParams,
+        body: discountRequest,
+        response: { 201: integrityChange },
+      },
+    },
     async (request, reply): Promise<IntegrityChange> => {
       const { id } = request.params;
       const { bucket, signal, from, to, reason } = request.body;
@@ -79,7 +91,10 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.delete(
     '/api/admin/polls/:id/discounts/:discountId',
-    { config: { permission: 'integrity.write' }, schema: { params: discountIdParams } },
+    {
+      config: { permission: 'integrity.write' },
+      schema: { summary: 'Undo a discount', params: discountIdParams, response: { 200: integrityChange } },
+    },
     async (request): Promise<IntegrityChange> => {
       const { id, discountId } = request.params;
       const audit = auditOf(request, now)('integrity.restore', `Restored discount ${discountId}`, `poll ${id}`);
@@ -90,7 +105,15 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/admin/polls/:id/held/release',
-    { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: releaseRequest } },
+    {
+      config: { permission: 'integrity.write' },
+      schema: {
+        summary: 'Release held votes',
+        params: pollIdParams,
+        body: releaseRequest,
+        response: { 200: integrityChange },
+      },
+    },
     async (request): Promise<IntegrityChange> => {
       const { bucket, reason } = request.body;
       const { id } = request.params;
@@ -106,7 +129,15 @@ export const reviewRoutes: FastifyPluginAsync<{
 
   api.put(
     '/api/admin/polls/:id/challenge',
-    { config: { permission: 'integrity.write' }, schema: { params: pollIdParams, body: challengeRequest } },
+    {
+      config: { permission: 'integrity.write' },
+      schema: {
+        summary: 'Ask every vote, or only challenged networks, for a proof of work',
+        params: pollIdParams,
+        body: challengeRequest,
+        response: { 200: challengeChange },
+      },
+    },
     async (request): Promise<ChallengeChange> => {
       const { id } = request.params;
       const { everyone } = request.body;

@@ -3,6 +3,7 @@
  * server), and GET /api/search, the same results as JSON (SearchResults). Bad input is a 400
  * that says why (JSON for the API, the page with the form for people), never a 500.
  */
+import { searchResults } from '../../shared/schemas/topic-answers.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { SearchResults } from '../../shared/api.js';
 import { searchQuery } from '../../shared/topics.js';
@@ -30,14 +31,18 @@ export const searchRoutes: FastifyPluginAsync<{ search: SearchService; site: Sit
   app,
   { search, site },
 ) => {
-  app.get('/api/search', async (request, reply): Promise<SearchResults> => {
-    const { query, refusal } = readQuery(request);
-    if (!query) throw badRequest(refusal);
-    const found = await search.search(query);
-    if (!found) throw badRequest(NO_SUCH_TOPIC);
-    reply.header('cache-control', 'no-cache');
-    return found;
-  });
+  app.get(
+    '/api/search',
+    { schema: { summary: 'Past polls matching the words, best first', response: { 200: searchResults } } },
+    async (request, reply): Promise<SearchResults> => {
+      const { query, refusal } = readQuery(request);
+      if (!query) throw badRequest(refusal);
+      const found = await search.search(query);
+      if (!found) throw badRequest(NO_SUCH_TOPIC);
+      reply.header('cache-control', 'no-cache');
+      return found;
+    },
+  );
 
   app.get('/search', async (request, reply) => {
     const { query, refusal } = readQuery(request);

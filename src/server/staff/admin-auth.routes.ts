@@ -17,6 +17,8 @@ import {
   passkeySignInRequest,
   signInRequest,
 } from '../../shared/schemas.js';
+import { adminSession, inviteDetails, passkeyOptions } from '../../shared/schemas/staff-answers.js';
+import { confirmation } from '../../shared/schemas/poll-answers.js';
 import { readCookie, setCookie } from '../http/cookies.js';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
@@ -68,7 +70,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
       max: STAFF_DOOR_PER_WINDOW,
       windowMs: SIGN_IN_WINDOW_MS,
     });
-    const hit = await hitAddressLimit(db, limit, clock.now());
+    const hit = await hitAddressLimit(db, limit, clock.now(), request);
     if (hit.allowed) return;
     const minutes = Math.max(1, Math.ceil(hit.retryAfterMs / 60_000));
     reply.header('retry-after', String(minutes * 60));
@@ -94,15 +96,25 @@ export const adminAuthRoutes: FastifyPluginAsync<{
 
   const current = (request: Parameters<typeof readCookie>[0]) => readCookie(request, auth.cookieName);
 
-  api.post('/api/admin/login', { schema: { body: signInRequest } }, async (request, reply): Promise<AdminSession> => {
-    const { email, password } = request.body;
-    const browser = browserOf(request.headers['user-agent']);
-    return signedIn(reply, await auth.signIn(email, password, request.ip, browser, current(request)));
-  });
+  api.post(
+    '/api/admin/login',
+    { schema: { summary: 'Sign in with e-mail and password', body: signInRequest, response: { 200: adminSession } } },
+    async (request, reply): Promise<AdminSession> => {
+      const { email, password } = request.body;
+      const browser = browserOf(request.headers['user-agent']);
+      return signedIn(reply, await auth.signIn(email, password, request.ip, browser, current(request)));
+    },
+  );
 
   api.post(
     '/api/admin/setup',
-    { schema: { body: ownerSetupRequest } },
+    {
+      schema: {
+        summary: 'Create the owner account (with the old admin password)',
+        body: ownerSetupRequest,
+        response: { 200: adminSession },
+      },
+    },
     async (request, reply): Promise<AdminSession> => {
       const { adminPassword, email, displayName, password } = request.body;
       refuseCommonPassword(password);
@@ -115,28 +127,40 @@ export const adminAuthRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.post('/api/admin/sign-in-link', { schema: { body: linkTokenRequest } }, async (request, reply) => {
-    const result = await auth.signInWithLink(
-      request.body.token,
-      browserOf(request.headers['user-agent']),
-      current(request),
-    );
-    if (!result) throw notFound(LINK_GONE);
-    return signedIn(reply, result);
-  });
+  api.post(
+    '/api/admin/sign-in-link',
+    { schema: { summary: 'Sign in with a one-time link', body: linkTokenRequest, response: { 200: adminSession } } },
+    async (request, reply) => {
+      const result = await auth.signInWithLink(
+        request.body.token,
+        browserOf(request.headers['user-agent']),
+        current(request),
+      );
+      if (!result) throw notFound(LINK_GONE);
+      return signedIn(reply, result);
+    },
+  );
 
-  api.post('/api/admin/passkeys/sign-in/options', async (request) => passkeys.signInOptions(request.ip));
+  api.post(
+    '/api/admin/passkeys/sign-in/options',
+    { schema: { summary: 'Options for signing in with a passkey', response: { 200: passkeyOptions } } },
+    async (request) => ({ ...(await passkeys.signInOptions(request.ip)) }),
+  );
 
-  api.post('/api/admin/passkeys/sign-in', { schema: { body: passkeySignInRequest } }, async (request, reply) => {
-    const browser = browserOf(request.headers['user-agent']);
-    const result = await passkeys.signIn(request.body.response, browser, current(request));
-    if (result === 'refused') throw unauthorized('That passkey was not accepted. Try again, or sign in another way.');
-    return signedIn(reply, result);
-  });
+  api.post(
+    '/api/admin/passkeys/sign-in',
+    { schema: { summary: 'Sign in with a passkey', body: passkeySignInRequest, response: { 200: adminSession } } },
+    async (request, reply) => {
+      const browser = browserOf(request.headers['user-agent']);
+      const result = await passkeys.signIn(request.body.response, browser, current(request));
+      if (result === 'refused') throw unauthorized('That passkey was not accepted. Try again, or sign in another way.');
+      return signedIn(reply, result);
+    },
+  );
 
   api.post(
     '/api/admin/invites/lookup',
-    { schema: { body: linkTokenRequest } },
+    { schema: { summary: 'What an invite link offers', body: linkTokenRequest, response: { 200: inviteDetails } } },
     async (request): Promise<InviteDetails> => {
       const link = await findLiveLink(db, hashSecretToken(request.body.token), 'invite', clock.now().toISOString());
       if (!link?.email || !link.role) throw notFound(LINK_GONE);
@@ -144,43 +168,65 @@ export const adminAuthRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.post('/api/admin/invites/passkey-options', { schema: { body: invitePasskeyOptionsRequest } }, async (request) => {
-    const options = await passkeys.inviteOptions(request.body.token, request.body.displayName);
-    if (!options) throw notFound(LINK_GONE);
-    return options;
-  });
+  api.post(
+    '/api/admin/invites/passkey-options',
+    {
+      schema: {
+        summary: "Options for an invited person's first passkey",
+        body: invitePasskeyOptionsRequest,
+        response: { 200: passkeyOptions },
+      },
+    },
+    async (request) => {
+      const options = await passkeys.inviteOptions(request.body.token, request.body.displayName);
+      if (!options) throw notFound(LINK_GONE);
+      return { ...options };
+    },
+  );
 
-  api.post('/api/admin/invites/accept', { schema: { body: acceptInviteRequest } }, async (request, reply) => {
-    const { token, displayName, password, passkey } = request.body;
-    const browser = browserOf(request.headers['user-agent']);
-    let result: SignInResult | 'gone' | 'taken' | 'refused';
-    if (passkey) {
-      result = await passkeys.acceptInvite(token, displayName, passkey, browser);
-    } else {
-      if (password === undefined)
-        throw badRequest('Please choose a password or a passkey.', [
-          { path: 'password', message: 'Please choose a password or a passkey.' },
-        ]);
-      refuseCommonPassword(password);
-      result = await auth.acceptInvite(token, { displayName, password }, browser);
-    }
-    if (result === 'gone') throw notFound(LINK_GONE);
-    if (result === 'taken') throw conflict('There is already an account with this e-mail. Sign in instead.');
-    if (result === 'refused') throw unauthorized('That passkey was not accepted. Please try again.');
-    reply.status(201);
-    return signedIn(reply, result);
-  });
+  api.post(
+    '/api/admin/invites/accept',
+    { schema: { summary: 'Accept an invite and sign in', body: acceptInviteRequest, response: { 201: adminSession } } },
+    async (request, reply) => {
+      const { token, displayName, password, passkey } = request.body;
+      const browser = browserOf(request.headers['user-agent']);
+      let result: SignInResult | 'gone' | 'taken' | 'refused';
+      if (passkey) {
+        result = await passkeys.acceptInvite(token, displayName, passkey, browser);
+      } else {
+        if (password === undefined)
+          throw badRequest('Please choose a password or a passkey.', [
+            { path: 'password', message: 'Please choose a password or a passkey.' },
+          ]);
+        refuseCommonPassword(password);
+        result = await auth.acceptInvite(token, { displayName, password }, browser);
+      }
+      if (result === 'gone') throw notFound(LINK_GONE);
+      if (result === 'taken') throw conflict('There is already an account with this e-mail. Sign in instead.');
+      if (result === 'refused') throw unauthorized('That passkey was not accepted. Please try again.');
+      reply.status(201);
+      return signedIn(reply, result);
+    },
+  );
 
-  api.post('/api/admin/logout', async (request, reply): Promise<Confirmation> => {
-    await auth.signOut(current(request));
-    setCookie(reply, auth.cookieName, '', { maxAgeSeconds: 0, ...cookie });
-    return { message: 'Logged out' };
-  });
+  api.post(
+    '/api/admin/logout',
+    { schema: { summary: 'Sign out', response: { 200: confirmation } } },
+    async (request, reply): Promise<Confirmation> => {
+      await auth.signOut(current(request));
+      setCookie(reply, auth.cookieName, '', { maxAgeSeconds: 0, ...cookie });
+      return { message: 'Logged out' };
+    },
+  );
 
-  api.get('/api/admin/session', async (request): Promise<AdminSession> => {
-    const staff = await auth.signedIn(current(request));
-    if (!staff) return { authenticated: false, ...((await auth.needsOwner()) ? { needsOwner: true } : {}) };
-    const member = await memberOf(staff.id);
-    return { authenticated: true, ...(member ? { staff: member } : {}) };
-  });
+  api.get(
+    '/api/admin/session',
+    { schema: { summary: 'Who is signed in', response: { 200: adminSession } } },
+    async (request): Promise<AdminSession> => {
+      const staff = await auth.signedIn(current(request));
+      if (!staff) return { authenticated: false, ...((await auth.needsOwner()) ? { needsOwner: true } : {}) };
+      const member = await memberOf(staff.id);
+      return { authenticated: true, ...(member ? { staff: member } : {}) };
+    },
+  );
 };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { injectChecked } from '../testing/contract.js';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { createTestAppOn } from '../testing/test-app.js';
 import { Visitor } from '../testing/visitor.js';
@@ -130,7 +131,7 @@ describe.each(testDatabaseKinds())('staff sign-in (%s)', (kind) => {
     const eightGuesses = async (remoteAddress: string, forwardedAfter: string) => {
       const answers = [];
       for (let i = 0; i < 8; i += 1) {
-        const response = await t!.app.inject({
+        const response = await injectChecked(t!.app, {
           method: 'POST',
           url: '/api/admin/login',
           remoteAddress,

@@ -10,6 +10,7 @@ import { readStaffLink } from '../../shared/staff-links.js';
 import { snapshotDatabase } from '../testing/snapshot.js';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.js';
 import { createTestApp, createTestAppWithMail, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
+import { injectChecked } from '../testing/contract.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 import { STAFF_DOOR_PER_WINDOW } from './admin-auth.routes.js';
@@ -157,7 +158,7 @@ describe.each(testDatabaseKinds())('the sign-in guard (%s)', (kind) => {
     t = await createTestApp(kind);
     const app = t;
     const guess = (address: string, n: number) =>
-      app.app.inject({
+      injectChecked(app.app, {
         method: 'POST',
         url: '/api/admin/login',
         remoteAddress: address,
@@ -236,7 +237,7 @@ describe.each(testDatabaseKinds())('the sign-in guard (%s)', (kind) => {
       ];
       const request = (i: number) => {
         const [url, payload] = ways[i % ways.length]!;
-        return app.app.inject({ method: 'POST', url, payload });
+        return injectChecked(app.app, { method: 'POST', url, payload });
       };
       vi.mocked(hashPassword).mockClear();
       vi.mocked(verifyPassword).mockClear();

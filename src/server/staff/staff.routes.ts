@@ -9,6 +9,7 @@ import type {
   AuditCheck,
   AuditPage,
   Confirmation,
+  NewInvite,
   StaffInvite,
   StaffMember,
   StaffPasskey,
@@ -25,6 +26,18 @@ import {
   staffChangeRequest,
   staffIdParams,
 } from '../../shared/schemas.js';
+import {
+  auditCheck,
+  auditPage,
+  newInvite,
+  passkeyOptions,
+  staffInvite,
+  staffMember,
+  staffPasskey,
+  staffSession,
+} from '../../shared/schemas/staff-answers.js';
+import { confirmation } from '../../shared/schemas/poll-answers.js';
+import { z } from '../../shared/zod.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
@@ -55,13 +68,26 @@ export const staffRoutes: FastifyPluginAsync<{
 
   // People and roles (owner)
 
-  api.get('/api/admin/staff', { config: { permission: 'staff.manage' } }, async (): Promise<StaffMember[]> =>
-    staff.list(),
+  api.get(
+    '/api/admin/staff',
+    {
+      config: { permission: 'staff.manage' },
+      schema: { summary: 'Everyone on the staff', response: { 200: z.array(staffMember) } },
+    },
+    async (): Promise<StaffMember[]> => staff.list(),
   );
 
   api.put(
     '/api/admin/staff/:id',
-    { config: { permission: 'staff.manage' }, schema: { params: staffIdParams, body: staffChangeRequest } },
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        summary: "Change someone's role, or disable them",
+        params: staffIdParams,
+        body: staffChangeRequest,
+        response: { 200: confirmation },
+      },
+    },
     async (request): Promise<Confirmation> => {
       const outcome = await staff.change(staffOf(request), request.params.id, request.body);
       if (outcome === 'not-found') throw notFound('There is no such person on the staff.');
@@ -73,17 +99,22 @@ export const staffRoutes: FastifyPluginAsync<{
 
   // Invites (owner). The link is shown to the owner once, to pass on; only its hash is kept.
 
-  api.get('/api/admin/invites', { config: { permission: 'staff.manage' } }, async (): Promise<StaffInvite[]> =>
-    staff.invites(),
+  api.get(
+    '/api/admin/invites',
+    {
+      config: { permission: 'staff.manage' },
+      schema: { summary: 'Invites waiting to be accepted', response: { 200: z.array(staffInvite) } },
+    },
+    async (): Promise<StaffInvite[]> => staff.invites(),
   );
 
   api.post(
     '/api/admin/invites',
     {
       config: { permission: 'staff.manage', recentSignIn: 'Inviting someone needs' },
-      schema: { body: inviteRequest },
+      schema: { summary: 'Invite someone to the staff', body: inviteRequest, response: { 201: newInvite } },
     },
-    async (request, reply): Promise<StaffInvite & { link: string }> => {
+    async (request, reply): Promise<NewInvite> => {
       const result = await staff.invite(staffOf(request), request.body.email, request.body.role);
       if (result === 'exists') throw conflict('This person is on the staff already.');
       reply.status(201);
@@ -93,7 +124,10 @@ export const staffRoutes: FastifyPluginAsync<{
 
   api.delete(
     '/api/admin/invites/:id',
-    { config: { permission: 'staff.manage' }, schema: { params: staffIdParams } },
+    {
+      config: { permission: 'staff.manage' },
+      schema: { summary: 'Withdraw an invite', params: staffIdParams, response: { 200: confirmation } },
+    },
     async (request): Promise<Confirmation> => {
       if (!(await staff.withdraw(staffOf(request), request.params.id)))
         throw notFound('There is no such invite waiting.');
@@ -105,14 +139,24 @@ export const staffRoutes: FastifyPluginAsync<{
 
   api.get(
     '/api/admin/sessions',
-    { config: { permission: 'self' }, schema: { querystring: sessionsQuery } },
+    {
+      config: { permission: 'self' },
+      schema: {
+        summary: "One's own sessions (the owner: anyone's)",
+        querystring: sessionsQuery,
+        response: { 200: z.array(staffSession) },
+      },
+    },
     async (request): Promise<StaffSession[]> =>
       staff.sessions(staffOf(request), request.query.staff, request.query.all === 'true'),
   );
 
   api.delete(
     '/api/admin/sessions/:id',
-    { config: { permission: 'self' }, schema: { params: sessionIdParams } },
+    {
+      config: { permission: 'self' },
+      schema: { summary: 'End a session', params: sessionIdParams, response: { 200: confirmation } },
+    },
     async (request): Promise<Confirmation> => {
       if (!(await staff.endSession(staffOf(request), request.params.id))) throw notFound('There is no such session.');
       return { message: 'Session ended.' };
@@ -121,20 +165,33 @@ export const staffRoutes: FastifyPluginAsync<{
 
   // One's own passkeys and password
 
-  api.get('/api/admin/passkeys', { config: { permission: 'self' } }, async (request): Promise<StaffPasskey[]> =>
-    listPasskeys(db, staffOf(request).id),
+  api.get(
+    '/api/admin/passkeys',
+    {
+      config: { permission: 'self' },
+      schema: { summary: "One's own passkeys", response: { 200: z.array(staffPasskey) } },
+    },
+    async (request): Promise<StaffPasskey[]> => listPasskeys(db, staffOf(request).id),
   );
 
   // Adding a passkey, a new password: each makes someone's access last, so each needs a recent sign-in.
   const addingAPasskey = { permission: 'self', recentSignIn: 'Adding a passkey needs' } as const;
 
-  api.post('/api/admin/passkeys/register/options', { config: addingAPasskey }, async (request) =>
-    passkeys.registerOptions(staffOf(request)),
+  api.post(
+    '/api/admin/passkeys/register/options',
+    {
+      config: addingAPasskey,
+      schema: { summary: 'Options for adding a passkey', response: { 200: passkeyOptions } },
+    },
+    async (request) => ({ ...(await passkeys.registerOptions(staffOf(request))) }),
   );
 
   api.post(
     '/api/admin/passkeys',
-    { config: addingAPasskey, schema: { body: passkeyRequest } },
+    {
+      config: addingAPasskey,
+      schema: { summary: 'Add a passkey', body: passkeyRequest, response: { 201: confirmation } },
+    },
     async (request, reply): Promise<Confirmation> => {
       if (!(await passkeys.register(staffOf(request), request.body.name, request.body.response)))
         throw badRequest('That passkey could not be added. Please try again.');
@@ -145,7 +202,10 @@ export const staffRoutes: FastifyPluginAsync<{
 
   api.delete(
     '/api/admin/passkeys/:id',
-    { config: { permission: 'self' }, schema: { params: passkeyIdParams } },
+    {
+      config: { permission: 'self' },
+      schema: { summary: 'Remove a passkey', params: passkeyIdParams, response: { 200: confirmation } },
+    },
     async (request): Promise<Confirmation> => {
       if (!(await passkeys.remove(staffOf(request), request.params.id))) throw notFound('There is no such passkey.');
       return { message: 'Passkey removed. Your other sessions have ended.' };
@@ -156,7 +216,7 @@ export const staffRoutes: FastifyPluginAsync<{
     '/api/admin/password',
     {
       config: { permission: 'self', recentSignIn: 'Changing your password needs' },
-      schema: { body: passwordChangeRequest },
+      schema: { summary: "Set one's own password", body: passwordChangeRequest, response: { 200: confirmation } },
     },
     async (request): Promise<Confirmation> => {
       refuseCommonPassword(request.body.password);
@@ -169,7 +229,10 @@ export const staffRoutes: FastifyPluginAsync<{
 
   api.get(
     '/api/admin/audit',
-    { config: { permission: 'audit.read' }, schema: { querystring: auditQuery } },
+    {
+      config: { permission: 'audit.read' },
+      schema: { summary: 'The audit log, newest first', querystring: auditQuery, response: { 200: auditPage } },
+    },
     async (request): Promise<AuditPage> => {
       const { actor, action, from, to, before, limit = AUDIT_PAGE } = request.query;
       const entries = await listAudit(db, { actorId: actor, action, from, to, before, limit });
@@ -177,13 +240,25 @@ export const staffRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.get('/api/admin/audit/verify', { config: { permission: 'audit.read' } }, async (): Promise<AuditCheck> =>
-    verifyAuditChain(db),
+  api.get(
+    '/api/admin/audit/verify',
+    {
+      config: { permission: 'audit.read' },
+      schema: { summary: "Check the audit log's hash chain", response: { 200: auditCheck } },
+    },
+    async (): Promise<AuditCheck> => verifyAuditChain(db),
   );
 
   api.get(
     '/api/admin/audit.csv',
-    { config: { permission: 'audit.read' }, schema: { querystring: auditQuery } },
+    {
+      config: { permission: 'audit.read' },
+      schema: {
+        summary: 'The audit log as CSV',
+        querystring: auditQuery,
+        produces: { 200: { type: 'text/csv', description: 'Every row of the audit log, newest first.' } },
+      },
+    },
     async (request, reply) => {
       const { actor, action, from, to } = request.query;
       await appendAuditAlone(db, clock.now(), actorOf(staffOf(request)), {

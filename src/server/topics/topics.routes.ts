@@ -5,7 +5,9 @@
  * (`topics.manage`), each change audited in its own transaction.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Confirmation, Topic } from '../../shared/api.js';
+import type { Topic, TopicChangeAnswer } from '../../shared/api.js';
+import { topic, topicChange } from '../../shared/schemas/topic-answers.js';
+import { z } from '../../shared/zod.js';
 import { OPEN_DATA_LICENSE } from '../../shared/open-data.js';
 import { topicIdParams } from '../../shared/schemas.js';
 import { TOPIC_SLUG, topicRequest } from '../../shared/topics.js';
@@ -35,10 +37,14 @@ export const topicsRoutes: FastifyPluginAsync<{
   openData: OpenDataService;
   site: SitePageSite;
 }> = async (app, { topics, openData, site }) => {
-  app.get('/api/topics', async (_request, reply): Promise<Topic[]> => {
-    reply.header('cache-control', 'no-cache');
-    return topics.list();
-  });
+  app.get(
+    '/api/topics',
+    { schema: { summary: 'The topics polls are filed under', response: { 200: z.array(topic) } } },
+    async (_request, reply): Promise<Topic[]> => {
+      reply.header('cache-control', 'no-cache');
+      return topics.list();
+    },
+  );
 
   app.get<{ Params: { slug: string } }>('/topics/:slug', async (request, reply) => {
     const slug = slugIn(request.params.slug);
@@ -71,10 +77,7 @@ const refusals: Record<Exclude<TopicChange['outcome'], 'done'>, () => HttpError>
   full: () => badRequest(`The list can hold at most ${TOPICS_MAX} topics. Delete one first.`),
 };
 
-function answer(
-  change: TopicChange,
-  message: string,
-): Confirmation & { topic?: { id: number; slug: string; name: string } } {
+function answer(change: TopicChange, message: string): TopicChangeAnswer {
   if (change.outcome !== 'done') throw refusals[change.outcome]();
   return { message, topic: change.topic };
 }
@@ -92,7 +95,10 @@ export const topicsAdminRoutes: FastifyPluginAsync<{
 
   api.post(
     '/api/admin/topics',
-    { config: { permission: 'topics.manage' }, schema: { body: topicRequest } },
+    {
+      config: { permission: 'topics.manage' },
+      schema: { summary: 'Add a topic', body: topicRequest, response: { 201: topicChange } },
+    },
     async (request, reply) => {
       const { name } = request.body;
       const audit = auditOf(request, now)('topic.create', `Added the topic "${name}"`, 'topic');
@@ -104,7 +110,10 @@ export const topicsAdminRoutes: FastifyPluginAsync<{
 
   api.put(
     '/api/admin/topics/:id',
-    { config: { permission: 'topics.manage' }, schema: { params: topicIdParams, body: topicRequest } },
+    {
+      config: { permission: 'topics.manage' },
+      schema: { summary: 'Rename a topic', params: topicIdParams, body: topicRequest, response: { 200: topicChange } },
+    },
     async (request) => {
       const { id } = request.params;
       const { name } = request.body;
@@ -115,7 +124,10 @@ export const topicsAdminRoutes: FastifyPluginAsync<{
 
   api.delete(
     '/api/admin/topics/:id',
-    { config: { permission: 'topics.manage' }, schema: { params: topicIdParams } },
+    {
+      config: { permission: 'topics.manage' },
+      schema: { summary: 'Delete a topic', params: topicIdParams, response: { 200: topicChange } },
+    },
     async (request) => {
       const { id } = request.params;
       const audit = auditOf(request, now)('topic.delete', 'Deleted the topic', `topic ${id}`);

@@ -4,6 +4,7 @@ import { setPollTopics, topicIdsOf } from '../polls/poll-topics.repository.js';
 import { seedPoll } from '../testing/fixtures.js';
 import { signedInStaff } from '../testing/staff.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { injectChecked } from '../testing/contract.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { Visitor } from '../testing/visitor.js';
 
@@ -36,7 +37,7 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
   }
 
   it('starts with the seeded list, in order, for everyone', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/topics' });
+    const response = await injectChecked(t.app, { method: 'GET', url: '/api/topics' });
     expect(response.statusCode).toBe(200);
     const topics = response.json<Topic[]>();
     expect(topics.map((topic) => topic.name)).toEqual(SEEDED);
@@ -103,7 +104,7 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     expect((await editor.visitor.delete(`/api/admin/topics/${id}`)).statusCode).toBe(403);
     expect((await visitor.delete(`/api/admin/topics/${id}`)).statusCode).toBe(200);
     expect((await visitor.delete(`/api/admin/topics/${id}`)).statusCode).toBe(404);
-    const past = (await t.app.inject({ method: 'GET', url: '/api/polls' })).json<PastPoll[]>();
+    const past = (await injectChecked(t.app, { method: 'GET', url: '/api/polls' })).json<PastPoll[]>();
     expect(past[0]?.topics).toEqual([{ slug: 'workload', name: 'Workload' }]);
     expect((await auditActions()).map((row) => [row.action, row.target, row.summary])).toEqual([
       ['topic.create', `topic ${id}`, 'Added the topic "Inclusion & SEND"'],
@@ -115,13 +116,13 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
   it("shows a poll's topics in the archive and on its results", async () => {
     const poll = await seedPoll(t.db, { question: 'Too many meetings?', liveDate: '2026-11-01', status: 'past' });
     await give(poll.id, ['leadership', 'workload']);
-    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/polls' })).json<PastPoll[]>();
+    const [listed] = (await injectChecked(t.app, { method: 'GET', url: '/api/polls' })).json<PastPoll[]>();
     expect(listed?.topics).toEqual([
       { slug: 'workload', name: 'Workload' },
       { slug: 'leadership', name: 'Leadership' },
     ]);
     const results = (
-      await t.app.inject({ method: 'GET', url: `/api/polls/number/${poll.pollNumber}` })
+      await injectChecked(t.app, { method: 'GET', url: `/api/polls/number/${poll.pollNumber}` })
     ).json<PollResults>();
     expect(results.topics).toEqual(listed?.topics);
   });
@@ -143,7 +144,7 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     for (const poll of [older, newer, today]) await give(poll.id, ['workload']);
     await give(other.id, ['technology-and-ai']);
 
-    const page = await t.app.inject({ method: 'GET', url: '/topics/workload' });
+    const page = await injectChecked(t.app, { method: 'GET', url: '/topics/workload' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     const html = page.body;
@@ -157,28 +158,28 @@ describe.each(testDatabaseKinds())('topics (%s)', (kind) => {
     );
     expect(html).toContain('<li><a href="/topics/workload">Workload</a></li>');
 
-    const feed = await t.app.inject({ method: 'GET', url: '/topics/workload/feed.xml' });
+    const feed = await injectChecked(t.app, { method: 'GET', url: '/topics/workload/feed.xml' });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toMatch(/application\/atom\+xml/);
     expect(feed.body).toContain('<title>Teacher Hot Take: Workload</title>');
     expect(feed.body.match(/<entry>/g)).toHaveLength(2);
     expect(feed.body).toContain('/topics/workload/feed.xml"/>');
 
-    const data = await t.app.inject({ method: 'GET', url: '/data/topics/workload.json' });
+    const data = await injectChecked(t.app, { method: 'GET', url: '/data/topics/workload.json' });
     expect(data.statusCode).toBe(200);
     expect(data.headers['access-control-allow-origin']).toBe('*');
     const json = data.json<{ topic: unknown; polls: { question: string }[] }>();
     expect(json.topic).toMatchObject({ slug: 'workload', name: 'Workload' });
     expect(json.polls.map((poll) => poll.question)).toEqual(['Is <marking> fair?', 'Planning time protected?']);
-    const all = (await t.app.inject({ method: 'GET', url: '/data/polls.json' })).json<{ polls: OpenPoll[] }>();
+    const all = (await injectChecked(t.app, { method: 'GET', url: '/data/polls.json' })).json<{ polls: OpenPoll[] }>();
     expect(all.polls.find((poll) => poll.question === 'Phones in class?')?.topics).toEqual([
       { slug: 'technology-and-ai', name: 'Technology and AI' },
     ]);
 
-    expect((await t.app.inject({ method: 'GET', url: '/topics/no-such-topic' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/topics/%3Cscript%3E' })).body).not.toContain('<script>');
-    expect((await t.app.inject({ method: 'GET', url: '/topics/nope/feed.xml' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/data/topics/workload.csv' })).statusCode).toBe(404);
+    expect((await injectChecked(t.app, { method: 'GET', url: '/topics/no-such-topic' })).statusCode).toBe(404);
+    expect((await injectChecked(t.app, { method: 'GET', url: '/topics/%3Cscript%3E' })).body).not.toContain('<script>');
+    expect((await injectChecked(t.app, { method: 'GET', url: '/topics/nope/feed.xml' })).statusCode).toBe(404);
+    expect((await injectChecked(t.app, { method: 'GET', url: '/data/topics/workload.csv' })).statusCode).toBe(404);
   });
 
   it('lets a suggestion pick a topic (validated) and the review list filter by it', async () => {

@@ -66,3 +66,31 @@ export const votesSummary = z
     options: z.array(resultItem.pick({ option: true, votes: true }).extend({ withEmail: count })),
   })
   .meta({ id: 'VotesSummary' });
+
+/** POST /api/admin/update-poll-status: the daily switch, run now. */
+export const pollStatusUpdate = confirmation
+  .extend({
+    activatedPollId: z.number().int().nullable().meta({ description: 'The poll that went live; null when none did.' }),
+  })
+  .meta({ id: 'PollStatusUpdate' });
+
+/** GET /api/admin/polls/:id/votes: with `limit`, one page; without, every vote (streamed). Oldest first. */
+export const voteRecords = z.array(voteRecord).meta({ id: 'VoteRecords' });
+
+/** GET /api/poll-suggestions: with `limit`, a page; without, every suggestion (streamed). */
+export const suggestionsAnswer = z.union([suggestionsPage, z.array(adminSuggestion)]);
+
+export const adminSeries = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    runs: z.array(
+      z.object({
+        pollNumber: z.number().int(),
+        liveDate: z.string(),
+        status: z.enum(['scheduled', 'active', 'past']),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminSeries', description: 'A series staff made, with its runs (scheduled ones too), oldest first.' });

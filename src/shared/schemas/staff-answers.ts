@@ -88,3 +88,17 @@ export const auditCheck = z
       .meta({ description: 'The last row, as the daily log line publishes it; null for an empty or broken chain.' }),
   })
   .meta({ id: 'AuditCheck', description: "The audit log's hash chain check." });
+
+/** POST /api/admin/invites: the invite, with the link to pass on (shown this once; only its hash is kept). */
+export const newInvite = staffInvite
+  .extend({ link: z.string().meta({ description: 'The invite link, to pass on; shown only this once.' }) })
+  .meta({ id: 'NewInvite' });
+
+/**
+ * WebAuthn options for navigator.credentials.create or .get, as @simplewebauthn/server makes
+ * them (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON); `challenge` is what
+ * the answer must sign.
+ */
+export const passkeyOptions = z
+  .looseObject({ challenge: z.string().meta({ description: 'base64url; valid for a few minutes.' }) })
+  .meta({ id: 'PasskeyOptions', description: 'WebAuthn options (JSON) for the browser to make or use a passkey.' });

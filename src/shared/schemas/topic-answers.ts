@@ -3,7 +3,7 @@
  * shared/api.ts are these schemas' z.infer.
  */
 import { z } from '../zod.js';
-import { pastPoll, topicRef } from './poll-answers.js';
+import { confirmation, pastPoll, topicRef } from './poll-answers.js';
 
 export const topic = topicRef
   .extend({
@@ -48,3 +48,8 @@ export const adminNote = z
 export const digestSettings = z
   .object({ sendAt: z.string(), timeZone: z.string() })
   .meta({ id: 'DigestSettings', description: 'When the weekly digest leaves on Fridays (site time zone).' });
+
+/** What adding, renaming or deleting a topic answers: the topic as it was saved. */
+export const topicChange = confirmation
+  .extend({ topic: topicRef.extend({ id: z.number().int() }) })
+  .meta({ id: 'TopicChange' });

@@ -15,6 +15,8 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
         <Link to="/terms">Terms of Service</Link>
         <Link to="/privacy">Privacy &amp; Cookies</Link>
         <Link to={METHODS.path}>{METHODS.footerLabel}</Link>
+        {/* Drawn by the server (GET /api), not a screen of the app: a plain link. */}
+        <a href="/api">API</a>
         {siteConfig.brandUrl && (
           <a href={siteConfig.brandUrl} target="_blank" rel="noopener noreferrer">
             {siteConfig.brandName ?? new URL(siteConfig.brandUrl).hostname}
