@@ -186,20 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);
 
-  // Before the metrics: probes are not counted.
-  await app.register(healthRoutes, { db, readiness: services.readiness });
-  await app.register(openApiRoutes, {
-    catalog,
-    site: { siteName: site.siteName, publicUrl: site.publicUrl, https },
-  });
-  if (metrics) await registerMetrics(app, metrics);
-  const { voterIds } = services;
-  await app.register(pollsRoutes, { polls: services.polls, voterIds });
-  await app.register(statsRoutes, { stats: services.stats, voterIds });
-  await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
-  await app.register(profileRoutes, { profiles: services.profiles, voterIds });
-  await app.register(openDataRoutes, { openData: services.openData });
-  await app.register(trackersRoutes, { trackers: services.trackers, site });
+  /** What the server-drawn plain pages (/api, /search, /topics) need of the site. */
   const sitePages = {
     siteName: site.siteName,
     publicUrl: site.publicUrl,
@@ -208,6 +195,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brandUrl: site.brandUrl,
     year: () => localDateAt(clock.now(), site.timeZone).slice(0, 4),
   };
+  // Before the metrics: probes are not counted.
+  await app.register(healthRoutes, { db, readiness: services.readiness });
+  await app.register(openApiRoutes, { catalog, site: sitePages });
+  if (metrics) await registerMetrics(app, metrics);
+  const { voterIds } = services;
+  await app.register(pollsRoutes, { polls: services.polls, voterIds });
+  await app.register(statsRoutes, { stats: services.stats, voterIds });
+  await app.register(breakdownsRoutes, { breakdowns: services.breakdowns, site });
+  await app.register(profileRoutes, { profiles: services.profiles, voterIds });
+  await app.register(openDataRoutes, { openData: services.openData });
+  await app.register(trackersRoutes, { trackers: services.trackers, site });
   await app.register(topicsRoutes, { topics: services.topics, openData: services.openData, site: sitePages });
   await app.register(searchRoutes, { search: services.search, site: sitePages });
   await app.register(embedRoutes, { embeds: services.embeds, site, https });

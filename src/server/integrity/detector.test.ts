@@ -130,12 +130,12 @@ describe('judgeSurge', () => {
   });
 
   it('does not flag a busy morning of returning teachers voting like everyone else', () => {
-    const recent = wave(200, 150, { firstTime: false, option: (i) => i % 2 });
+    const recent = wave(200, 150, { firstTime: false, option: (i) => (i % 2 === 0 ? 0 : 1) });
     expect(judgeSurge(recent, tallies(recent), NOW)).toEqual({ surge: false, signals: [] });
   });
 
   it('needs two signals: first-time browsers voting like everyone else are no surge', () => {
-    const recent = wave(100, 100, { option: (i) => i % 2 });
+    const recent = wave(100, 100, { option: (i) => (i % 2 === 0 ? 0 : 1) });
     expect(judgeSurge(recent, tallies(recent), NOW)).toEqual({ surge: false, signals: ['first-time'] });
   });
 });
