@@ -184,6 +184,7 @@ export interface WeightingData {
     | 'convergence'
     | 'cap'
     | 'smallCategories'
+    | 'yearsBands'
     | 'effectiveSample'
     | 'shownWhen'
     | 'interval'
