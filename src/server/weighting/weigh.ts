@@ -152,8 +152,7 @@ export function rakeRows(
     const shares = WEIGHTING_TARGETS.shares[margin];
     // Years: first 3 or less against 4 or more, which every answer places a vote in; on four
     // bands, then 4–9, 10–14 and 15 or more among the votes whose answer places them there.
-    const firstTargets =
-      margin === 'years' ? [shares[0] ?? 0, shares.slice(1).reduce((a, b) => a + b, 0)] : shares;
+    const firstTargets = margin === 'years' ? [shares[0] ?? 0, shares.slice(1).reduce((a, b) => a + b, 0)] : shares;
     const categoryOf = rows.map((row) =>
       margin === 'years' ? Math.min(categoryIndex(margin, row[margin]), 1) : categoryIndex(margin, row[margin]),
     );

@@ -5,7 +5,14 @@
  * instead, with "Change".
  */
 import { useId, useRef, useState } from 'react';
-import { EMPTY_PROFILE, groupLabel, hasAnyAnswer, PROFILE_DIMENSIONS, type Profile, type ProfileDimension } from '../../../shared/profile.js';
+import {
+  EMPTY_PROFILE,
+  groupLabel,
+  hasAnyAnswer,
+  PROFILE_DIMENSIONS,
+  type Profile,
+  type ProfileDimension,
+} from '../../../shared/profile.js';
 import { useProfile } from '../../api/get-profile.js';
 import { useSaveProfile } from '../../api/save-profile.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
