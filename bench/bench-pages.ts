@@ -27,7 +27,7 @@ interface Server {
   child: ChildProcess;
 }
 
-async function start(script: string, args: string[]): Promise<Server> {
+export async function start(script: string, args: string[]): Promise<Server> {
   const child = fork(path.join(import.meta.dirname, script), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -39,7 +39,7 @@ async function start(script: string, args: string[]): Promise<Server> {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function stop(server: Server) {
+export async function stop(server: Server) {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
@@ -62,6 +62,48 @@ export async function buildSite(dir: string): Promise<string> {
     process.env.NODE_ENV = nodeEnv;
   }
   return outDir;
+}
+
+/** A server to measure: its process, and the request autocannon repeats (GET `path`, default /). */
+export interface RoundScenario {
+  label: string;
+  script: string;
+  args: string[];
+  headers: Record<string, string>;
+  path?: string;
+}
+
+/**
+ * Each scenario measured once per round, in turn, each on a fresh server after a warm-up: the
+ * requests per second of every round, and the bytes of one answer.
+ */
+export async function measureRounds(
+  scenarios: readonly RoundScenario[],
+): Promise<{ runs: Map<string, number[]>; bytes: Map<string, number> }> {
+  const runs = new Map<string, number[]>(scenarios.map((s) => [s.label, []]));
+  const bytes = new Map<string, number>();
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    process.stdout.write(`  round ${round} of ${ROUNDS}...`);
+    for (const scenario of scenarios) {
+      execFileSync('sync');
+      const server = await start(scenario.script, scenario.args);
+      try {
+        const url = `${server.url}${scenario.path ?? '/'}`;
+        const options = { url, headers: scenario.headers, connections: CONNECTIONS };
+        await autocannon({ ...options, duration: WARMUP_SECONDS });
+        const result = await autocannon({ ...options, duration: SECONDS });
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${scenario.label}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+        }
+        runs.get(scenario.label)?.push(result.requests.average);
+        bytes.set(scenario.label, Math.round(result.throughput.average / result.requests.average));
+      } finally {
+        await stop(server);
+      }
+    }
+    process.stdout.write(' done\n');
+  }
+  return { runs, bytes };
 }
 
 /** Measures and prints the pages' figures; true when the target is met. */
@@ -132,28 +174,7 @@ export async function measurePages(work: string): Promise<boolean> {
       target: false,
     },
   ];
-  const runs = new Map<string, number[]>(scenarios.map((s) => [s.label, []]));
-  const bytes = new Map<string, number>();
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    process.stdout.write(`  round ${round} of ${ROUNDS}...`);
-    for (const scenario of scenarios) {
-      execFileSync('sync');
-      const server = await start(scenario.script, scenario.args);
-      try {
-        const options = { url: `${server.url}/`, headers: scenario.headers, connections: CONNECTIONS };
-        await autocannon({ ...options, duration: WARMUP_SECONDS });
-        const result = await autocannon({ ...options, duration: SECONDS });
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${scenario.label}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-        }
-        runs.get(scenario.label)?.push(result.requests.average);
-        bytes.set(scenario.label, Math.round(result.throughput.average / result.requests.average));
-      } finally {
-        await stop(server);
-      }
-    }
-    process.stdout.write(' done\n');
-  }
+  const { runs, bytes } = await measureRounds(scenarios);
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   const rate = (label: string) => median(runs.get(label) ?? []);
   for (const { label } of scenarios) {

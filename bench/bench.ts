@@ -26,7 +26,9 @@
  *                      push service that checks and decrypts each); "weighted" a closed poll
  *                      read with its weighted line, at 1,000 and 1,000,000 votes; "close" the
  *                      close of a 100,000-vote poll, line and credibility interval (bench-close.ts); "search"
- *                      search next to listing the archive at 10,000 past polls (bench-search.ts)
+ *                      search next to listing the archive at 10,000 past polls (bench-search.ts);
+ *                      "trackers" reading a tracker, page and open data, at 4 and 40 runs and
+ *                      at a thousand times the votes (bench-trackers.ts)
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -39,6 +41,7 @@ import autocannon from 'autocannon';
 import { pastCopyOf, prepareDatabase, preparePostgres } from './bench-data.js';
 import { measureFloods } from './bench-floods.js';
 import { measureSearch } from './bench-search.js';
+import { measureTrackers } from './bench-trackers.js';
 import { measurePages } from './bench-pages.js';
 import { measureProofOfWork } from './bench-proof-of-work.js';
 import { measureClose } from './bench-close.js';
@@ -59,6 +62,7 @@ const ONLY_REMINDERS = process.env.BENCH_ONLY === 'reminders';
 const ONLY_WEIGHTED = process.env.BENCH_ONLY === 'weighted';
 const ONLY_CLOSE = process.env.BENCH_ONLY === 'close';
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
+const ONLY_TRACKERS = process.env.BENCH_ONLY === 'trackers';
 const WARMUP_SECONDS = 3;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-take-bench-'));
 
@@ -257,6 +261,10 @@ async function main() {
 
   if (ONLY_PAGES) {
     verdicts.push(await measurePages(work));
+    return finish();
+  }
+  if (ONLY_TRACKERS) {
+    verdicts.push(await measureTrackers(work));
     return finish();
   }
   if (ONLY_FLOODS) {

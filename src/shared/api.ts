@@ -190,6 +190,7 @@ export interface WeightingData {
     | 'convergence'
     | 'cap'
     | 'smallCategories'
+    | 'yearsBands'
     | 'effectiveSample'
     | 'shownWhen'
     | 'interval'

@@ -32,20 +32,54 @@ export const REGIONS = [
   { id: 'outside-us', label: 'Outside the US' },
 ] as const;
 
-/** Years teaching. */
+/**
+ * Years teaching, counting this school year, in the National Center for Education Statistics'
+ * bands (NTPS: "3 years or less", 4–9, 10–14, "15 or more"), so that every answer has its
+ * place in the figures the weighted line is raked to (issue 38; docs/weighting.md).
+ */
 export const EXPERIENCE_BANDS = [
-  { id: '0-2', label: '0–2 years' },
-  { id: '3-5', label: '3–5 years' },
-  { id: '6-10', label: '6–10 years' },
-  { id: '11-20', label: '11–20 years' },
-  { id: '21-plus', label: '21+ years' },
+  { id: '1-3', label: '1–3 years' },
+  { id: '4-9', label: '4–9 years' },
+  { id: '10-14', label: '10–14 years' },
+  { id: '15-plus', label: '15+ years' },
 ] as const;
 
+/**
+ * The bands asked until issue 38, in completed years. Retired, never asked again, never reused:
+ * answers given with them keep their meaning, stay valid, and are shown apart in breakdowns.
+ */
+export const RETIRED_EXPERIENCE_BANDS = [
+  { id: '0-2', label: '0–2 years (earlier question)' },
+  { id: '3-5', label: '3–5 years (earlier question)' },
+  { id: '6-10', label: '6–10 years (earlier question)' },
+  { id: '11-20', label: '11–20 years (earlier question)' },
+  { id: '21-plus', label: '21+ years (earlier question)' },
+] as const;
+
+/** Every years-teaching answer a profile can hold: the bands asked now, then the retired ones. */
+export const EXPERIENCE_ANSWERS = [...EXPERIENCE_BANDS, ...RETIRED_EXPERIENCE_BANDS] as const;
+
+/**
+ * Each dimension's `groups` are every answer a stored profile can hold (breakdowns list them in
+ * this order); `asked` are the choices the form offers today.
+ */
 export const PROFILE_DIMENSIONS = [
-  { dimension: 'role', label: 'Role', question: 'Your role', groups: ROLES },
-  { dimension: 'gradeBand', label: 'Grade level', question: 'Grade level you teach', groups: GRADE_BANDS },
-  { dimension: 'region', label: 'Region', question: 'Where you work', groups: REGIONS },
-  { dimension: 'experience', label: 'Experience', question: 'Years teaching', groups: EXPERIENCE_BANDS },
+  { dimension: 'role', label: 'Role', question: 'Your role', groups: ROLES, asked: ROLES },
+  {
+    dimension: 'gradeBand',
+    label: 'Grade level',
+    question: 'Grade level you teach',
+    groups: GRADE_BANDS,
+    asked: GRADE_BANDS,
+  },
+  { dimension: 'region', label: 'Region', question: 'Where you work', groups: REGIONS, asked: REGIONS },
+  {
+    dimension: 'experience',
+    label: 'Experience',
+    question: 'Years teaching, counting this school year',
+    groups: EXPERIENCE_ANSWERS,
+    asked: EXPERIENCE_BANDS,
+  },
 ] as const;
 
 export type ProfileDimension = (typeof PROFILE_DIMENSIONS)[number]['dimension'];

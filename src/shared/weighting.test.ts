@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROFILE, EXPERIENCE_BANDS, GRADE_BANDS, REGIONS, type Profile } from './profile.js';
+import { EMPTY_PROFILE, EXPERIENCE_ANSWERS, GRADE_BANDS, REGIONS, type Profile } from './profile.js';
 import {
   WEIGHTING_CATEGORIES,
   WEIGHTING_MAPPING,
   WEIGHTING_MARGINS,
   WITHHELD_REASON_TEXT,
+  YEARS_FOUR_OR_MORE,
   weightingCell,
   type WeightingWithheldReason,
 } from './weighting.js';
@@ -40,14 +41,20 @@ describe('weightingCell', () => {
   });
 
   it('maps every answer of our lists or leaves it out on purpose, onto categories the targets have', () => {
-    const lists = { grade: GRADE_BANDS, region: REGIONS, years: EXPERIENCE_BANDS };
+    // Years: the bands asked now and those asked before issue 38, which a stored profile can still hold.
+    const lists = { grade: GRADE_BANDS, region: REGIONS, years: EXPERIENCE_ANSWERS };
     const outOfScope = ['early-years', 'post-secondary', 'outside-us'];
     for (const margin of WEIGHTING_MARGINS) {
       const mapping: Record<string, string> = WEIGHTING_MAPPING[margin];
       const ids: string[] = lists[margin].map((group) => group.id);
       expect(ids.filter((id) => !(id in mapping))).toEqual(ids.filter((id) => outOfScope.includes(id)));
       expect(Object.keys(mapping).every((id) => ids.includes(id))).toBe(true);
-      expect([...new Set(Object.values(mapping))].sort()).toEqual([...WEIGHTING_CATEGORIES[margin]].sort());
+      // Every category, and for years the old answers that say only "4 or more" too.
+      const categories: string[] = [
+        ...WEIGHTING_CATEGORIES[margin],
+        ...(margin === 'years' ? [YEARS_FOUR_OR_MORE] : []),
+      ];
+      expect([...new Set(Object.values(mapping))].sort()).toEqual(categories.sort());
     }
   });
 });

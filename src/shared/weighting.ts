@@ -28,6 +28,12 @@ export interface WeightedResults {
   interval?: CredibilityInterval;
   /** Votes weighted more than 3× the mean weight, and the share of the line they carry (lines kept before issue 38 lack it). */
   heavyWeights?: HeavyWeights;
+  /**
+   * How years teaching was raked: on NCES's 4 bands, or on 2 (3 years or less, 4 or more) when
+   * too few votes carry answers that place them in the 4 (WEIGHTING_RULES.fourYearBands; lines
+   * kept before issue 38 lack it, and were raked on 2).
+   */
+  yearsBands?: 2 | 4;
 }
 
 /** How much of a line rests on few votes: those weighted more than 3× the mean (/methods). */
@@ -80,6 +86,13 @@ export const WEIGHTING_RULES = {
   /** The credibility interval: its level and the number of bootstrap resamples (interval.ts). */
   interval: { level: 0.95, replicates: 500 },
   group: { minVotes: 30, minEffectiveSample: 20 },
+  /**
+   * Years teaching is raked on NCES's four bands when each of the four holds at least this many
+   * votes in scope whose answer places them in it (the line's or the group's own votes); on two
+   * bands (3 years or less, 4 or more) otherwise. Answers given before issue 38 in 6–10 or 11–20
+   * years place a vote in "4 or more" alone: raked on four, those votes are raked on the two.
+   */
+  fourYearBands: { minVotesPerBand: 20 },
 } as const;
 
 /** Plain-words sentence for each withheld reason, for pages and the API. */
@@ -100,14 +113,20 @@ export const WEIGHTING_CATEGORIES = {
   grade: ['elementary', 'middle', 'high', 'combined'],
   /** The Census Bureau's regions in its own order: each is next to the ones it borders. */
   region: ['northeast', 'midwest', 'south', 'west'],
-  /** NCES's bands of years of teaching experience, merged where ours do not meet them. */
-  years: ['up-to-3', '4-plus'],
+  /** NCES's bands of years of teaching experience, in its order. */
+  years: ['up-to-3', '4-9', '10-14', '15-plus'],
 } as const;
 
 export type WeightingMargin = keyof typeof WEIGHTING_CATEGORIES;
 export const WEIGHTING_MARGINS = Object.keys(WEIGHTING_CATEGORIES) as WeightingMargin[];
 
-/** Ids of the TARGET categories of one vote (after mapping our bands). */
+/**
+ * The years category of a vote whose answer says only "4 years or more": one of the bands asked
+ * before issue 38 that straddles NCES's cuts (6–10, 11–20). It is raked on the two-band split.
+ */
+export const YEARS_FOUR_OR_MORE = '4-plus';
+
+/** Ids of the TARGET categories of one vote (after mapping our bands); years may be YEARS_FOUR_OR_MORE. */
 export interface WeightingCell {
   grade: string;
   region: string;
@@ -116,14 +135,26 @@ export interface WeightingCell {
 
 /**
  * How our profile answers map onto the target categories; an answer missing here is out of
- * scope. Early years and college have no NCES K-12 counterpart. Taking NCES's years as counting
- * the current one (cuts at 4, 10 and 15) and ours as completed years (cuts at 3, 6, 11 and 21),
- * only the first cuts meet, so the rest of our bands merge (nces-targets.json says so too).
+ * scope. Early years and college have no NCES K-12 counterpart. Years teaching is asked, since
+ * issue 38, counting this school year in NCES's own bands, so each maps to its band. The bands
+ * asked before, in completed years (NCES counts the current year: our 0–2 is its 3 or less, our
+ * 3–5 its 4–6, within 4–9, our 21+ its 22 or more, within 15 or more), map where they fall in
+ * one band; 6–10 and 11–20 straddle NCES's cuts at 10 and 15 and say only "4 or more".
  */
 export const WEIGHTING_MAPPING = {
   grade: { elementary: 'elementary', middle: 'middle', high: 'high', several: 'combined' },
   region: { northeast: 'northeast', midwest: 'midwest', south: 'south', west: 'west' },
-  years: { '0-2': 'up-to-3', '3-5': '4-plus', '6-10': '4-plus', '11-20': '4-plus', '21-plus': '4-plus' },
+  years: {
+    '1-3': 'up-to-3',
+    '4-9': '4-9',
+    '10-14': '10-14',
+    '15-plus': '15-plus',
+    '0-2': 'up-to-3',
+    '3-5': '4-9',
+    '6-10': YEARS_FOUR_OR_MORE,
+    '11-20': YEARS_FOUR_OR_MORE,
+    '21-plus': '15-plus',
+  },
 } as const satisfies Record<WeightingMargin, Record<string, string>>;
 
 function mapped(table: Record<string, string>, answer: string | null): string | undefined {

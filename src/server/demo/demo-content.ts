@@ -25,12 +25,12 @@ export interface DemoPoll {
   note?: string;
 }
 
-/** How often demo voters give each answer of the profile (relative weights, in the lists' order). */
+/** How often demo voters give each answer of the profile (relative weights, in the order of the choices asked now). */
 export const profileWeights: { [D in ProfileDimension]: number[] } = {
   role: [70, 10, 12, 8],
   gradeBand: [8, 32, 22, 26, 4, 8],
   region: [18, 22, 36, 20, 4],
-  experience: [14, 18, 24, 28, 16],
+  experience: [16, 26, 18, 40],
 };
 
 /** Share of demo voters who answer the profile at all, and of those, who answer each question. */
@@ -211,8 +211,8 @@ export const pastPolls: DemoPoll[] = [
     votes: 533,
     leans: [
       { dimension: 'role', group: 'school-leader', weights: [41, 35, 17, 7] },
-      { dimension: 'experience', group: '0-2', weights: [30, 31, 28, 11] },
-      { dimension: 'experience', group: '21-plus', weights: [5, 18, 71, 6] },
+      { dimension: 'experience', group: '1-3', weights: [30, 31, 28, 11] },
+      { dimension: 'experience', group: '15-plus', weights: [5, 18, 71, 6] },
     ],
   },
   {

@@ -67,9 +67,8 @@ export async function seedDemo(db: Db, now: Date, site: SiteClock): Promise<Demo
     if (!profile) {
       profile = new Map();
       if (random() < PROFILE_TAKE_UP) {
-        for (const { dimension, groups } of PROFILE_DIMENSIONS) {
-          if (random() < ANSWER_RATE)
-            profile.set(dimension, groups[pick(profileWeights[dimension])]?.id ?? groups[0].id);
+        for (const { dimension, asked } of PROFILE_DIMENSIONS) {
+          if (random() < ANSWER_RATE) profile.set(dimension, asked[pick(profileWeights[dimension])]?.id ?? asked[0].id);
         }
       }
       profiles.set(voter, profile);

@@ -31,14 +31,28 @@ export const trackersRoutes: FastifyPluginAsync<{ trackers: TrackersService; sit
     return tracker;
   });
 
+  /**
+   * Each tracker file's document as last sent, by file name: built and compressed again only
+   * when its text changes (a new run, a staff edit), never per request. At most one per series
+   * and format, since only a tracker's own name reaches it.
+   */
+  const built = new Map<string, { body: string; document: BuiltDocument }>();
+  const documentOf = (file: string, body: string, type: string) => {
+    const kept = built.get(file);
+    if (kept?.body === body) return kept.document;
+    const document = new BuiltDocument(body, type);
+    built.set(file, { body, document });
+    return document;
+  };
+
   app.get<{ Params: { file: string } }>('/data/trackers/:file', async (request, reply) => {
     const match = DATA_FILE.exec(request.params.file);
     const tracker = match?.[1] ? await trackers.tracker(match[1]) : undefined;
     if (!match || !tracker) throw notFound(TRACKER_NOT_FOUND);
     const document =
       match[2] === 'json'
-        ? new BuiltDocument(trackerJson(site, tracker), 'application/json; charset=utf-8')
-        : new BuiltDocument(trackerCsv(tracker), 'text/csv; charset=utf-8; header=present');
+        ? documentOf(match[0], trackerJson(site, tracker), 'application/json; charset=utf-8')
+        : documentOf(match[0], trackerCsv(tracker), 'text/csv; charset=utf-8; header=present');
     reply
       .header('access-control-allow-origin', '*')
       .header('cross-origin-resource-policy', 'cross-origin')

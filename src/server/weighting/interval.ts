@@ -5,7 +5,10 @@
  *
  * How to redo it, step by step (the same votes and seed give the same figures):
  * 1. The votes in scope, in cells of (grade level, region, years, option), are laid out one
- *    after another, cells sorted by the categories' order in WEIGHTING_CATEGORIES then by option.
+ *    after another, cells sorted by the categories' order in WEIGHTING_CATEGORIES ("4 years or
+ *    more" after NCES's four bands) then by option. Years are raked on four bands or on two as
+ *    the line is (weigh.ts: rowsForRaking), decided once on all the votes, never per resample;
+ *    on two, the cells are those of the two bands.
  * 2. The generator is xoshiro128** seeded by SplitMix64 from the poll's id (xoshiro.ts).
  * 3. Each of WEIGHTING_RULES.interval.replicates resamples draws n votes with replacement, the
  *    k-th draw taking vote floor(x × n / 2^32) for the generator's next output x.
@@ -26,12 +29,20 @@ import {
   WEIGHTING_RULES,
   type CredibilityInterval,
   type Weighted,
+  type WeightingMargin,
 } from '../../shared/weighting.js';
-import { rakeRows, rowsInScope, weigh, weighExact, type CellCount } from './weigh.js';
+import { rakeRows, rowsForRaking, weigh, weighExact, type CellCount } from './weigh.js';
 import { Xoshiro128ss } from './xoshiro.js';
 
+/** A category's place in its list; "4 years or more" (YEARS_FOUR_OR_MORE) after NCES's four bands. */
+const placeOf = (margin: WeightingMargin, id: string) => {
+  const categories = WEIGHTING_CATEGORIES[margin] as readonly string[];
+  const k = categories.indexOf(id);
+  return k < 0 ? categories.length : k;
+};
+
 const orderOf = (row: CellCount) => [
-  ...WEIGHTING_MARGINS.map((margin) => (WEIGHTING_CATEGORIES[margin] as readonly string[]).indexOf(row[margin])),
+  ...WEIGHTING_MARGINS.map((margin) => placeOf(margin, row[margin])),
   row.optionIndex,
 ];
 
@@ -48,7 +59,8 @@ export function bootstrapShares(
   seed: number,
   replicates: number = WEIGHTING_RULES.interval.replicates,
 ): number[][] {
-  const rows = rowsInScope(cells, optionCount).sort(canonicalOrder);
+  const { rows: inScope, yearsBands } = rowsForRaking(cells, optionCount);
+  const rows = inScope.sort(canonicalOrder);
   const n = rows.reduce((sum, row) => sum + row.votes, 0);
   const cellOfVote = new Uint32Array(n);
   let at = 0;
@@ -63,7 +75,7 @@ export function bootstrapShares(
     counts.fill(0);
     generator.tally(n, cellOfVote, counts);
     const resample = rows.map((row, i) => ({ ...row, votes: counts[i] ?? 0 })).filter((row) => row.votes > 0);
-    const raked = rakeRows(resample, optionCount, 'resample');
+    const raked = rakeRows(resample, optionCount, 'resample', yearsBands);
     if (raked !== 'small-category') shares.push(raked.shares);
   }
   return shares;

@@ -6,10 +6,15 @@
  */
 
 export interface RakeMargin {
-  /** For each cell, the index of its category in this margin. */
+  /** For each cell, the index of its category in this margin; -1 for a cell the margin leaves alone (partial). */
   categoryOf: readonly number[];
   /** Each category's target share of the population; they add up to 1. */
   targets: readonly number[];
+  /**
+   * A margin of some cells only (the others at -1): its targets are shares of those cells'
+   * weighted total, which raking on it leaves as it was (years teaching within "4 or more").
+   */
+  partial?: boolean;
 }
 
 export interface RakeOptions {
@@ -38,7 +43,7 @@ export function rake(counts: readonly number[], margins: readonly RakeMargin[], 
     const totals = margin.targets.map(() => 0);
     cells.forEach((cell, i) => {
       const category = margin.categoryOf[i] ?? 0;
-      totals[category] = (totals[category] ?? 0) + cell.count * cell.weight;
+      if (category >= 0) totals[category] = (totals[category] ?? 0) + cell.count * cell.weight;
     });
     return totals;
   };
@@ -50,10 +55,11 @@ export function rake(counts: readonly number[], margins: readonly RakeMargin[], 
   for (let cycle = 1; cycle <= options.maxCycles; cycle += 1) {
     for (const margin of margins) {
       const totals = totalsOf(margin);
+      const base = margin.partial ? totals.reduce((a, b) => a + b, 0) : n;
       cells.forEach((cell, i) => {
         const category = margin.categoryOf[i] ?? 0;
         const total = totals[category] ?? 0;
-        if (total > 0) cell.weight *= ((margin.targets[category] ?? 0) * n) / total;
+        if (category >= 0 && total > 0) cell.weight *= ((margin.targets[category] ?? 0) * base) / total;
       });
     }
     let clipped = false;

@@ -38,7 +38,9 @@ describe('weightingOpenData', () => {
     expect(data.rules).toEqual(WEIGHTING_RULES);
     expect(data.method.convergence).toContain('0.01 percentage point');
     expect(data.method.cap).toContain('5 times the mean');
-    expect(data.profileMapping.years['21-plus']).toBe('4-plus');
+    expect(data.profileMapping.years['21-plus']).toBe('15-plus');
+    expect(data.profileMapping.years['11-20']).toBe('4-plus');
+    expect(data.rules.fourYearBands.minVotesPerBand).toBe(20);
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
 });

@@ -51,7 +51,10 @@ export function weightingOpenData() {
     weightCap,
     interval,
     group,
+    fourYearBands,
   } = WEIGHTING_RULES;
+  const years = Object.values(margins.years.categories);
+  const upTo3 = years[0]?.percent ?? 0;
   return {
     population,
     compiled,
@@ -65,6 +68,7 @@ export function weightingOpenData() {
       convergence: `Converged when, after a full cycle, every weighted share is within ${tolerancePoints} percentage point of its target and no weight is over the cap; at most ${maxCycles} cycles, else no weighted line.`,
       cap: `After each cycle, weights over ${weightCap} times the mean weight (by more than ${CAP_SLACK * 100}%) are cut to ${weightCap} times the mean, then raking goes on.`,
       smallCategories: `A category with fewer than ${minPerCategory} votes merges with its neighbour in the order the margin lists them (the one with fewer votes; the earlier on a tie), and so do their targets. If a poll's margin is left with one category, no weighted line; a breakdown group's margin left with one category is not raked on.`,
+      yearsBands: `Years teaching is asked counting this school year, as NCES counts it, in NCES's own bands (1-3, 4-9, 10-14, 15 or more). A poll's line, or a breakdown group's, is raked on the four bands when each of them holds at least ${fourYearBands.minVotesPerBand} of its votes in scope; otherwise on two, 3 years or less against 4 or more (${upTo3}% and ${Math.round((100 - upTo3) * 10) / 10}%), as every line was before the four were asked. Answers given with the bands asked before (0-2, 3-5, 6-10, 11-20, 21+ completed years) count where they fall in one of NCES's bands; 6-10 and 11-20 straddle its cuts and say only "4 or more": raked on four bands, those votes are raked on 3 or less against 4 or more alone, and the other votes of 4 or more on 4-9, 10-14 and 15 or more among themselves. Each line says which in yearsBands (2 or 4).`,
       effectiveSample: `Kish: (sum of weights)^2 / (sum of squared weights). Design effect: votes in scope / effective sample.`,
       shownWhen: `A poll: at least ${minVotes} votes in scope, at least ${minPerCategory} in every category after merging, converged, effective sample at least the larger of ${minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of the votes in scope, and voting closed. A breakdown group: the same with at least ${group.minVotes} votes and an effective sample of at least the larger of ${group.minEffectiveSample} and ${Math.round(minEffectiveShare * 100)}% of its votes.`,
       interval: `Each option of a poll's adjusted line carries a ${interval.level * 100}% credibility interval: the votes in scope are resampled with replacement ${interval.replicates} times (xoshiro128** seeded by SplitMix64 from the poll's id), each resample raked again from scratch as above, and the interval runs from the 2.5th to the 97.5th percentile of the option's share over the resamples (R's quantile type 7), rounded to whole percentages. Its design effect is the variance over the resamples divided by p(1 - p)/n. It covers the spread from who happened to vote and from weighting them, not who chose not to vote. src/server/weighting/interval.ts has every step.`,

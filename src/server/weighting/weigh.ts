@@ -8,6 +8,7 @@ import {
   WEIGHTING_CATEGORIES,
   WEIGHTING_MARGINS,
   WEIGHTING_RULES,
+  YEARS_FOUR_OR_MORE,
   type HeavyWeights,
   type Weighted,
   type WeightingCell,
@@ -34,6 +35,7 @@ export function weigh(cells: readonly CellCount[], optionCount: number, level: '
     effectiveSample: Math.round(exact.effectiveSample),
     designEffect: Math.round((exact.votesInScope / exact.effectiveSample) * 100) / 100,
     heavyWeights: exact.heavyWeights,
+    yearsBands: exact.yearsBands,
   };
 }
 
@@ -42,14 +44,16 @@ export function weighExact(
   cells: readonly CellCount[],
   optionCount: number,
   level: 'poll' | 'group',
-): Withheld | { shares: number[]; votesInScope: number; effectiveSample: number; heavyWeights: HeavyWeights } {
+):
+  | Withheld
+  | { shares: number[]; votesInScope: number; effectiveSample: number; heavyWeights: HeavyWeights; yearsBands: 2 | 4 } {
   const rules = level === 'poll' ? WEIGHTING_RULES : { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group };
-  const rows = rowsInScope(cells, optionCount);
+  const { rows, yearsBands } = rowsForRaking(cells, optionCount);
   const votesInScope = rows.reduce((sum, row) => sum + row.votes, 0);
   const withheld = (reason: Withheld['withheld']): Withheld => ({ withheld: reason, votesInScope });
   if (votesInScope < rules.minVotes) return withheld('too-few-votes');
 
-  const raked = rakeRows(rows, optionCount, level);
+  const raked = rakeRows(rows, optionCount, level, yearsBands);
   if (raked === 'small-category' || !raked.converged)
     return withheld(raked === 'small-category' ? raked : 'not-converged');
   if (raked.effectiveSample < Math.max(rules.minEffectiveSample, votesInScope * rules.minEffectiveShare)) {
@@ -60,6 +64,7 @@ export function weighExact(
     votesInScope,
     effectiveSample: raked.effectiveSample,
     heavyWeights: raked.heavyWeights,
+    yearsBands,
   };
 }
 
@@ -71,8 +76,47 @@ export function rowsInScope(cells: readonly CellCount[], optionCount: number): C
       Number.isInteger(cell.optionIndex) &&
       cell.optionIndex >= 0 &&
       cell.optionIndex < optionCount &&
-      WEIGHTING_MARGINS.every((margin) => categoryIndex(margin, cell[margin]) >= 0),
+      WEIGHTING_MARGINS.every(
+        (margin) =>
+          categoryIndex(margin, cell[margin]) >= 0 || (margin === 'years' && cell.years === YEARS_FOUR_OR_MORE),
+      ),
   );
+}
+
+/**
+ * Whether years teaching is raked on NCES's four bands: when each of them holds at least
+ * WEIGHTING_RULES.fourYearBands.minVotesPerBand of these votes; else on two (/methods).
+ */
+export function yearsBandsOf(rows: readonly CellCount[]): 2 | 4 {
+  const enough = WEIGHTING_CATEGORIES.years.every(
+    (band) =>
+      rows.reduce((sum, row) => sum + (row.years === band ? row.votes : 0), 0) >=
+      WEIGHTING_RULES.fourYearBands.minVotesPerBand,
+  );
+  return enough ? 4 : 2;
+}
+
+/**
+ * The rows in scope and how years teaching is raked on them; on two bands, each row's years
+ * become 3 or less or 4 or more (YEARS_FOUR_OR_MORE) and rows alike are added up, so that the
+ * rows are exactly those of a poll whose answers only ever said the two.
+ */
+export function rowsForRaking(
+  cells: readonly CellCount[],
+  optionCount: number,
+): { rows: CellCount[]; yearsBands: 2 | 4 } {
+  const inScope = rowsInScope(cells, optionCount);
+  const yearsBands = yearsBandsOf(inScope);
+  if (yearsBands === 4) return { rows: inScope, yearsBands };
+  const rows = new Map<string, CellCount>();
+  for (const row of inScope) {
+    const years = row.years === WEIGHTING_CATEGORIES.years[0] ? row.years : YEARS_FOUR_OR_MORE;
+    const key = `${row.grade}\u0000${row.region}\u0000${years}\u0000${row.optionIndex}`;
+    const kept = rows.get(key);
+    if (kept) kept.votes += row.votes;
+    else rows.set(key, { ...row, years });
+  }
+  return { rows: [...rows.values()], yearsBands };
 }
 
 /**
@@ -85,28 +129,46 @@ export function rakeRows(
   rows: readonly CellCount[],
   optionCount: number,
   level: 'poll' | 'group' | 'resample',
+  yearsBands: 2 | 4 = 2,
 ): 'small-category' | { shares: number[]; effectiveSample: number; converged: boolean; heavyWeights: HeavyWeights } {
   const rules = level === 'group' ? { ...WEIGHTING_RULES, ...WEIGHTING_RULES.group } : WEIGHTING_RULES;
   const counts = rows.map((row) => row.votes);
   const margins: RakeMargin[] = [];
-  for (const margin of WEIGHTING_MARGINS) {
-    const categoryOf = rows.map((row) => categoryIndex(margin, row[margin]));
-    const votes = WEIGHTING_CATEGORIES[margin].map((_, k) =>
-      rows.reduce((sum, row, i) => sum + (categoryOf[i] === k ? row.votes : 0), 0),
-    );
+  /** Adds a margin, its small categories merged; false when a whole margin is left with one category. */
+  const addMargin = (categoryOf: readonly number[], targets: readonly number[], partial: boolean): boolean => {
+    const votes = targets.map((_, k) => rows.reduce((sum, row, i) => sum + (categoryOf[i] === k ? row.votes : 0), 0));
     const groups = mergeSmallCategories(votes, rules.minPerCategory);
+    if (groups.length < 2) return partial;
+    const groupOf = targets.map((_, k) => groups.findIndex((group) => group.includes(k)));
+    const sum = partial ? targets.reduce((a, b) => a + b, 0) : 1;
+    margins.push({
+      categoryOf: categoryOf.map((k) => (k < 0 ? -1 : (groupOf[k] ?? 0))),
+      targets: groups.map((group) => group.reduce((total, k) => total + (targets[k] ?? 0), 0) / sum),
+      ...(partial ? { partial } : {}),
+    });
+    return true;
+  };
+  for (const margin of WEIGHTING_MARGINS) {
+    const shares = WEIGHTING_TARGETS.shares[margin];
+    // Years: first 3 or less against 4 or more, which every answer places a vote in; on four
+    // bands, then 4–9, 10–14 and 15 or more among the votes whose answer places them there.
+    const firstTargets = margin === 'years' ? [shares[0] ?? 0, shares.slice(1).reduce((a, b) => a + b, 0)] : shares;
+    const categoryOf = rows.map((row) =>
+      margin === 'years' ? Math.min(categoryIndex(margin, row[margin]), 1) : categoryIndex(margin, row[margin]),
+    );
     // A poll whose votes all sit in one grade level, region or band cannot describe the
     // population's mix. A breakdown group often is one grade level, region or band: that
     // margin then has nothing to adjust and is left out.
-    if (groups.length < 2) {
+    if (!addMargin(margin === 'years' ? categoryOf.map((k) => (k < 0 ? 1 : k)) : categoryOf, firstTargets, false)) {
       if (level === 'poll') return 'small-category';
-      continue;
     }
-    const groupOf = WEIGHTING_CATEGORIES[margin].map((_, k) => groups.findIndex((group) => group.includes(k)));
-    margins.push({
-      categoryOf: categoryOf.map((k) => groupOf[k] ?? 0),
-      targets: groups.map((group) => group.reduce((sum, k) => sum + (WEIGHTING_TARGETS.shares[margin][k] ?? 0), 0)),
-    });
+    if (margin === 'years' && yearsBands === 4) {
+      addMargin(
+        rows.map((row) => categoryIndex(margin, row[margin]) - 1),
+        shares.slice(1),
+        true,
+      );
+    }
   }
 
   const raked = rake(counts, margins, {

@@ -4,7 +4,7 @@
  * them as each route's `response`, so the API document (GET /openapi.json) describes them.
  */
 import { z } from '../zod.js';
-import { EXPERIENCE_BANDS, GRADE_BANDS, PROFILE_DIMENSIONS, REGIONS, ROLES } from '../profile.js';
+import { EXPERIENCE_ANSWERS, GRADE_BANDS, PROFILE_DIMENSIONS, REGIONS, ROLES } from '../profile.js';
 
 const count = z.number().int().min(0);
 const instant = z.string().meta({ description: 'An ISO 8601 instant (UTC).' });
@@ -51,6 +51,13 @@ export const weighted = z
         })
         .optional()
         .meta({ description: 'Votes weighted more than 3x the mean weight, and the share of the line they carry.' }),
+      yearsBands: z
+        .union([z.literal(2), z.literal(4)])
+        .optional()
+        .meta({
+          description:
+            "Years teaching raked on NCES's 4 bands, or on 2 (3 years or less, 4 or more) when too few votes place them in the 4.",
+        }),
     }),
     z.object({ withheld: withheldReason, votesInScope: count }),
   ])
@@ -203,7 +210,7 @@ export const profile = z
     role: z.enum(ids(ROLES)).nullable(),
     gradeBand: z.enum(ids(GRADE_BANDS)).nullable(),
     region: z.enum(ids(REGIONS)).nullable(),
-    experience: z.enum(ids(EXPERIENCE_BANDS)).nullable(),
+    experience: z.enum(ids(EXPERIENCE_ANSWERS)).nullable(),
   })
   .meta({ id: 'Profile', description: 'This browser\'s "about you" answers; null where not given.' });
 

@@ -4,7 +4,7 @@
  */
 import { z } from '../zod.js';
 import { BALLOT_TOKEN_MAX_LENGTH, NAME_MAX_LENGTH, OPTIONS_MAX, PROOF_MAX_LENGTH } from '../limits.js';
-import { EXPERIENCE_BANDS, GRADE_BANDS, REGIONS, ROLES, type Profile } from '../profile.js';
+import { EXPERIENCE_ANSWERS, GRADE_BANDS, REGIONS, ROLES, type Profile } from '../profile.js';
 import { suggestionTopic } from '../topics.js';
 import { answerOptions, body, emailAddress, optionalEmail, optionalText, positiveId, question } from './fields.js';
 
@@ -100,7 +100,8 @@ export const profileUpdate = z.strictObject(
     role: profileAnswer('Role', idsOf(ROLES)),
     gradeBand: profileAnswer('Grade level', idsOf(GRADE_BANDS)),
     region: profileAnswer('Region', idsOf(REGIONS)),
-    experience: profileAnswer('Experience', idsOf(EXPERIENCE_BANDS)),
+    // Retired bands too: a browser that answered before issue 38 keeps its answer when it changes another.
+    experience: profileAnswer('Experience', idsOf(EXPERIENCE_ANSWERS)),
   } satisfies Record<keyof Profile, z.ZodType>,
   {
     error: (issue) =>

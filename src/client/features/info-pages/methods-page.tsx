@@ -204,6 +204,9 @@ function Adjustment({ data }: { data: WeightingData }) {
             votes.
           </li>
           <li>{method.smallCategories}</li>
+          <li>
+            <strong>Years teaching.</strong> {method.yearsBands}
+          </li>
         </ul>
       </section>
 

@@ -5,7 +5,14 @@
  * instead, with "Change".
  */
 import { useId, useRef, useState } from 'react';
-import { EMPTY_PROFILE, groupLabel, hasAnyAnswer, PROFILE_DIMENSIONS, type Profile } from '../../../shared/profile.js';
+import {
+  EMPTY_PROFILE,
+  groupLabel,
+  hasAnyAnswer,
+  PROFILE_DIMENSIONS,
+  type Profile,
+  type ProfileDimension,
+} from '../../../shared/profile.js';
 import { useProfile } from '../../api/get-profile.js';
 import { useSaveProfile } from '../../api/save-profile.js';
 import { ChoiceGroup, type Choice } from '../../components/forms/choice-group.js';
@@ -27,6 +34,13 @@ type Stage = 'asking' | 'dismissed' | 'saved' | 'answered' | 'changing';
 
 /** The chip that clears an answer, when changing them. */
 const NOT_SAID = 'not-said';
+
+/** The answer held, as a choice, when it is one the form no longer asks (a retired band). */
+function retiredChoice(dimension: ProfileDimension, value: string | null): Choice<string>[] {
+  const asked: readonly { id: string }[] = PROFILE_DIMENSIONS.find((d) => d.dimension === dimension)?.asked ?? [];
+  if (value === null || asked.some((group) => group.id === value)) return [];
+  return [{ value, label: groupLabel(dimension, value) ?? value }];
+}
 
 export function ProfileInvitation({ intro, thanks }: ProfileInvitationProps) {
   const profile = useProfile();
@@ -183,13 +197,15 @@ function ProfileForm({
           </>
         )}
       </p>
-      {PROFILE_DIMENSIONS.map(({ dimension, question, groups }) => (
+      {PROFILE_DIMENSIONS.map(({ dimension, question, asked }) => (
         <ChoiceGroup
           key={dimension}
           legend={question}
           look="chips"
           choices={[
-            ...groups.map(({ id: value, label }): Choice<string> => ({ value, label })),
+            ...asked.map(({ id: value, label }): Choice<string> => ({ value, label })),
+            // An answer given with a band no longer asked (issue 38) stays shown until changed.
+            ...retiredChoice(dimension, answers[dimension]),
             ...(changing ? [{ value: NOT_SAID, label: 'Prefer not to say' }] : []),
           ]}
           value={answers[dimension] ?? (changing ? NOT_SAID : null)}

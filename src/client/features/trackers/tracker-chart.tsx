@@ -11,12 +11,14 @@ import { bandPieces, labelStep, optionClass, pointsOf, xsOf, yOf, type Frame } f
 
 const FRAME: Frame = { width: 360, height: 210, left: 34, right: 26, top: 12, bottom: 46 };
 const GRID = [0, 25, 50, 75, 100];
+const POINT_INSET = 16;
 
 export function TrackerChart({ tracker, index }: { tracker: Tracker; index: number }) {
   const id = useId();
   const option = tracker.options[index] ?? '';
   const { runs } = tracker;
-  const xs = xsOf(runs, FRAME);
+  // The first run's point stands clear of the axis, so its value never sits on a tick's label.
+  const xs = xsOf(runs, { ...FRAME, left: FRAME.left + POINT_INSET });
   const raw = runs.map((run) => run.percentages[index] ?? 0);
   const adjusted = runs.map((run) => run.adjusted?.percentages[index] ?? null);
   const bands = runs.map((run) =>
@@ -27,7 +29,7 @@ export function TrackerChart({ tracker, index }: { tracker: Tracker; index: numb
   const first = raw[0] ?? 0;
   const last = raw.at(-1) ?? 0;
   // Dates only where they fit, always the newest run's, so they never overlap on a phone.
-  const step = labelStep(runs.length, FRAME, 64);
+  const step = labelStep(runs.length, { ...FRAME, left: FRAME.left + POINT_INSET }, 72);
   return (
     <figure className={`tracker-chart ${optionClass(index)}`}>
       <figcaption id={`${id}-caption`} className="tracker-chart__caption">
