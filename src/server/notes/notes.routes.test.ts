@@ -115,7 +115,9 @@ describe.each(testDatabaseKinds())('staff notes (%s)', (kind) => {
     expect(rows.length).toBeGreaterThan(3);
     // Every row of the poll, the same cell: the plain text readers get, a leading apostrophe so
     // that a spreadsheet shows it rather than running it, and nothing spilling into other columns.
-    const { text } = (await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json().note;
+    const { text } = (await new Visitor(t.app).get(`/api/polls/number/${poll.pollNumber}`)).json<{
+      note: { text: string };
+    }>().note;
     expect(text).toMatch(/^=HYPERLINK\("https:\/\/evil\.example\/\?a,b","Open"\) They said "no", then "yes"\.$/);
     for (const row of rows) {
       expect(row.note).toBe(`'${text}`);
