@@ -270,8 +270,9 @@ function HonestResults() {
         </li>
         <li>
           <strong>People review, and can undo.</strong> Our staff are told by e-mail when something looks wrong. They
-          review held and suspicious votes, and can set votes aside or restore them. Every action is logged. After 30
-          days, votes that were held or set aside are deleted along with the other checking details; counted votes stay.
+          review held and suspicious votes, and can set votes aside or restore them. Every action is logged. After
+          thirty days, votes that were held or set aside are deleted along with the other checking details; counted
+          votes stay.
         </li>
         <li>
           <strong>Results say so.</strong> Once voting has closed, wherever results appear, they say how many votes were
