@@ -219,7 +219,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
 }
 
 /** A response's body as it came over the wire (not decompressed, as fetch would). */
-function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+export function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
