@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IntegrityChange, IntegrityReport } from '../../shared/api.js';
 import { poissonTimes, random, voteAsTheApp } from '../testing/arrivals.js';
 import { insertVoteRow, seedPoll } from '../testing/fixtures.js';
+import { keptTallies } from '../testing/review-fixtures.js';
 import { newYorkTime } from '../testing/test-clock.js';
 import { createTestApp, TEST_SIGN_IN, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
@@ -102,15 +103,7 @@ describe.each(testDatabaseKinds())('a distributed stuffer (%s)', (kind) => {
     ).json<IntegrityReport>();
     expect(report.surge).toMatchObject({ signals: expect.arrayContaining(['first-time', 'split']) });
     expect(report.surge?.votes.counted).toBeGreaterThan(0);
-    const tallies = async () =>
-      (
-        await t.db
-          .selectFrom('poll_options')
-          .select('vote_count')
-          .where('poll_id', '=', poll.id)
-          .orderBy('position')
-          .execute()
-      ).map((row) => row.vote_count);
+    const tallies = async () => (await keptTallies(t.db, poll.id)).options;
     const before = await tallies();
     const discount = await staff.post(`/api/admin/polls/${poll.id}/discounts`, {
       signal: 'first-time',
