@@ -36,7 +36,7 @@ export default function RemindersPage() {
             hydrated ? (
               <ReminderControls />
             ) : (
-              <p className="reminders__note">
+              <p className="reminders__note reminders__pending">
                 Reminders are notifications from your browser, and those need JavaScript: turn scripts on for this site
                 to see or change this browser’s reminder.
               </p>
@@ -68,7 +68,7 @@ function ReminderControls() {
       </p>
     );
   }
-  if (reminders.isPending) return <p className="reminders__note">Loading your reminder…</p>;
+  if (reminders.isPending) return <p className="reminders__note reminders__pending">Loading your reminder…</p>;
   if (reminders.isError)
     return (
       <p className="reminders__note">
