@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Breakdown } from '../../shared/api.js';
 import { pollIdParams } from '../../shared/schemas.js';
 import { closeTimeLabel } from '../../shared/time-labels.js';
 import type { Site } from '../config.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { breakdown } from '../../shared/schemas/poll-answers.js';
-import type { ZodTypeProvider } from '../http/validation.js';
+import { sendJsonText, type ZodTypeProvider } from '../http/validation.js';
 import type { BreakdownsService } from './breakdowns.service.js';
 
 export const breakdownsRoutes: FastifyPluginAsync<{
@@ -26,9 +25,9 @@ export const breakdownsRoutes: FastifyPluginAsync<{
         response: { 200: breakdown },
       },
     },
-    async (request): Promise<Breakdown> => {
+    async (request, reply) => {
       const result = await breakdowns.breakdown(request.params.id);
-      if (result.outcome === 'shown') return result.breakdown;
+      if (result.outcome === 'shown') return sendJsonText(reply, result.json);
       throw result.outcome === 'not-found' ? notFound('Poll not found') : forbidden(notYet);
     },
   );

@@ -25,7 +25,10 @@ import { buildBreakdown, publishBreakdown, suppressWeightedSecondary } from './b
 import { groupTallies, publishedBreakdowns, publishOnce, type PublishedRow } from './breakdowns.repository.js';
 import { roundingDraw } from './rounding-draw.js';
 
-export type BreakdownOutcome = { outcome: 'shown'; breakdown: Breakdown } | { outcome: 'not-found' | 'not-yet' };
+export type BreakdownOutcome = { outcome: 'shown'; json: string } | { outcome: 'not-found' | 'not-yet' };
+
+/** How many polls' breakdown answers are kept as text (a few KB each); the oldest kept goes first. */
+const KEPT_ANSWERS = 500;
 
 /** The note a breakdown carries once staff changed the poll's votes after it was published. */
 export function correctionNote(poll: PollRecord, published: Pick<PublishedRow, 'totalVotes' | 'setAsideVotes'>) {
@@ -94,14 +97,39 @@ export function createBreakdownsService({ db, clock, site }: Pick<ServiceDeps, '
     };
   }
 
+  /**
+   * Each poll's answer as last written, with what it was written from: a published row never
+   * changes, so the answer changes only with a new close or with the poll's counts (the
+   * correction note). A read then costs the poll's row and its published row, whatever the
+   * number of votes or of groups shown (a 1M-vote poll shows more groups than a 1k-vote one,
+   * and parsing and writing them again per read made its reads slower: docs/performance.md).
+   */
+  const answers = new Map<number, { from: string; json: string }>();
+  function answerText(poll: PollRecord, row: PublishedRow): string {
+    const from = `${poll.pollNumber}|${row.closedOn}|${row.publishedAt}|${totalVotes(poll)}|${poll.setAsideVotes}`;
+    const kept = answers.get(poll.id);
+    if (kept?.from === from) return kept.json;
+    const json = JSON.stringify(toBreakdown(poll, row));
+    answers.delete(poll.id);
+    answers.set(poll.id, { from, json });
+    if (answers.size > KEPT_ANSWERS) answers.delete(answers.keys().next().value as number);
+    return json;
+  }
+
+  async function shownRow(pollId: number) {
+    const poll = await findPollById(db, pollId);
+    if (!poll || poll.status === 'scheduled') return { outcome: 'not-found' } as const;
+    if (!closeOf(poll).over) return { outcome: 'not-yet' } as const;
+    const row = (await publishedOf(db, [poll])).get(poll.id);
+    if (!row) throw new Error(`poll ${poll.id} has no breakdown`);
+    return { outcome: 'shown', poll, row } as const;
+  }
+
   return {
+    /** A closed poll's breakdown as the API's JSON text, written once per published breakdown and count. */
     async breakdown(pollId: number): Promise<BreakdownOutcome> {
-      const poll = await findPollById(db, pollId);
-      if (!poll || poll.status === 'scheduled') return { outcome: 'not-found' };
-      if (!closeOf(poll).over) return { outcome: 'not-yet' };
-      const row = (await publishedOf(db, [poll])).get(poll.id);
-      if (!row) throw new Error(`poll ${poll.id} has no breakdown`);
-      return { outcome: 'shown', breakdown: toBreakdown(poll, row) };
+      const shown = await shownRow(pollId);
+      return shown.outcome === 'shown' ? { outcome: 'shown', json: answerText(shown.poll, shown.row) } : shown;
     },
 
     /** The published dimensions of these past polls (the open data), publishing those not yet published. */
