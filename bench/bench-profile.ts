@@ -9,6 +9,7 @@
  *   voted       the same read by a voter who voted
  *   vote        POST a vote, a new voter and one of 4,096 networks each
  *   page        GET / as HTML (gzip), a visitor who has not voted (needs `npm run build` first)
+ *   breakdown   GET /api/polls/:id/breakdown after the close (BENCH_VOTES votes, default 1,000)
  *   search      the search flood of bench-floods.ts (16 connections, 365 past polls): /search
  *               and /api/search, every query new, half ranking every past poll
  *
@@ -29,7 +30,9 @@ fs.rmSync(profiles, { recursive: true, force: true });
 fs.mkdirSync(profiles, { recursive: true });
 
 const sqliteFile = path.join(work, 'profile.sqlite');
-const data = pgUrl ? await preparePostgres(pgUrl) : await prepareDatabase(sqliteFile, 1_000);
+const data = pgUrl
+  ? await preparePostgres(pgUrl)
+  : await prepareDatabase(sqliteFile, Number(process.env.BENCH_VOTES ?? 1_000));
 if (scenario === 'search' && !pgUrl) await addPastPolls(sqliteFile, 365);
 const target = pgUrl ? (data as Awaited<ReturnType<typeof preparePostgres>>).url : sqliteFile;
 const notVoted = 'voterCookieFor' in data ? data.voterCookieFor('R'.repeat(22)) : undefined;
@@ -38,7 +41,7 @@ const notVoted = 'voterCookieFor' in data ? data.voterCookieFor('R'.repeat(22)) 
 const [script, args] =
   scenario === 'page'
     ? ['bench-page-server.ts', [target, path.resolve('dist/client')]]
-    : ['bench-server.ts', ['app', target]];
+    : ['bench-server.ts', [scenario === 'breakdown' ? 'app-closed' : 'app', target]];
 if (scenario === 'page' && !fs.existsSync('dist/ssr/entry-server.js'))
   throw new Error('page needs npm run build first');
 const child = fork(path.join(import.meta.dirname, script), args, {
@@ -59,6 +62,8 @@ const options: autocannon.Options = (() => {
       return { url: `${url}/api/polls/active`, headers: { cookie: `voter_id=${notVoted}` } };
     case 'first':
       return { url: `${url}/api/polls/active` };
+    case 'breakdown':
+      return { url: `${url}/api/polls/${data.pollId}/breakdown` };
     case 'voted':
       return { url: `${url}/api/polls/active`, headers: { cookie: `voter_id=${data.voterCookie}` } };
     case 'page':
