@@ -33,14 +33,13 @@ import {
 import { z } from '../../shared/zod.js';
 import { badRequest, conflict, forbidden, notFound, type HttpError } from '../http/errors.js';
 import { can } from '../../shared/staff-permissions.js';
-import { sendJsonStream, type ZodTypeProvider } from '../http/validation.js';
+import { sendJsonStream } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import {
   auditOf,
   auditRead,
   requireRecentSignIn,
-  sameSiteOnly,
-  signedInOnly,
+  staffApi,
   signedInRecently,
   staffOf,
   voterEmailsAllowed,
@@ -106,11 +105,9 @@ export const adminRoutes: FastifyPluginAsync<{
   clock: Clock;
 }> = async (app, { auth, polls, suggestions, publicUrl, mailStats, db, clock }) => {
   const now = () => clock.now();
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // Before the body is even read: without a session, every call is a 401, not a 400; without
   // the permission, a 403 (admin-guard.ts).
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   api.get(
     '/api/admin/polls',
