@@ -31,7 +31,7 @@ import {
   votesQuery,
 } from '../../shared/schemas.js';
 import { z } from '../../shared/zod.js';
-import { badRequest, conflict, forbidden, notFound, type HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, foundOr404, notFound, type HttpError } from '../http/errors.js';
 import { can } from '../../shared/staff-permissions.js';
 import { sendJsonStream } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
@@ -242,9 +242,7 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       const emails = withEmail ? 'only' : 'left-out';
       if (limit !== undefined) {
-        const page = await polls.votesPage(request.params.id, { after, limit, emails });
-        if (!page) throw notFound('Poll not found');
-        return page;
+        return foundOr404(await polls.votesPage(request.params.id, { after, limit, emails }), 'Poll not found');
       }
       const pages = await polls.votePages(request.params.id, emails);
       if (!pages) throw notFound('Poll not found');
@@ -262,11 +260,7 @@ export const adminRoutes: FastifyPluginAsync<{
         response: { 200: votesSummary },
       },
     },
-    async (request): Promise<VotesSummary> => {
-      const summary = await polls.votesSummary(request.params.id);
-      if (!summary) throw notFound('Poll not found');
-      return summary;
-    },
+    async (request): Promise<VotesSummary> => foundOr404(await polls.votesSummary(request.params.id), 'Poll not found'),
   );
 
   api.get(

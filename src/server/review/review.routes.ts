@@ -17,7 +17,7 @@ import {
 import { auditOf, staffApi, staffOf } from '../staff/admin-guard.js';
 import type { Clock } from '../clock.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { conflict, notFound, type HttpError } from '../http/errors.js';
+import { conflict, foundOr404, notFound, type HttpError } from '../http/errors.js';
 import type { ReviewRefusal, ReviewResult, ReviewService } from './review.service.js';
 
 const refusals: Record<ReviewRefusal, () => HttpError> = {
@@ -52,11 +52,7 @@ export const reviewRoutes: FastifyPluginAsync<{
       config: { permission: 'integrity.read' },
       schema: { summary: "A poll's integrity report", params: pollIdParams, response: { 200: integrityReport } },
     },
-    async (request): Promise<IntegrityReport> => {
-      const report = await review.report(request.params.id);
-      if (!report) throw notFound('Poll not found');
-      return report;
-    },
+    async (request): Promise<IntegrityReport> => foundOr404(await review.report(request.params.id), 'Poll not found'),
   );
 
   api.post(

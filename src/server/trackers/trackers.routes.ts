@@ -9,7 +9,7 @@ import { tracker, trackerSummary } from '../../shared/schemas/tracker-answers.js
 import { trackerSlugParams } from '../../shared/series-schemas.js';
 import type { Tracker, TrackerSummary } from '../../shared/trackers.js';
 import { BuiltDocument, sendBuilt } from '../http/built-document.js';
-import { notFound } from '../http/errors.js';
+import { foundOr404, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { trackerCsv, trackerJson } from '../open-data/tracker-data.js';
 import type { OpenDataSite } from '../open-data/formats.js';
@@ -40,11 +40,7 @@ export const trackersRoutes: FastifyPluginAsync<{ trackers: TrackersService; sit
         response: { 200: tracker },
       },
     },
-    async (request): Promise<Tracker> => {
-      const found = await trackers.tracker(request.params.slug);
-      if (!found) throw notFound(TRACKER_NOT_FOUND);
-      return found;
-    },
+    async (request): Promise<Tracker> => foundOr404(await trackers.tracker(request.params.slug), TRACKER_NOT_FOUND),
   );
 
   /**
