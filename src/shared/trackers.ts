@@ -4,7 +4,8 @@
  * with its date, votes, raw result and, where it is shown, the adjusted line with its 95%
  * credibility interval; and what changed since the previous run, in words.
  */
-import type { LocalDate } from './time.js';
+import type * as answers from './schemas/tracker-answers.js';
+import type { z } from './zod.js';
 
 /** A series' address: lower-case words and digits joined by single hyphens. */
 export const SERIES_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -25,48 +26,14 @@ export function parseTrackerImagePath(path: string): string | null {
   return match?.[1] && SERIES_SLUG_PATTERN.test(match[1]) ? match[1] : null;
 }
 
-/** The adjusted line of one run, where it is shown: per option (in the tracker's order), in whole percent. */
-export interface TrackerAdjusted {
-  percentages: number[];
-  /** The 95% credibility interval's ends; absent when the line was kept without one. */
-  low?: number[];
-  high?: number[];
-}
-
-export interface TrackerRun {
-  pollNumber: number;
-  liveDate: LocalDate;
-  totalVotes: number;
-  /** Per option, in the tracker's order: whole percent (0 for every option of a run nobody voted on). */
-  percentages: number[];
-  /** The adjusted line, or null where it is withheld. */
-  adjusted: TrackerAdjusted | null;
-}
-
+/** The answers' shapes: schemas/tracker-answers.ts holds them (one home), these are their z.infer. */
+export type TrackerAdjusted = z.infer<typeof answers.trackerAdjusted>;
+export type TrackerRun = z.infer<typeof answers.trackerRun>;
 /** How one option moved from the run before the newest to the newest. */
-export interface TrackerChange {
-  option: string;
-  from: number;
-  to: number;
-  /** Both runs' adjusted bands for this option overlap: the move may be no real change. Null: no bands to compare. */
-  withinBands: boolean | null;
-}
-
-export interface TrackerSummary {
-  slug: string;
-  name: string;
-  question: string;
-  options: string[];
-  /** Oldest first; at least two. */
-  runs: Pick<TrackerRun, 'pollNumber' | 'liveDate' | 'totalVotes' | 'percentages'>[];
-}
-
+export type TrackerChange = z.infer<typeof answers.trackerChange>;
+export type TrackerSummary = z.infer<typeof answers.trackerSummary>;
 /** GET /api/trackers/:slug. */
-export interface Tracker extends TrackerSummary {
-  runs: TrackerRun[];
-  /** Since the previous run, per option; empty when either run had no votes. */
-  changes: TrackerChange[];
-}
+export type Tracker = z.infer<typeof answers.tracker>;
 
 /** "No rose from 55% to 63%", and whether the adjusted bands say the move may be no real change. */
 export function changeSentence({ option, from, to, withinBands }: TrackerChange): string {

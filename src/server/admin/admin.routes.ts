@@ -31,16 +31,15 @@ import {
   votesQuery,
 } from '../../shared/schemas.js';
 import { z } from '../../shared/zod.js';
-import { badRequest, conflict, forbidden, notFound, type HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, foundOr404, notFound, type HttpError } from '../http/errors.js';
 import { can } from '../../shared/staff-permissions.js';
-import { sendJsonStream, type ZodTypeProvider } from '../http/validation.js';
+import { sendJsonStream } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import {
   auditOf,
   auditRead,
   requireRecentSignIn,
-  sameSiteOnly,
-  signedInOnly,
+  staffApi,
   signedInRecently,
   staffOf,
   voterEmailsAllowed,
@@ -106,11 +105,9 @@ export const adminRoutes: FastifyPluginAsync<{
   clock: Clock;
 }> = async (app, { auth, polls, suggestions, publicUrl, mailStats, db, clock }) => {
   const now = () => clock.now();
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // Before the body is even read: without a session, every call is a 401, not a 400; without
   // the permission, a 403 (admin-guard.ts).
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   api.get(
     '/api/admin/polls',
@@ -245,9 +242,7 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       const emails = withEmail ? 'only' : 'left-out';
       if (limit !== undefined) {
-        const page = await polls.votesPage(request.params.id, { after, limit, emails });
-        if (!page) throw notFound('Poll not found');
-        return page;
+        return foundOr404(await polls.votesPage(request.params.id, { after, limit, emails }), 'Poll not found');
       }
       const pages = await polls.votePages(request.params.id, emails);
       if (!pages) throw notFound('Poll not found');
@@ -265,11 +260,7 @@ export const adminRoutes: FastifyPluginAsync<{
         response: { 200: votesSummary },
       },
     },
-    async (request): Promise<VotesSummary> => {
-      const summary = await polls.votesSummary(request.params.id);
-      if (!summary) throw notFound('Poll not found');
-      return summary;
-    },
+    async (request): Promise<VotesSummary> => foundOr404(await polls.votesSummary(request.params.id), 'Poll not found'),
   );
 
   api.get(

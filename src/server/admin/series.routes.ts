@@ -12,10 +12,9 @@ import { seriesChange, seriesIdParams, type AdminSeries } from '../../shared/ser
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { conflict, notFound } from '../http/errors.js';
-import type { ZodTypeProvider } from '../http/validation.js';
 import { listSeriesWithRuns, renameSeries } from '../polls/series.repository.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, sameSiteOnly, signedInOnly } from '../staff/admin-guard.js';
+import { auditOf, staffApi } from '../staff/admin-guard.js';
 
 export const seriesAdminRoutes: FastifyPluginAsync<{
   auth: AdminAuth;
@@ -24,9 +23,7 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
   publicUrl: string;
 }> = async (app, { auth, db, clock, publicUrl }) => {
   const now = () => clock.now();
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   api.get(
     '/api/admin/series',

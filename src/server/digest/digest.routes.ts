@@ -9,10 +9,9 @@ import type { Confirmation, DigestSettings } from '../../shared/api.js';
 import { digestSettingsRequest, isoWeekParams } from '../../shared/schemas.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
-import type { ZodTypeProvider } from '../http/validation.js';
 import { sendPlainPage } from '../pages/plain-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, sameSiteOnly, signedInOnly } from '../staff/admin-guard.js';
+import { auditOf, staffApi } from '../staff/admin-guard.js';
 import type { DigestService } from './digest.service.js';
 import { NO_WEEK_PAGE, weekPage } from './week-page.js';
 
@@ -35,9 +34,7 @@ export const digestAdminRoutes: FastifyPluginAsync<{
   site: Site;
   clock: Clock;
 }> = async (app, { auth, digest, site, clock }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', sameSiteOnly(site.publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, site.publicUrl);
 
   api.get(
     '/api/admin/digest',

@@ -29,6 +29,11 @@ export const badRequest = (message: string, issues?: Issue[]) => new HttpError(4
 export const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const notFound = (message: string) => new HttpError(404, 'not-found', message);
+/** `value` when there is one; otherwise the call answers 404 with `message`. */
+export function foundOr404<T>(value: T | null | undefined, message: string): T {
+  if (value === null || value === undefined) throw notFound(message);
+  return value;
+}
 /** 409: a rule refused it; `code` says which (a clash with the schedule by default). */
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
 export const tooManyRequests = (message: string) => new HttpError(429, 'rate-limited', message);

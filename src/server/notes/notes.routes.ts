@@ -9,10 +9,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AdminNote, Confirmation } from '../../shared/api.js';
 import { noteRequest, pollIdParams } from '../../shared/schemas.js';
 import type { Clock } from '../clock.js';
-import { conflict, notFound } from '../http/errors.js';
-import type { ZodTypeProvider } from '../http/validation.js';
+import { conflict, foundOr404, notFound } from '../http/errors.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, sameSiteOnly, signedInOnly, staffOf } from '../staff/admin-guard.js';
+import { auditOf, staffApi, staffOf } from '../staff/admin-guard.js';
 import type { NotesService } from './notes.service.js';
 
 const SAVED = {
@@ -27,9 +26,7 @@ export const notesRoutes: FastifyPluginAsync<{
   publicUrl: string;
   clock: Clock;
 }> = async (app, { auth, notes, publicUrl, clock }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   api.get(
     '/api/admin/polls/:id/note',
@@ -37,11 +34,7 @@ export const notesRoutes: FastifyPluginAsync<{
       config: { permission: 'polls.read' },
       schema: { summary: "A poll's staff note, for the editor", params: pollIdParams, response: { 200: adminNote } },
     },
-    async (request): Promise<AdminNote> => {
-      const note = await notes.forEditor(request.params.id);
-      if (!note) throw notFound('Poll not found');
-      return note;
-    },
+    async (request): Promise<AdminNote> => foundOr404(await notes.forEditor(request.params.id), 'Poll not found'),
   );
 
   api.put(

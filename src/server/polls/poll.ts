@@ -71,22 +71,8 @@ export interface VoterChoice {
   held?: boolean;
 }
 
-/** The columns a PollRecord is read from (its options come from poll_options). */
-export const pollColumns = [
-  'id',
-  'poll_number',
-  'question',
-  'description',
-  'live_date',
-  'status',
-  'went_live_at',
-  'created_at',
-  'series_id',
-  'asked_before_id',
-  'set_aside_votes',
-] as const;
-
-export type PollRow = Pick<Selectable<PollsTable>, (typeof pollColumns)[number]>;
+/** A polls row as read (selectAll): pollFromRow takes what a PollRecord shows, its options come from poll_options. */
+export type PollRow = Selectable<PollsTable>;
 
 export function pollFromRow(row: PollRow, options: PollOption[]): PollRecord {
   return {

@@ -3,15 +3,7 @@ import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';
 import type { PollStatus } from '../db/tables.js';
 import { indexPollText } from '../db/search-index.js';
-import {
-  pollColumns,
-  pollFromRow,
-  type NewPoll,
-  type PollChanges,
-  type PollOption,
-  type PollRecord,
-  type PollRow,
-} from './poll.js';
+import { pollFromRow, type NewPoll, type PollChanges, type PollOption, type PollRecord, type PollRow } from './poll.js';
 import { ensureSeries } from './series.repository.js';
 
 /** The options (with counts) of each poll, in order. */
@@ -38,7 +30,7 @@ async function withOptions(db: Db, rows: PollRow[]): Promise<PollRecord[]> {
 }
 
 export async function findActivePoll(db: Db): Promise<PollRecord | undefined> {
-  const row = await db.selectFrom('polls').select(pollColumns).where('status', '=', 'active').executeTakeFirst();
+  const row = await db.selectFrom('polls').selectAll().where('status', '=', 'active').executeTakeFirst();
   return row && (await withOptions(db, [row]))[0];
 }
 
@@ -49,12 +41,12 @@ export async function findActivePollId(db: Db): Promise<number | undefined> {
 }
 
 export async function findPollById(db: Db, id: number): Promise<PollRecord | undefined> {
-  const row = await db.selectFrom('polls').select(pollColumns).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('polls').selectAll().where('id', '=', id).executeTakeFirst();
   return row && (await withOptions(db, [row]))[0];
 }
 
 export async function findPollByNumber(db: Db, pollNumber: number): Promise<PollRecord | undefined> {
-  const row = await db.selectFrom('polls').select(pollColumns).where('poll_number', '=', pollNumber).executeTakeFirst();
+  const row = await db.selectFrom('polls').selectAll().where('poll_number', '=', pollNumber).executeTakeFirst();
   return row && (await withOptions(db, [row]))[0];
 }
 
@@ -62,7 +54,7 @@ export async function findPollByNumber(db: Db, pollNumber: number): Promise<Poll
 export async function listAllPolls(db: Db): Promise<PollRecord[]> {
   const rows = await db
     .selectFrom('polls')
-    .select(pollColumns)
+    .selectAll()
     .orderBy('live_date', 'desc')
     .orderBy('poll_number', 'desc')
     .execute();
@@ -73,7 +65,7 @@ export async function listAllPolls(db: Db): Promise<PollRecord[]> {
 export async function listPastPolls(db: Db): Promise<PollRecord[]> {
   const rows = await db
     .selectFrom('polls')
-    .select(pollColumns)
+    .selectAll()
     .where('status', '=', 'past')
     .orderBy('live_date', 'desc')
     .orderBy('went_live_at', 'desc')
@@ -160,7 +152,7 @@ export async function insertPoll(db: Db, poll: NewPoll, now: Date): Promise<Poll
       created_at: timestamp,
       updated_at: timestamp,
     })
-    .returning(pollColumns)
+    .returningAll()
     .executeTakeFirstOrThrow();
   await db
     .insertInto('poll_options')
@@ -202,7 +194,7 @@ export async function updatePoll(db: Db, id: number, changes: PollChanges, now: 
 const liveRuns = (db: Db) =>
   db
     .selectFrom('polls')
-    .select(pollColumns)
+    .selectAll()
     .where('status', 'in', ['past', 'active'])
     .orderBy('live_date')
     .orderBy('went_live_at')

@@ -4,7 +4,7 @@ import type { Ballot } from '../../shared/api.js';
 import { activePollQuery, ballotQuery, pollIdParams, pollNumberParams } from '../../shared/schemas.js';
 import { activePoll, ballot, pastPoll, pollResults } from '../../shared/schemas/poll-answers.js';
 import { z } from '../../shared/zod.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, foundOr404 } from '../http/errors.js';
 import { sendJsonText, type ZodTypeProvider } from '../http/validation.js';
 import { ensureVoterId, readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { PollsService } from './polls.service.js';
@@ -83,10 +83,7 @@ export const pollsRoutes: FastifyPluginAsync<{ polls: PollsService; voterIds: Vo
         response: { 200: pollResults },
       },
     },
-    async (request): Promise<PollResults> => {
-      const results = await polls.pastPollResults(request.params.number);
-      if (!results) throw notFound('Poll not found');
-      return results;
-    },
+    async (request): Promise<PollResults> =>
+      foundOr404(await polls.pastPollResults(request.params.number), 'Poll not found'),
   );
 };

@@ -1,8 +1,8 @@
 /** The only place SQL about push subscriptions and their reminders lives. */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { claimLeased } from '../db/leases.js';
-import { toIsoString, type PushReminderStatus } from '../db/tables.js';
+import { toIsoString, type PushReminderStatus, type PushSubscriptionsTable } from '../db/tables.js';
 import type { ReminderSettings } from '../../shared/reminders.js';
 
 export interface StoredSubscription {
@@ -15,31 +15,7 @@ export interface StoredSubscription {
   nextDueAt: string | null;
 }
 
-const subscriptionColumns = [
-  'id',
-  'voter_id',
-  'endpoint',
-  'p256dh',
-  'auth',
-  'time_of_day',
-  'time_zone',
-  'days',
-  'paused_until',
-  'next_due_at',
-] as const;
-
-type SubscriptionRow = {
-  id: number;
-  voter_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  time_of_day: string;
-  time_zone: string;
-  days: string;
-  paused_until: string | null;
-  next_due_at: Date | string | null;
-};
+type SubscriptionRow = Selectable<PushSubscriptionsTable>;
 
 const toSubscription = (row: SubscriptionRow): StoredSubscription => ({
   id: row.id,
@@ -98,7 +74,7 @@ export async function trimVoterSubscriptions(db: Db, voterId: string, keep: numb
 export async function findVoterSubscriptions(db: Db, voterId: string): Promise<StoredSubscription[]> {
   const rows = await db
     .selectFrom('push_subscriptions')
-    .select(subscriptionColumns)
+    .selectAll()
     .where('voter_id', '=', voterId)
     .orderBy('last_seen_at', 'desc')
     .orderBy('id', 'desc')
@@ -173,7 +149,7 @@ export async function deleteUnseenSubscriptions(db: Db, before: Date): Promise<n
 export async function findDueSubscriptions(db: Db, now: Date, limit: number): Promise<StoredSubscription[]> {
   const rows = await db
     .selectFrom('push_subscriptions')
-    .select(subscriptionColumns)
+    .selectAll()
     .where('next_due_at', '<=', now.toISOString())
     .orderBy('next_due_at')
     .orderBy('id')

@@ -14,11 +14,10 @@ import {
   pollIdParams,
   releaseRequest,
 } from '../../shared/schemas.js';
-import { auditOf, sameSiteOnly, signedInOnly, staffOf } from '../staff/admin-guard.js';
+import { auditOf, staffApi, staffOf } from '../staff/admin-guard.js';
 import type { Clock } from '../clock.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { conflict, notFound, type HttpError } from '../http/errors.js';
-import type { ZodTypeProvider } from '../http/validation.js';
+import { conflict, foundOr404, notFound, type HttpError } from '../http/errors.js';
 import type { ReviewRefusal, ReviewResult, ReviewService } from './review.service.js';
 
 const refusals: Record<ReviewRefusal, () => HttpError> = {
@@ -45,9 +44,7 @@ export const reviewRoutes: FastifyPluginAsync<{
   const now = () => clock.now();
   /** The integrity log names the person who acted; the audit log holds the same action with their role. */
   const actorName = (request: Parameters<typeof staffOf>[0]) => staffOf(request).name;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   api.get(
     '/api/admin/polls/:id/integrity',
@@ -55,11 +52,7 @@ export const reviewRoutes: FastifyPluginAsync<{
       config: { permission: 'integrity.read' },
       schema: { summary: "A poll's integrity report", params: pollIdParams, response: { 200: integrityReport } },
     },
-    async (request): Promise<IntegrityReport> => {
-      const report = await review.report(request.params.id);
-      if (!report) throw notFound('Poll not found');
-      return report;
-    },
+    async (request): Promise<IntegrityReport> => foundOr404(await review.report(request.params.id), 'Poll not found'),
   );
 
   api.post(

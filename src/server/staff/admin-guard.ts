@@ -4,11 +4,12 @@
  * signed-in person's role must allow the route's action (`config.permission`, read from the
  * permission table in src/shared). All before the body is read: a refused call does nothing.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, RECENT_SIGN_IN_MINUTES, type StaffAction } from '../../shared/staff-permissions.js';
 import { readCookie } from '../http/cookies.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { sameSiteOnly } from '../http/same-site.js';
+import type { ZodTypeProvider } from '../http/validation.js';
 import { actorOf, type AdminAuth, type SignedIn } from './admin-auth.service.js';
 import { appendAudit, appendAuditAlone, type AuditWrite } from './audit.js';
 import type { Db } from '../db/connection.js';
@@ -46,6 +47,17 @@ export function signedInOnly(auth: AdminAuth) {
     if (!permission || !can(staff.role, permission)) throw forbidden(NOT_ALLOWED);
     if (recentSignIn) requireRecentSignIn(staff, auth.now(), recentSignIn);
   };
+}
+
+/**
+ * A staff plugin's guard, set once for all its routes: same-site calls only, then a live session
+ * whose role allows the route's `config.permission`, both before the body is read. Answers the
+ * typed instance the plugin declares its routes on.
+ */
+export function staffApi(app: FastifyInstance, auth: AdminAuth, publicUrl: string) {
+  app.addHook('onRequest', sameSiteOnly(publicUrl));
+  app.addHook('onRequest', signedInOnly(auth));
+  return app.withTypeProvider<ZodTypeProvider>();
 }
 
 /** The signed-in person of a staff route (signedInOnly ran first). */

@@ -98,15 +98,9 @@ export async function updateStaff(
     .execute();
 }
 
-const listedColumns = [
-  'staff.id',
-  'staff.email',
-  'staff.display_name',
-  'staff.role',
-  'staff.password_hash',
-  'staff.disabled_at',
-  'staff.created_at',
-] as const;
+/** staffColumns as a query that joins another table names them. */
+const joinedStaffColumns = staffColumns.map((column) => `staff.${column}` as const);
+const listedColumns = [...joinedStaffColumns, 'staff.created_at' as const];
 
 /** Every person on the staff, or only the one with `onlyId`, with their passkey count. */
 export async function listStaff(db: Db, onlyId?: number): Promise<StaffMember[]> {
@@ -170,12 +164,7 @@ export async function findSession(db: Db, tokenHash: string): Promise<(SessionRo
       'admin_sessions.signed_in_at',
       'admin_sessions.last_seen_at',
       'admin_sessions.expires_at',
-      'staff.id',
-      'staff.email',
-      'staff.display_name',
-      'staff.role',
-      'staff.password_hash',
-      'staff.disabled_at',
+      ...joinedStaffColumns,
     ])
     .where('admin_sessions.token_hash', '=', tokenHash)
     .where('staff.disabled_at', 'is', null)

@@ -41,9 +41,8 @@ import { z } from '../../shared/zod.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { ZodTypeProvider } from '../http/validation.js';
 import { appendAuditAlone, listAudit, verifyAuditChain } from './audit.js';
-import { sameSiteOnly, signedInOnly, staffOf } from './admin-guard.js';
+import { staffApi, staffOf } from './admin-guard.js';
 import { refuseCommonPassword } from './admin-auth.routes.js';
 import { actorOf, type AdminAuth } from './admin-auth.service.js';
 import type { Passkeys } from './passkeys.service.js';
@@ -62,9 +61,7 @@ export const staffRoutes: FastifyPluginAsync<{
   clock: Clock;
   publicUrl: string;
 }> = async (app, { auth, staff, passkeys, db, clock, publicUrl }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   // People and roles (owner)
 

@@ -14,11 +14,10 @@ import { TOPIC_SLUG, topicRequest } from '../../shared/topics.js';
 import type { Clock } from '../clock.js';
 import { sendBuilt } from '../http/built-document.js';
 import { badRequest, conflict, notFound, type HttpError } from '../http/errors.js';
-import type { ZodTypeProvider } from '../http/validation.js';
 import type { OpenDataService } from '../open-data/open-data.service.js';
 import { sendSitePage, type SitePageSite } from '../pages/site-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, sameSiteOnly, signedInOnly } from '../staff/admin-guard.js';
+import { auditOf, staffApi } from '../staff/admin-guard.js';
 import { noSuchTopicPage, topicPage } from './topic-page.js';
 import type { TopicChange, TopicsService } from './topics.service.js';
 import { TOPICS_MAX } from '../../shared/limits.js';
@@ -89,9 +88,7 @@ export const topicsAdminRoutes: FastifyPluginAsync<{
   clock: Clock;
 }> = async (app, { auth, topics, publicUrl, clock }) => {
   const now = () => clock.now();
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', sameSiteOnly(publicUrl));
-  app.addHook('onRequest', signedInOnly(auth));
+  const api = staffApi(app, auth, publicUrl);
 
   api.post(
     '/api/admin/topics',

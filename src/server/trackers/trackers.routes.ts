@@ -5,14 +5,16 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { OPEN_DATA_LICENSE } from '../../shared/open-data.js';
+import { tracker, trackerSummary } from '../../shared/schemas/tracker-answers.js';
 import { trackerSlugParams } from '../../shared/series-schemas.js';
 import type { Tracker, TrackerSummary } from '../../shared/trackers.js';
 import { BuiltDocument, sendBuilt } from '../http/built-document.js';
-import { notFound } from '../http/errors.js';
+import { foundOr404, notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/validation.js';
 import { trackerCsv, trackerJson } from '../open-data/tracker-data.js';
 import type { OpenDataSite } from '../open-data/formats.js';
 import type { TrackersService } from './trackers.service.js';
+import { z } from '../../shared/zod.js';
 
 const TRACKER_NOT_FOUND = 'Tracker not found';
 const DATA_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(json|csv)$/;
@@ -23,13 +25,23 @@ export const trackersRoutes: FastifyPluginAsync<{ trackers: TrackersService; sit
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/trackers', async (): Promise<TrackerSummary[]> => trackers.list());
+  api.get(
+    '/api/trackers',
+    { schema: { summary: 'Trackers: questions asked at least twice', response: { 200: z.array(trackerSummary) } } },
+    async (): Promise<TrackerSummary[]> => trackers.list(),
+  );
 
-  api.get('/api/trackers/:slug', { schema: { params: trackerSlugParams } }, async (request): Promise<Tracker> => {
-    const tracker = await trackers.tracker(request.params.slug);
-    if (!tracker) throw notFound(TRACKER_NOT_FOUND);
-    return tracker;
-  });
+  api.get(
+    '/api/trackers/:slug',
+    {
+      schema: {
+        summary: 'One tracker: every run of its question, and what changed since the previous run',
+        params: trackerSlugParams,
+        response: { 200: tracker },
+      },
+    },
+    async (request): Promise<Tracker> => foundOr404(await trackers.tracker(request.params.slug), TRACKER_NOT_FOUND),
+  );
 
   /**
    * Each tracker file's document as last sent, by file name: built and compressed again only

@@ -12,7 +12,9 @@ export function TopicLinks({ topics }: { topics: readonly TopicRef[] | undefined
     <ul className="topic-links" aria-label="Topics">
       {topics.map((topic) => (
         <li key={topic.slug}>
-          <a href={topicPath(topic.slug)}>{topic.name}</a>
+          <a className="pill" href={topicPath(topic.slug)}>
+            {topic.name}
+          </a>
         </li>
       ))}
     </ul>

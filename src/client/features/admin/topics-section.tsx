@@ -9,6 +9,7 @@ import { useStaffAction } from '../../components/admin/staff-action.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useConfirm } from '../../components/ui/confirm.js';
+import { LabelledSection } from '../../components/layout/labelled-section.js';
 
 function TopicRow({
   topic,
@@ -75,8 +76,7 @@ export function TopicsSection() {
     confirm,
   );
   return (
-    <section aria-labelledby="admin-topics-heading">
-      <h2 id="admin-topics-heading">Topics</h2>
+    <LabelledSection id="admin-topics-heading" heading="Topics">
       <p className="admin-muted">
         Staff give each poll one or more of these; each has its own page, feed and open data.
       </p>
@@ -111,6 +111,6 @@ export function TopicsSection() {
         </ul>
       )}
       {dialog}
-    </section>
+    </LabelledSection>
   );
 }

@@ -19,6 +19,7 @@ import { PageShell } from '../../components/layout/page-shell.js';
 import { Link } from '../../lib/router.js';
 import { trackersPath } from '../../../shared/trackers.js';
 import { siteClock, siteConfig } from '../../lib/site-config.js';
+import { LabelledSection } from '../../components/layout/labelled-section.js';
 import './info-pages.css';
 
 const { siteName } = siteConfig;
@@ -58,8 +59,7 @@ export default function MethodsPage() {
           </p>
         )}
         <Limits />
-        <section aria-labelledby="methods-groups">
-          <h2 id="methods-groups">Results by group</h2>
+        <LabelledSection id="methods-groups" heading="Results by group">
           <p>
             Results by role, grade level, region and years teaching show only groups of at least {MIN_GROUP_SIZE} votes,
             and only once voting has closed, so that nobody can work out a colleague’s vote. A smaller group is never
@@ -92,24 +92,22 @@ export default function MethodsPage() {
             result for everyone changes, and the breakdown keeps its numbers from the close with a note saying so:
             comparing the two versions would otherwise show which group the changed vote came from.
           </p>
-        </section>
-        <section aria-labelledby="methods-honest">
-          <h2 id="methods-honest">How results are kept honest</h2>
+        </LabelledSection>
+        <LabelledSection id="methods-honest" heading="How results are kept honest">
           <p>
             Each browser gets one vote on each poll. We look for signs of automated voting, such as bursts of votes from
             one network. Votes held or set aside after review count in no figure, raw or adjusted, and every result says
             how many there were. <Link to={HONEST_RESULTS.path}>{HONEST_RESULTS.title}</Link> has the details.
           </p>
-        </section>
-        <section aria-labelledby="methods-data">
-          <h2 id="methods-data">Redo our numbers</h2>
+        </LabelledSection>
+        <LabelledSection id="methods-data" heading="Redo our numbers">
           <p>
             The targets, their sources, the mapping of our answers and every rule are open data at{' '}
             <a href={WEIGHTING_DATA_PATH}>{WEIGHTING_DATA_PATH}</a>; every past poll, with its adjusted line or the rule
             that withheld it, at <a href={OPEN_DATA_PATHS.json}>{OPEN_DATA_PATHS.json}</a> and{' '}
             <a href={OPEN_DATA_PATHS.csv}>{OPEN_DATA_PATHS.csv}</a>.
           </p>
-        </section>
+        </LabelledSection>
       </div>
     </PageShell>
   );
@@ -117,8 +115,7 @@ export default function MethodsPage() {
 
 function WhoTakesPart() {
   return (
-    <section aria-labelledby="methods-who">
-      <h2 id="methods-who">Who takes part, and how</h2>
+    <LabelledSection id="methods-who" heading="Who takes part, and how">
       <ul>
         <li>
           <strong>Self-selected.</strong> Anyone who finds the site may vote: it is an opt-in poll, not a random sample
@@ -134,7 +131,7 @@ function WhoTakesPart() {
           {closeTimeLabel(siteClock)}.
         </li>
       </ul>
-    </section>
+    </LabelledSection>
   );
 }
 
@@ -143,8 +140,7 @@ function Adjustment({ data }: { data: WeightingData }) {
   // method.noMarginOfError is said in the page's own words, under "Why there is no margin of error".
   return (
     <>
-      <section aria-labelledby="methods-what">
-        <h2 id="methods-what">What the adjusted line describes</h2>
+      <LabelledSection id="methods-what" heading="What the adjusted line describes">
         <p>
           It estimates how {data.population} as a whole would have answered, had they voted in the same way as the
           teachers like them who did. It reads, for example: “{exampleLine(data)}”
@@ -152,10 +148,9 @@ function Adjustment({ data }: { data: WeightingData }) {
         <p>
           <strong>Who is in it.</strong> {data.scope}
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-variables">
-        <h2 id="methods-variables">The variables and their sources</h2>
+      <LabelledSection id="methods-variables" heading="The variables and their sources">
         <p>{data.about}</p>
         {WEIGHTING_MARGINS.map((name) => {
           const margin = data.margins[name];
@@ -192,10 +187,9 @@ function Adjustment({ data }: { data: WeightingData }) {
         })}
         {data.notReached && <p>{data.notReached}</p>}
         <p className="info-page__updated">Targets compiled {data.compiled}.</p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-how">
-        <h2 id="methods-how">How the adjustment is made</h2>
+      <LabelledSection id="methods-how" heading="How the adjustment is made">
         <ul>
           <li>{method.raking}</li>
           <li>{method.convergence}</li>
@@ -208,20 +202,18 @@ function Adjustment({ data }: { data: WeightingData }) {
             <strong>Years teaching.</strong> {method.yearsBands}
           </li>
         </ul>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-effective">
-        <h2 id="methods-effective">The effective sample</h2>
+      <LabelledSection id="methods-effective" heading="The effective sample">
         <p>
           Adjusting counts some votes more than others, and a result that leans on fewer votes is less steady. The
           effective sample says how many equally counted votes the adjusted result is worth: in the example above,{' '}
           {EXAMPLE.votesInScope} votes were in scope, and after adjusting they carry about as much information as{' '}
           {EXAMPLE.effectiveSample} would. {method.effectiveSample}
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-when">
-        <h2 id="methods-when">When the line is shown</h2>
+      <LabelledSection id="methods-when" heading="When the line is shown">
         <p>{method.shownWhen}</p>
         <p>When it is not shown, the poll’s page says why, in one of these words:</p>
         <ul>
@@ -229,10 +221,9 @@ function Adjustment({ data }: { data: WeightingData }) {
             <li key={reason}>{text}</li>
           ))}
         </ul>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-interval">
-        <h2 id="methods-interval">How sure the adjusted line is</h2>
+      <LabelledSection id="methods-interval" heading="How sure the adjusted line is">
         <p>
           Each figure of a poll’s adjusted line comes with a range, as in “{EXAMPLE.percentages[0]}% Yes (
           {EXAMPLE_INTERVAL.low[0]}–{EXAMPLE_INTERVAL.high[0]}%)”: its {rules.interval.level * 100}% credibility
@@ -259,10 +250,9 @@ function Adjustment({ data }: { data: WeightingData }) {
           The draws are seeded, and each poll’s seed is published with its figures, so the same votes always give the
           same range. {method.interval}
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-heavy">
-        <h2 id="methods-heavy">How much a line rests on few votes</h2>
+      <LabelledSection id="methods-heavy" heading="How much a line rests on few votes">
         <p>
           A vote weighted more than {rules.flagWeightAbove} times the average is flagged: each poll’s adjusted line
           carries, in the API and the open data (<code>heavyWeights</code>), how many of its votes are weighted that
@@ -273,20 +263,18 @@ function Adjustment({ data }: { data: WeightingData }) {
           the group lines shown would leave fewer than {MIN_GROUP_SIZE} votes to work out by subtraction, the smallest
           group line is withheld too.
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-trackers">
-        <h2 id="methods-trackers">Trackers: the same question over time</h2>
+      <LabelledSection id="methods-trackers" heading="Trackers: the same question over time">
         <p>
           Some questions are asked again, with the same answers. <Link to={trackersPath}>Each tracker</Link> shows every
           run: the result as voted and, where it is shown, the adjusted line with its range. When two runs’ ranges
           overlap, the tracker says the change is within them: it may be chance and weighting, not a real change. Runs
           are separate groups of volunteers, so a change can also come from who chose to vote.
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="methods-moe">
-        <h2 id="methods-moe">Why there is no margin of error</h2>
+      <LabelledSection id="methods-moe" heading="Why there is no margin of error">
         <p>
           A margin of error (“plus or minus 3 points”) describes the chance errors of a random sample. An opt-in poll is
           not one, so the American Association for Public Opinion Research (AAPOR) holds that giving a margin of
@@ -294,15 +282,14 @@ function Adjustment({ data }: { data: WeightingData }) {
           adjusted figure is a credibility interval, which AAPOR allows for an opt-in poll when its method and
           assumptions are stated, as they are above; it is not a margin of error.
         </p>
-      </section>
+      </LabelledSection>
     </>
   );
 }
 
 function Limits() {
   return (
-    <section aria-labelledby="methods-limits">
-      <h2 id="methods-limits">What adjusting cannot do</h2>
+    <LabelledSection id="methods-limits" heading="What adjusting cannot do">
       <ul>
         <li>
           <strong>It cannot correct for why people vote.</strong> Adjusting fixes the mix of grade levels, regions and
@@ -321,6 +308,6 @@ function Limits() {
           of the three variables capture: subject, school type, age, or how much they read about education.
         </li>
       </ul>
-    </section>
+    </LabelledSection>
   );
 }

@@ -8,6 +8,7 @@ import { siteConfig } from '../../lib/site-config.js';
 import { METHODS } from '../../../shared/methods.js';
 import { BREAKDOWN_ROUNDING_BASE, MIN_GROUP_SIZE } from '../../../shared/profile.js';
 import { STORED_DATA } from '../../../shared/stored-data.js';
+import { LabelledSection } from '../../components/layout/labelled-section.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -90,8 +91,7 @@ export default function PrivacyPage() {
           “we” and “us” means {operator}.
         </p>
 
-        <section aria-labelledby="privacy-summary" className="info-page__summary">
-          <h2 id="privacy-summary">The short version</h2>
+        <LabelledSection id="privacy-summary" className="info-page__summary" heading="The short version">
           <ul>
             <li>You can vote without an account. We recognise your browser with an anonymous, random cookie.</li>
             <li>We only have your e-mail address if you choose to give it, and you can unsubscribe with one click.</li>
@@ -102,11 +102,9 @@ export default function PrivacyPage() {
             <li>We don’t store IP addresses.</li>
             <li>No ads, no third-party trackers, no analytics services, and we never sell your data.</li>
           </ul>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-collect">
-          <h2 id="privacy-collect">What we store and why</h2>
-
+        <LabelledSection id="privacy-collect" heading="What we store and why">
           <h3>Your votes and the voter cookie</h3>
           <p>
             The first time you vote, we give your browser a cookie named <code>voter_id</code>. It holds a random
@@ -214,10 +212,9 @@ export default function PrivacyPage() {
             deleted, so after a day no count can be traced back to an address. Our server logs never contain e-mail
             addresses or IP addresses.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-tables">
-          <h2 id="privacy-tables">Everything our database holds, table by table</h2>
+        <LabelledSection id="privacy-tables" heading="Everything our database holds, table by table">
           <p>
             This list is the whole of our database: a test checks it against the database itself, so nothing is kept
             that is not listed here.
@@ -249,10 +246,9 @@ export default function PrivacyPage() {
               </tbody>
             </table>
           </div>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-cookies">
-          <h2 id="privacy-cookies">Cookies and similar technologies</h2>
+        <LabelledSection id="privacy-cookies" heading="Cookies and similar technologies">
           <p>
             Cookies and local storage are small pieces of information a website keeps in your browser. They fall into
             four categories. Here is what each one means and what {siteName} uses.
@@ -262,11 +258,7 @@ export default function PrivacyPage() {
               <div key={name} className="cookie-categories__item">
                 <dt className="cookie-categories__name">
                   {name}
-                  <span
-                    className={
-                      inUse ? 'cookie-categories__status' : 'cookie-categories__status cookie-categories__status--off'
-                    }
-                  >
+                  <span className={`pill cookie-categories__status${inUse ? '' : ' cookie-categories__status--off'}`}>
                     {inUse ? 'Used' : 'Not used'}
                   </span>
                 </dt>
@@ -282,19 +274,17 @@ export default function PrivacyPage() {
             You can delete cookies and site data in your browser’s settings at any time. If you do, you’ll lose your
             stats, and this browser will no longer show which polls you have voted on.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-never">
-          <h2 id="privacy-never">What we don’t do</h2>
+        <LabelledSection id="privacy-never" heading="What we don’t do">
           <ul>
             <li>We show no advertising.</li>
             <li>We use no third-party trackers and no analytics services.</li>
             <li>We never sell or rent your data, and we don’t share it for marketing.</li>
           </ul>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-access">
-          <h2 id="privacy-access">Who can see your information</h2>
+        <LabelledSection id="privacy-access" heading="Who can see your information">
           <ul>
             <li>
               <strong>Everyone</strong> sees only poll totals: percentages and vote counts, overall and, after the
@@ -311,10 +301,9 @@ export default function PrivacyPage() {
             </li>
           </ul>
           <p>We don’t give your information to anyone else, unless the law requires us to.</p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-retention">
-          <h2 id="privacy-retention">How long we keep it</h2>
+        <LabelledSection id="privacy-retention" heading="How long we keep it">
           <ul>
             <li>
               <strong>Votes</strong> are kept as part of the poll results, which stay on the site as past polls.
@@ -334,10 +323,9 @@ export default function PrivacyPage() {
               <strong>Local storage items</strong> stay on your device until you clear your browser’s site data.
             </li>
           </ul>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-rights">
-          <h2 id="privacy-rights">Your rights and choices</h2>
+        <LabelledSection id="privacy-rights" heading="Your rights and choices">
           <ul>
             <li>You can ask to see the information we hold about you, and ask us to correct or delete it.</li>
             <li>You can unsubscribe from our e-mails at any time with the link in every e-mail.</li>
@@ -353,31 +341,28 @@ export default function PrivacyPage() {
             To make a request, contact us as described under <a href="#privacy-contact">Contact us</a>. Because votes
             are anonymous, please tell us the e-mail address you used so we can find your information.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-children">
-          <h2 id="privacy-children">Children</h2>
+        <LabelledSection id="privacy-children" heading="Children">
           <p>
             Users under 13 may not use {siteName}, and users under 18 may use it only with the approval of a parent or
             guardian (see our <Link to="/terms">Terms of Service</Link>). If we learn that we hold an e-mail address
             from a child under 13, we will delete it.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-changes">
-          <h2 id="privacy-changes">Changes to this policy</h2>
+        <LabelledSection id="privacy-changes" heading="Changes to this policy">
           <p>
             If we change this policy, we’ll post the new version on this page and update the “Last updated” date, at
             least 14 days before the changes take effect.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="privacy-contact">
-          <h2 id="privacy-contact">Contact us</h2>
+        <LabelledSection id="privacy-contact" heading="Contact us">
           <p>
             <ContactUs topic="Questions or requests about your information?" />
           </p>
-        </section>
+        </LabelledSection>
       </div>
     </PageShell>
   );

@@ -5,6 +5,7 @@ import { Link } from '../../lib/router.js';
 import { siteConfig } from '../../lib/site-config.js';
 import { OPEN_DATA_LICENSE, OPEN_DATA_PATHS } from '../../../shared/open-data.js';
 import { MIN_GROUP_SIZE } from '../../../shared/profile.js';
+import { LabelledSection } from '../../components/layout/labelled-section.js';
 import './info-pages.css';
 
 const { siteName, brandName } = siteConfig;
@@ -24,17 +25,15 @@ export default function TermsPage() {
           <Link to="/privacy">Privacy &amp; Cookie Policy</Link>. If you don’t agree, please don’t use the site.
         </p>
 
-        <section aria-labelledby="terms-service">
-          <h2 id="terms-service">1. What {siteName} is</h2>
+        <LabelledSection id="terms-service" heading={`1. What ${siteName} is`}>
           <p>
             {siteName} is a free website where teachers and educators answer one opinion poll about education each day,
             anonymously. You can vote, see the results, browse past polls, suggest new polls and, if you wish, join our
             e-mail list. Voting needs no account.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-age">
-          <h2 id="terms-age">2. Who may use it</h2>
+        <LabelledSection id="terms-age" heading="2. Who may use it">
           <ul>
             <li>
               <strong>Users under 13 may not use the service.</strong>
@@ -44,10 +43,9 @@ export default function TermsPage() {
             </li>
           </ul>
           <p>{siteName} is meant for teachers, educators and others interested in education.</p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-use">
-          <h2 id="terms-use">3. Acceptable use</h2>
+        <LabelledSection id="terms-use" heading="3. Acceptable use">
           <p>To keep the polls fair and the site working for everyone, you agree:</p>
           <ul>
             <li>
@@ -64,10 +62,9 @@ export default function TermsPage() {
               shares someone else’s personal information, in a poll suggestion or elsewhere on the site.
             </li>
           </ul>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-suggestions">
-          <h2 id="terms-suggestions">4. Poll suggestions</h2>
+        <LabelledSection id="terms-suggestions" heading="4. Poll suggestions">
           <p>
             When you suggest a poll, you give us permission, free of charge and without time limit, to use, edit and
             publish your suggestion, in whole or in part, on {siteName} and in our e-mails. You confirm that the
@@ -77,10 +74,9 @@ export default function TermsPage() {
             Our team reviews every suggestion before it runs. We may edit a suggestion, choose not to use it, or delete
             it, at our discretion. We won’t publish your name or e-mail address with a poll.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-results">
-          <h2 id="terms-results">5. Poll results</h2>
+        <LabelledSection id="terms-results" heading="5. Poll results">
           <p>
             Results on {siteName} are informal opinion polls, not scientific surveys. Anyone can take part, voters are
             not a representative sample, and the numbers show only how the people who chose to vote answered. Please
@@ -97,61 +93,55 @@ export default function TermsPage() {
             <a href={OPEN_DATA_PATHS.feed}>Atom feed</a>. Breakdowns by group leave out every group of fewer than{' '}
             {MIN_GROUP_SIZE} votes, as on the site.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-email">
-          <h2 id="terms-email">6. Our e-mail list</h2>
+        <LabelledSection id="terms-email" heading="6. Our e-mail list">
           <p>
             Joining our e-mail list (the “VIP list”) is optional. If you join, we’ll send you poll results and news of
             new polls. Every e-mail has a one-click unsubscribe link, and you can unsubscribe at any time. How we handle
             your e-mail address is explained in our <Link to="/privacy">Privacy &amp; Cookie Policy</Link>.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-warranty">
-          <h2 id="terms-warranty">7. No warranty</h2>
+        <LabelledSection id="terms-warranty" heading="7. No warranty">
           <p>
             We work hard to keep {siteName} running well, but we provide it “as is” and “as available”. We can’t promise
             that it will always be available, free of errors or secure, or that any poll or result is complete or
             accurate. We may change, pause or stop any part of the site at any time.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-liability">
-          <h2 id="terms-liability">8. Limitation of liability</h2>
+        <LabelledSection id="terms-liability" heading="8. Limitation of liability">
           <p>
             {siteName} is a free service, and you use it at your own risk. As far as the law allows, we are not
             responsible for any loss or damage that comes from using, or not being able to use, the site or anything on
             it, including any decision you make based on poll results. Nothing in these terms limits any rights you have
             by law that cannot be limited.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-ending">
-          <h2 id="terms-ending">9. Ending access</h2>
+        <LabelledSection id="terms-ending" heading="9. Ending access">
           <p>
             You can stop using {siteName} at any time, and unsubscribe from our e-mails with one click. We may limit,
             suspend or end anyone’s access, and remove what they have submitted, if we believe they have broken these
             terms or are harming the site or other users.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-changes">
-          <h2 id="terms-changes">10. Changes to these terms</h2>
+        <LabelledSection id="terms-changes" heading="10. Changes to these terms">
           <p>
             We may update these terms from time to time. When we do, we’ll post the new version on this page and update
             the “Last updated” date. <strong>Changes take effect no earlier than 14 days after they are posted.</strong>{' '}
             If you keep using {siteName} after that, you accept the updated terms.
           </p>
-        </section>
+        </LabelledSection>
 
-        <section aria-labelledby="terms-contact">
-          <h2 id="terms-contact">11. Contact us</h2>
+        <LabelledSection id="terms-contact" heading="11. Contact us">
           <p>
             <ContactUs topic="Questions about these terms?" /> Answers to common questions are in our{' '}
             <Link to="/faq">FAQ</Link>.
           </p>
-        </section>
+        </LabelledSection>
       </div>
     </PageShell>
   );

@@ -7,7 +7,8 @@
 import { useId } from 'react';
 import type { Tracker } from '../../../shared/trackers.js';
 import { formatShortLocalDate } from '../../lib/clock-labels.js';
-import { bandPieces, labelStep, optionClass, pointsOf, xsOf, yOf, type Frame } from './tracker-geometry.js';
+import { bandPieces, labelStep, pointsOf, xsOf, yOf, type Frame } from './tracker-geometry.js';
+import { chartColorClass } from '../../components/chart/palette.js';
 
 const FRAME: Frame = { width: 360, height: 210, left: 34, right: 26, top: 12, bottom: 46 };
 const GRID = [0, 25, 50, 75, 100];
@@ -31,7 +32,7 @@ export function TrackerChart({ tracker, index }: { tracker: Tracker; index: numb
   // Dates only where they fit, always the newest run's, so they never overlap on a phone.
   const step = labelStep(runs.length, { ...FRAME, left: FRAME.left + POINT_INSET }, 72);
   return (
-    <figure className={`tracker-chart ${optionClass(index)}`}>
+    <figure className={`tracker-chart ${chartColorClass(index)}`}>
       <figcaption id={`${id}-caption`} className="tracker-chart__caption">
         {option}
       </figcaption>

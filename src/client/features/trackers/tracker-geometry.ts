@@ -4,9 +4,6 @@
  */
 import type { TrackerRun } from '../../../shared/trackers.js';
 
-/** The class giving option `k` its theme colour as --option-color (trackers.css: the chart's own copy of --chart-N). */
-export const optionClass = (k: number) => `tracker-option-${k % 6}`;
-
 export interface Frame {
   width: number;
   height: number;

@@ -29,6 +29,7 @@ export default function ArchiveView() {
         <div className="archive__search-row">
           <input
             id="archive-search"
+            className="input"
             name="q"
             type="search"
             maxLength={SEARCH_QUERY_MAX_LENGTH}
