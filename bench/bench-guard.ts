@@ -52,29 +52,43 @@ interface Run {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function rateOf(run: Run): Promise<number> {
+/** A run's server, started once and measured in every round. */
+interface Server {
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(run: Run): Promise<Server> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, run.script), run.args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   try {
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (message) => resolve((message as { port: number }).port));
       child.once('exit', (code) => reject(new Error(`${run.label}: the server exited with ${code}`)));
     });
-    const url = `http://127.0.0.1:${port}${run.request.url}`;
-    const options = { ...run.request, url, connections: run.connections };
-    await autocannon({ ...options, duration: WARMUP_SECONDS });
-    const result = await autocannon({ ...options, duration: SECONDS });
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${run.label}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-    }
-    return result.requests.average;
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    return { port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
+}
+
+async function rateOf(run: Run, { port }: Server): Promise<number> {
+  const url = `http://127.0.0.1:${port}${run.request.url}`;
+  const options = { ...run.request, url, connections: run.connections };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${run.label}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return result.requests.average;
 }
 
 /** 4,096 networks in turn, a new voter each time (the voter cookie is issued by the vote). */
@@ -161,16 +175,39 @@ async function main() {
         connections: 50,
       },
     } satisfies Record<string, Run>;
-    fs.writeFileSync(json, await fetchJson(runs.readVoted));
-    fs.writeFileSync(pageBytes, await fetchRaw(runs.page));
-
     const rates = new Map<keyof typeof runs, number[]>();
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      process.stdout.write(`round ${round} of ${ROUNDS}...`);
-      for (const [key, run] of Object.entries(runs) as [keyof typeof runs, Run][]) {
-        rates.set(key, [...(rates.get(key) ?? []), await rateOf(run)]);
+    // One server per run for all the rounds: each was forked (through tsx) afresh for every
+    // measurement, 23 starts of 2-6 s each; the rounds still interleave, and each measurement
+    // still warms its server for WARMUP_SECONDS first.
+    const servers = new Map<keyof typeof runs, Server>();
+    try {
+      const start = async (keys: (keyof typeof runs)[]) => {
+        const started = await Promise.allSettled(
+          keys.map(async (key) => servers.set(key, await startServer(runs[key]))),
+        );
+        const failed = started.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+      };
+      const serverOf = (key: keyof typeof runs) => {
+        const server = servers.get(key);
+        if (!server) throw new Error(`${runs[key].label}: not started`);
+        return server;
+      };
+      await start(['readNotVoted', 'readVoted', 'page', 'votes']);
+      // The bare servers send the app's very bytes: read from the app's servers before they start.
+      fs.writeFileSync(json, await fetchRaw(runs.readVoted, serverOf('readVoted')));
+      fs.writeFileSync(pageBytes, await fetchRaw(runs.page, serverOf('page')));
+      await start(['bareJson', 'barePage', 'bareInsert']);
+
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        process.stdout.write(`round ${round} of ${ROUNDS}...`);
+        for (const [key, run] of Object.entries(runs) as [keyof typeof runs, Run][]) {
+          rates.set(key, [...(rates.get(key) ?? []), await rateOf(run, serverOf(key))]);
+        }
+        process.stdout.write(' done\n');
       }
-      process.stdout.write(' done\n');
+    } finally {
+      await Promise.all([...servers.values()].map((server) => server.stop()));
     }
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
     for (const [key, run] of Object.entries(runs) as [keyof typeof runs, Run][]) {
@@ -224,30 +261,9 @@ async function main() {
   }
 }
 
-/** The app's answer to one request, as the bare server's fixed JSON. */
-async function fetchJson(run: Run): Promise<string> {
-  return (await fetchRaw(run)).toString();
-}
-
-/** The answer's body as sent (compressed when the run asks for it), from a server of its own. */
-async function fetchRaw(run: Run): Promise<Buffer> {
-  const child = fork(path.join(import.meta.dirname, run.script), run.args, {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  try {
-    const port = await new Promise<number>((resolve) =>
-      child.once('message', (m) => resolve((m as { port: number }).port)),
-    );
-    return await rawBody(
-      `http://127.0.0.1:${port}${run.request.url}`,
-      (run.request.headers ?? {}) as Record<string, string>,
-    );
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+/** The answer's body as sent (compressed when the run asks for it). */
+function fetchRaw(run: Run, { port }: Server): Promise<Buffer> {
+  return rawBody(`http://127.0.0.1:${port}${run.request.url}`, (run.request.headers ?? {}) as Record<string, string>);
 }
 
 await main();

@@ -4,20 +4,22 @@
  * markup of #root and the query cache to hydrate from. Every page is drawn with its lazy parts
  * (prerender waits for them), so the first paint is the real page, not a skeleton.
  */
-import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 // The edge build: the Node build keeps each render in an AsyncLocalStorage, and on Node 20 the
 // first use of one turns on async hooks for every promise the server makes from then on.
 import { prerender } from 'react-dom/static.edge';
 import { jsonForScript, type SsrRenderer, type SsrRequest, type SsrState } from '../shared/ssr.js';
-import { newQueryClient } from './app/query-client.js';
+import { hydrateSettled, newQueryClient } from './app/query-client.js';
 import { DrawnParts, LAZY_PART_MODULES } from './lib/lazy-part.js';
 import { Root } from './app/root.js';
 import { prefetchRoute } from './app/route-data.js';
 // Lazy parts declared in modules that themselves load lazily (the charts, drawn inside the
-// results and the past poll's page) are registered when their module first runs: run here, so
-// that `lazyParts` below lists them from the start (lazy-part.test.ts checks none is missing).
+// results and the past poll's page; the admin panel, inside the staff screen) are registered
+// when their module first runs: run here, so that `lazyParts` below lists them from the start
+// (lazy-part.test.ts checks none is missing).
 import './components/chart/lazy-pie-chart.js';
 import './components/chart/lazy-weighted-line.js';
+import './app/pages/staff-screen.js';
 
 async function render({ url, now, data }: SsrRequest) {
   const fetched = new QueryClient();
@@ -27,7 +29,7 @@ async function render({ url, now, data }: SsrRequest) {
   fetched.clear();
   // Drawn from the dehydrated cache, as the browser will hydrate: both see exactly the same data.
   const queryClient = newQueryClient();
-  hydrate(queryClient, queries);
+  hydrateSettled(queryClient, queries);
   /** The page's markup, and the lazy parts drawn in it. */
   const draw = async () => {
     const drawn = new Set<string>();

@@ -1,9 +1,9 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parsePollPath, UNKNOWN_POLL_NUMBER } from '../shared/poll-links.js';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '../shared/ssr.js';
-import { newQueryClient } from './app/query-client.js';
+import { hydrateSettled, newQueryClient } from './app/query-client.js';
 import { Root } from './app/root.js';
 import './styles/base.css';
 import './components/layout/layout.css';
@@ -50,7 +50,7 @@ if (root) {
   const state = readServerState();
   if (state && root.firstChild) {
     // The server drew the page: take it over with the data it was drawn with, fetching nothing again.
-    hydrate(queryClient, asThisAddress(state.queries as DehydratedState));
+    hydrateSettled(queryClient, asThisAddress(state.queries as DehydratedState));
     // As a transition, React renders the hydration in slices and yields between them, rather
     // than in one task for the whole page that a tap would wait behind.
     startTransition(() => {

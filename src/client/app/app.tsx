@@ -26,12 +26,8 @@ const TrackersScreen = lazyPart(
   () => import('../features/trackers/trackers-screen.js'),
 );
 const PastPollPage = lazyPart('app/pages/past-poll-page.tsx', () => import('./pages/past-poll-page.js'));
-const AdminPage = lazyPart('features/admin/admin-page.tsx', () => import('../features/admin/admin-page.js'));
-/** A poll's integrity review in the admin panel: loaded when staff open one. */
-const IntegrityView = lazyPart(
-  'features/integrity/integrity-view.tsx',
-  () => import('../features/integrity/integrity-view.js'),
-);
+/** /admin: the admin panel, its parts loaded from a small staff-only part (staff-screen.tsx). */
+const StaffScreen = lazyPart('app/pages/staff-screen.tsx', () => import('./pages/staff-screen.js'));
 
 export function App() {
   const { pathname, search } = useLocation();
@@ -57,7 +53,7 @@ export function App() {
       ) : screen.kind === 'methods' ? (
         <MethodsPage />
       ) : screen.kind === 'admin' ? (
-        <AdminPage place={screen.place} reviewPanel={IntegrityView} />
+        <StaffScreen place={screen.place} />
       ) : screen.kind === 'poll' ? (
         <PollRoute pollNumber={screen.pollNumber} />
       ) : screen.kind === 'trackers' ? (

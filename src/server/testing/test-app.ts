@@ -42,7 +42,7 @@ export interface TestAppOptions extends Pick<
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  return createTestAppOn(await createTestDatabase(kind), options);
+  return createTestAppOn(await createTestDatabase(kind, { migrated: true }), options);
 }
 
 /**
