@@ -66,7 +66,8 @@ try {
       });
     }
     const m = (key) => median(figures.map((f) => f[key]));
-    const met = m('performance') >= 0.98 && m('accessibility') >= 1 && m('lcp') <= 1.2 && m('cls') <= 0.01 && m('tbt') <= 50;
+    const met =
+      m('performance') >= 0.98 && m('accessibility') >= 1 && m('lcp') <= 1.2 && m('cls') <= 0.01 && m('tbt') <= 50;
     if (!met) missed += 1;
     console.log(
       path.padEnd(20),
