@@ -90,7 +90,11 @@ describe.each(testDatabaseKinds())('the school and the griefer (%s)', (kind) => 
     expect(proofs).toBeGreaterThan(0);
     expect(proofs).toBeLessThanOrEqual(100);
     expect(during.returning).toEqual({ counted: 100, held: 0 });
-    expect(during.scripts).toEqual({ counted: 100, held: 0 });
+    // First-time teachers with scripts count at once up to the network's second ceiling (issue
+    // 37 item 2; the griefer's first counted votes are first-time too); past it, they are held
+    // like those without scripts, and counted with them below.
+    expect(during.scripts.counted + during.scripts.held).toBe(100);
+    expect(during.scripts.counted).toBeGreaterThan(0);
     expect(during.noScripts.held).toBeGreaterThan(0);
     expect(during.griefer.held).toBeGreaterThan(300);
 
@@ -103,10 +107,11 @@ describe.each(testDatabaseKinds())('the school and the griefer (%s)', (kind) => 
     t.clock.set(new Date(start + 151 * MINUTE));
     await t.app.jobs.tick();
     const after = await statuses();
+    expect(after.scripts).toEqual({ counted: 100, held: 0 });
     expect(after.noScripts).toEqual({ counted: 100, held: 0 });
     expect(after.griefer).toEqual(during.griefer);
     const log = await t.db.selectFrom('integrity_actions').select(['kind', 'actor', 'votes']).execute();
-    expect(log).toEqual([{ kind: 'release', actor: SITE_ACTOR, votes: during.noScripts.held }]);
+    expect(log).toEqual([{ kind: 'release', actor: SITE_ACTOR, votes: during.noScripts.held + during.scripts.held }]);
     // Released votes are in the tallies.
     const tallies = await t.db.selectFrom('poll_options').select('vote_count').where('poll_id', '=', poll.id).execute();
     const counted = after.returning.counted + after.scripts.counted + after.noScripts.counted + after.griefer.counted;

@@ -210,6 +210,60 @@ export async function countHeld(db: Db, pollId: number, pick: HeldPick): Promise
   return row.n;
 }
 
+/** A poll's held votes per option (HeldPick), by option index. */
+export async function heldPerOption(db: Db, pollId: number, pick: HeldPick): Promise<number[]> {
+  const query = db
+    .selectFrom('votes')
+    .select((eb) => ['option_index', eb.fn.countAll<number>().as('n')])
+    .where('poll_id', '=', pollId);
+  const rows = await heldOf(query, (name) => name, pick)
+    .groupBy('option_index')
+    .execute();
+  const options = Math.max(0, ...rows.map((row) => row.option_index + 1));
+  const perOption = Array.from({ length: options }, () => 0);
+  for (const row of rows) perOption[row.option_index] = row.n;
+  return perOption;
+}
+
+/** Everyone else's counted votes per option: the poll's tallies less one network's counted votes. */
+export async function countedOutside(db: Db, pollId: number, bucket: string): Promise<number[]> {
+  const tallies = await db
+    .selectFrom('poll_options')
+    .select(['position', 'vote_count'])
+    .where('poll_id', '=', pollId)
+    .orderBy('position')
+    .execute();
+  const own = await db
+    .selectFrom('votes')
+    .select((eb) => ['option_index', eb.fn.countAll<number>().as('n')])
+    .where('poll_id', '=', pollId)
+    .where('bucket', '=', bucket)
+    .where('status', '=', 'counted')
+    .groupBy('option_index')
+    .execute();
+  const rest = tallies.map((row) => row.vote_count);
+  for (const row of own) rest[row.option_index] = Math.max(0, (rest[row.option_index] ?? 0) - row.n);
+  return rest;
+}
+
+/** The networks a poll challenged (its surge, a network of its own name, left out by the caller). */
+export async function challengedBuckets(db: Db, pollId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('integrity_buckets')
+    .select('bucket')
+    .where('poll_id', '=', pollId)
+    .where('state', '=', 'challenge')
+    .orderBy('bucket')
+    .execute();
+  return rows.map((row) => row.bucket);
+}
+
+/** The poll that went live on a day, if any. */
+export async function pollOfDay(db: Db, day: string): Promise<number | undefined> {
+  const row = await db.selectFrom('polls').select('id').where('live_date', '=', day).executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * The networks whose challenge ended between `since` and `now` (the release when a challenge
  * ends looks at these), on polls still taking votes or not.

@@ -26,7 +26,7 @@
  */
 import type { AuditWrite } from '../staff/audit.js';
 import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
-import { localDateAt } from '../../shared/time.js';
+import { localDateAt, votingDayAt } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
 import { createBreakdownsService } from '../breakdowns/breakdowns.service.js';
 import { isForeignKeyViolation } from '../db/errors.js';
@@ -45,7 +45,7 @@ import {
   surgeOf,
   toIntegrityAction,
 } from './review-report.js';
-import { FAST_MEDIAN_MS, SURGE_KEY } from '../integrity/detector.js';
+import { FAST_MEDIAN_MS, SURGE_KEY, splitMatches } from '../integrity/detector.js';
 
 import {
   bucketOptionCounts,
@@ -76,8 +76,11 @@ import {
   restoreVotes,
   setChallengeEveryone,
   takeFromGroups,
-  countHeld,
+  challengedBuckets,
+  countedOutside,
   endedChallenges,
+  heldPerOption,
+  pollOfDay,
   type ActionRow,
   type HeldPick,
 } from './review.repository.js';
@@ -169,6 +172,16 @@ export function createReviewService({
     const action = log.find((entry) => entry.id === id);
     if (!action) throw new Error(`integrity action ${id} vanished`);
     return toIntegrityAction(action, log);
+  }
+
+  /** The polls this instance released at the close already (releaseAtClose). */
+  const closeChecked = new Set<number>();
+
+  /** Whether a network's held votes (a pick with its bucket) split like everyone else's counted votes. */
+  async function heldSplitsLikeTheRest(pollId: number, pick: HeldPick & { bucket: string }): Promise<boolean> {
+    const block = await heldPerOption(db, pollId, pick);
+    if (block.every((n) => n === 0)) return false;
+    return splitMatches(block, await countedOutside(db, pollId, pick.bucket));
   }
 
   const logEntry = (
@@ -357,10 +370,44 @@ export function createReviewService({
       for (const ended of await endedChallenges(db, since, now.toISOString())) {
         if (ended.bucket === SURGE_KEY) continue;
         const pick = { bucket: ended.bucket, pageAtLeastMs: FAST_MEDIAN_MS, before: ended.until };
-        if ((await countHeld(db, ended.pollId, pick)) === 0) continue;
+        if (!(await heldSplitsLikeTheRest(ended.pollId, pick))) continue;
         const reason = `The challenge of ${bucketLabel(ended.bucket)} ended; these held votes showed no anomaly`;
         const result = await service.release(ended.pollId, ended.bucket, SITE_ACTOR, reason, undefined, pick);
         if (result.outcome === 'done') released += result.action.votes;
+      }
+      return released;
+    },
+
+    /**
+     * At the close of voting (issue 37 item 2), counts each challenged network's held votes that
+     * show no anomaly of their own (as when a challenge ends) and split like the rest of the
+     * poll: those held past the second ceiling (detector.ts) with valid proofs, a school's
+     * teachers without scripts whose challenge outlasted the day. A skewed block stays held for
+     * staff. Runs with the jobs for the polls whose voting closed in the last `lookBackMs`, once
+     * per poll on this instance (another instance's run finds nothing more that matches).
+     * Gives how many votes were counted.
+     */
+    async releaseAtClose(lookBackMs = RELEASE_LOOK_BACK_MS): Promise<number> {
+      const now = clock.now().getTime();
+      let released = 0;
+      for (const daysBack of [1, 0]) {
+        const day = votingDayAt(new Date(now - daysBack * 86_400_000), site);
+        const closesAt = day.closesAt.getTime();
+        if (closesAt > now || closesAt <= now - lookBackMs) continue;
+        const pollId = await pollOfDay(db, day.date);
+        if (pollId === undefined || closeChecked.has(pollId)) continue;
+        for (const bucket of await challengedBuckets(db, pollId)) {
+          if (bucket === SURGE_KEY) continue;
+          const pick = { bucket, pageAtLeastMs: FAST_MEDIAN_MS };
+          if (!(await heldSplitsLikeTheRest(pollId, pick))) continue;
+          const reason = `Voting closed; the held votes of ${bucketLabel(bucket)} split like the rest of the poll`;
+          const result = await service.release(pollId, bucket, SITE_ACTOR, reason, undefined, {
+            pageAtLeastMs: FAST_MEDIAN_MS,
+          });
+          if (result.outcome === 'done') released += result.action.votes;
+        }
+        if (closeChecked.size > 100) closeChecked.clear();
+        closeChecked.add(pollId);
       }
       return released;
     },
