@@ -376,6 +376,92 @@ export async function addToGroups(db: Db, pollId: number, changes: GroupChange[]
   }
 }
 
+/** Votes a change of status moves, per option and the profile copy they keep (weighting). */
+export interface MovedVotes {
+  option: number;
+  profile: string | null;
+  votes: number;
+}
+
+const movedSelect = (db: Db) =>
+  db.selectFrom('votes').select((eb) => ['option_index', 'voter_profile', eb.fn.countAll<number>().as('n')]);
+
+async function movedOf(query: ReturnType<typeof movedSelect>): Promise<MovedVotes[]> {
+  const rows = await query.groupBy(['option_index', 'voter_profile']).execute();
+  return rows.map((row) => ({ option: row.option_index, profile: row.voter_profile, votes: row.n }));
+}
+
+/** The counted votes of a range a discount is about to set aside. */
+export function movedByDiscount(db: Db, pollId: number, range: VoteRange): Promise<MovedVotes[]> {
+  return movedOf(inRange(movedSelect(db), pollId, range).where('status', '=', 'counted'));
+}
+
+/** The votes a discount holds, about to be restored (through the votes_set_aside index). */
+export function movedByRestore(db: Db, pollId: number, discountId: number): Promise<MovedVotes[]> {
+  return movedOf(
+    movedSelect(db)
+      .where('poll_id', '=', pollId)
+      .where('status', '=', 'discounted')
+      .where('discount_id', '=', discountId),
+  );
+}
+
+/** The held votes a release is about to count (HeldPick). */
+export function movedByRelease(db: Db, pollId: number, pick: HeldPick): Promise<MovedVotes[]> {
+  return movedOf(heldOf(movedSelect(db).where('poll_id', '=', pollId), (name) => name, pick));
+}
+
+/**
+ * Moves votes into the count (`counted` true: a restore, a release) or out of it (a discount):
+ * the option tallies, the set-aside count and the profile tallies change by exactly the votes
+ * moved, read in the same transaction as the change, under its tally locks. So an action costs
+ * what it moves, not a recount of the poll's every vote (issue 37 item 10: 1,000,000 votes).
+ */
+export async function moveTallies(db: Db, pollId: number, moved: MovedVotes[], counted: boolean): Promise<void> {
+  const sign = counted ? 1 : -1;
+  const perOption = new Map<number, number>();
+  const perProfile = new Map<string, { profile: string; option: number; votes: number }>();
+  for (const { option, profile, votes } of moved) {
+    perOption.set(option, (perOption.get(option) ?? 0) + votes);
+    if (profile === null) continue;
+    const key = `${profile}\u0000${option}`;
+    const entry = perProfile.get(key) ?? { profile, option, votes: 0 };
+    entry.votes += votes;
+    perProfile.set(key, entry);
+  }
+  let total = 0;
+  for (const [option, votes] of perOption) {
+    total += votes;
+    await db
+      .updateTable('poll_options')
+      .set({ vote_count: sql`vote_count + ${sign * votes}` })
+      .where('poll_id', '=', pollId)
+      .where('position', '=', option)
+      .execute();
+  }
+  if (total === 0) return;
+  await db
+    .updateTable('polls')
+    .set({ set_aside_votes: sql`set_aside_votes - ${sign * total}` })
+    .where('id', '=', pollId)
+    .execute();
+  for (const { profile, option, votes } of perProfile.values()) {
+    await db
+      .insertInto('poll_profile_tallies')
+      .values({ poll_id: pollId, voter_profile: profile, option_index: option, vote_count: sign * votes })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['poll_id', 'voter_profile', 'option_index'])
+          .doUpdateSet({ vote_count: sql`poll_profile_tallies.vote_count + ${sign * votes}` }),
+      )
+      .execute();
+  }
+  // As a recount leaves them: no profile tally of no votes.
+  if (!counted && perProfile.size > 0) {
+    await db.deleteFrom('poll_profile_tallies').where('poll_id', '=', pollId).where('vote_count', '<=', 0).execute();
+  }
+}
+
 /**
  * Counts a poll's option tallies and set-aside votes again from its votes' statuses. The
  * triggers keep them for votes as they arrive; a change of status is this.

@@ -6,8 +6,10 @@
  * - A discount sets the counted votes of one network between two instants aside; a restore
  *   counts exactly those again (those the discount still holds); a release counts held votes.
  *   Nothing is deleted.
- * - The option tallies and the set-aside count are counted again from the votes' statuses in
- *   the same transaction, so every tally always equals the count of counted votes.
+ * - The option tallies, the set-aside count and the profile tallies change by exactly the votes
+ *   the action moves, counted in the same transaction under the tally locks before their status
+ *   changes, so every tally always equals the count of counted votes, and an action on a poll of
+ *   1,000,000 votes costs what it moves, not a recount (issue 37 item 10).
  * - Group tallies (the breakdowns) cannot be counted again: a vote keeps no copy of its voter's
  *   profile, by design, so that no row ties a vote to a description of the person who cast it;
  *   the tallies hold the groups as they were when each vote was counted. So a discount takes
@@ -71,7 +73,10 @@ import {
   groupsOfVotes,
   insertAction,
   lockTallies,
-  recountTallies,
+  moveTallies,
+  movedByDiscount,
+  movedByRelease,
+  movedByRestore,
   releaseVotes,
   restoreVotes,
   setChallengeEveryone,
@@ -83,8 +88,9 @@ import {
   pollOfDay,
   type ActionRow,
   type HeldPick,
+  type MovedVotes,
 } from './review.repository.js';
-import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
+import { forgetWeighting } from '../weighting/weighting.repository.js';
 
 /** Who the integrity log names for what the site did on its own. */
 export const SITE_ACTOR = 'The site';
@@ -141,7 +147,7 @@ export function createReviewService({
    */
   async function change(
     pollId: number,
-    work: (trx: Db, now: string) => Promise<number>,
+    work: (trx: Db, now: string) => Promise<{ id: number; moved: MovedVotes[]; counted: boolean }>,
     audit?: AuditWrite,
   ): Promise<ReviewResult> {
     const now = clock.now().toISOString();
@@ -150,9 +156,8 @@ export function createReviewService({
         await lockTallies(trx, pollId);
         if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
         await breakdowns.publishBeforeChange(trx, pollId);
-        const id = await work(trx, now);
-        await recountTallies(trx, pollId);
-        await recountProfileTallies(trx, pollId);
+        const { id, moved, counted } = await work(trx, now);
+        await moveTallies(trx, pollId, moved, counted);
         await forgetWeighting(trx, pollId);
         await markPastPollsChanged(trx);
         await audit?.(trx);
@@ -287,10 +292,11 @@ export function createReviewService({
           const said = signal === undefined ? reason : `${SIGNAL_WORDS[signal]}: ${reason}`;
           const entry = { kind: 'discount' as const, actor, reason: said, ...range, bucket: range.bucket ?? null };
           const id = await insertAction(trx, logEntry(pollId, now, entry));
+          const moved = await movedByDiscount(trx, pollId, { ...range, signal });
           const votes = await discountVotes(trx, pollId, { ...range, signal }, id);
           const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
           await completeAction(trx, id, votes, taken);
-          return id;
+          return { id, moved, counted: false };
         },
         audit,
       );
@@ -316,11 +322,12 @@ export function createReviewService({
               undoesId: discountId,
             }),
           );
+          const moved = await movedByRestore(trx, pollId, discountId);
           const votes = await restoreVotes(trx, pollId, discountId);
           const given = discount.groupChanges.map((taken) => ({ ...taken, votes: -taken.votes }));
           await addToGroups(trx, pollId, given);
           await completeAction(trx, id, votes, given);
-          return id;
+          return { id, moved, counted: true };
         },
         audit,
       );
@@ -345,11 +352,12 @@ export function createReviewService({
             trx,
             logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
           );
+          const moved = await movedByRelease(trx, pollId, { bucket, ...pick });
           const votes = await releaseVotes(trx, pollId, { bucket, ...pick });
           if (votes === 0) throw new Refused('nothing-held');
           await addToGroups(trx, pollId, groups);
           await completeAction(trx, id, votes, groups);
-          return id;
+          return { id, moved, counted: true };
         },
         audit,
       );
