@@ -161,6 +161,23 @@ if (testDatabaseKinds().includes('sqlite')) {
       expect(partial).toEqual([expect.objectContaining({ name: 'votes_set_aside' })]);
       expect(partial[0]?.sql).toContain("where status <> 'counted'");
     });
+
+    it('finds the votes a restore or a release counts through the partial index, not by reading the poll', async () => {
+      const sqlite = sqliteHandleOf(db);
+      if (!sqlite) throw new Error('not opened by openDatabase');
+      const { releaseVotesQuery, restoreVotesQuery } = await import('../review/review.repository.js');
+      const planOf = ({ sql, parameters }: { sql: string; parameters: readonly unknown[] }) =>
+        (sqlite.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[])
+          .map((row) => row.detail)
+          .join('; ');
+      for (const compiled of [
+        restoreVotesQuery(db, 1, 7).compile(),
+        releaseVotesQuery(db, 1, { bucket: undefined }).compile(),
+        releaseVotesQuery(db, 1, { bucket: '0123456789abcdef', pageAtLeastMs: 1_500 }).compile(),
+      ]) {
+        expect(planOf(compiled)).toMatch(/USING (COVERING )?INDEX votes_set_aside/);
+      }
+    });
   });
 }
 
