@@ -2,8 +2,9 @@
  * Issue 37's scenario 4 in full, through the real app and database on a test clock: 300
  * teachers behind one address over 10 minutes while a griefer in the same /24 bursts 90
  * ballot-less votes every 30 minutes for 2 hours. Returning teachers are never asked nor held,
- * first-time teachers with scripts count, and those without scripts, held, are counted without
- * staff action when the challenge ends; the griefer's votes stay held.
+ * first-time teachers with scripts count (at once up to the network's second ceiling, the rest
+ * when the challenge ends), and those without scripts, held, are counted without staff action
+ * when the challenge ends; the griefer's votes stay held.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { humanDelayMs, poissonTimes, random, voteAsTheApp } from '../testing/arrivals.js';
