@@ -433,22 +433,14 @@ export function movedByRelease(db: Db, pollId: number, pick: HeldPick): Promise<
 
 /**
  * Moves votes into the count (`counted` true: a restore, a release) or out of it (a discount):
- * the option tallies, the set-aside count and the profile tallies change by exactly the votes
- * moved, read in the same transaction as the change, under its tally locks. So an action costs
- * what it moves, not a recount of the poll's every vote (issue 37 item 10: 1,000,000 votes).
+ * the option tallies and the set-aside count change by exactly the votes moved, read in the same
+ * transaction as the change, under its tally locks. So they cost what the action moves, not a
+ * recount of the poll's every vote (issue 37 item 10: 1,000,000 votes).
  */
 export async function moveTallies(db: Db, pollId: number, moved: MovedVotes[], counted: boolean): Promise<void> {
   const sign = counted ? 1 : -1;
   const perOption = new Map<number, number>();
-  const perProfile = new Map<string, { profile: string; option: number; votes: number }>();
-  for (const { option, profile, votes } of moved) {
-    perOption.set(option, (perOption.get(option) ?? 0) + votes);
-    if (profile === null) continue;
-    const key = `${profile}\u0000${option}`;
-    const entry = perProfile.get(key) ?? { profile, option, votes: 0 };
-    entry.votes += votes;
-    perProfile.set(key, entry);
-  }
+  for (const { option, votes } of moved) perOption.set(option, (perOption.get(option) ?? 0) + votes);
   let total = 0;
   for (const [option, votes] of perOption) {
     total += votes;
@@ -465,21 +457,6 @@ export async function moveTallies(db: Db, pollId: number, moved: MovedVotes[], c
     .set({ set_aside_votes: sql`set_aside_votes - ${sign * total}` })
     .where('id', '=', pollId)
     .execute();
-  for (const { profile, option, votes } of perProfile.values()) {
-    await db
-      .insertInto('poll_profile_tallies')
-      .values({ poll_id: pollId, voter_profile: profile, option_index: option, vote_count: sign * votes })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['poll_id', 'voter_profile', 'option_index'])
-          .doUpdateSet({ vote_count: sql`poll_profile_tallies.vote_count + ${sign * votes}` }),
-      )
-      .execute();
-  }
-  // As a recount leaves them: no profile tally of no votes.
-  if (!counted && perProfile.size > 0) {
-    await db.deleteFrom('poll_profile_tallies').where('poll_id', '=', pollId).where('vote_count', '<=', 0).execute();
-  }
 }
 
 /**

@@ -6,10 +6,11 @@
  * - A discount sets the counted votes of one network between two instants aside; a restore
  *   counts exactly those again (those the discount still holds); a release counts held votes.
  *   Nothing is deleted.
- * - The option tallies, the set-aside count and the profile tallies change by exactly the votes
- *   the action moves, counted in the same transaction under the tally locks before their status
- *   changes, so every tally always equals the count of counted votes, and an action on a poll of
- *   1,000,000 votes costs what it moves, not a recount (issue 37 item 10).
+ * - The option tallies and the set-aside count change by exactly the votes the action moves,
+ *   counted in the same transaction under the tally locks before their status changes, so every
+ *   tally always equals the count of counted votes, and they cost what the action moves, not a
+ *   recount of a 1,000,000-vote poll (issue 37 item 10). The profile tallies (the weighted line)
+ *   are still counted again: a forgotten browser's vote keeps its tally but not its copy.
  * - Group tallies (the breakdowns) cannot be counted again: a vote keeps no copy of its voter's
  *   profile, by design, so that no row ties a vote to a description of the person who cast it;
  *   the tallies hold the groups as they were when each vote was counted. So a discount takes
@@ -90,7 +91,7 @@ import {
   type HeldPick,
   type MovedVotes,
 } from './review.repository.js';
-import { forgetWeighting } from '../weighting/weighting.repository.js';
+import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 
 /** Who the integrity log names for what the site did on its own. */
 export const SITE_ACTOR = 'The site';
@@ -158,6 +159,10 @@ export function createReviewService({
         await breakdowns.publishBeforeChange(trx, pollId);
         const { id, moved, counted } = await work(trx, now);
         await moveTallies(trx, pollId, moved, counted);
+        // The profile tallies are counted again from the votes' copies: a browser forgotten
+        // since its vote kept its tally but lost its copy, so what a discount takes from them
+        // cannot be known from the votes it moves (weighted-results.storage.test.ts).
+        await recountProfileTallies(trx, pollId);
         await forgetWeighting(trx, pollId);
         await markPastPollsChanged(trx);
         await audit?.(trx);
