@@ -460,6 +460,55 @@ export async function moveTallies(db: Db, pollId: number, moved: MovedVotes[], c
 }
 
 /**
+ * Moves the profile tallies (the weighted line's) by the votes moved, as their copies say; or,
+ * when a browser was forgotten since its counted vote (`polls.profile_tallies_stale`), counts
+ * them again from the copies (what a forgotten vote's tally was cannot be read from it), and
+ * marks them fresh.
+ */
+export async function moveProfileTallies(
+  db: Db,
+  pollId: number,
+  moved: MovedVotes[],
+  counted: boolean,
+  recount: (db: Db, pollId: number) => Promise<void>,
+): Promise<void> {
+  const poll = await db.selectFrom('polls').select('profile_tallies_stale').where('id', '=', pollId).executeTakeFirst();
+  if (poll && Boolean(poll.profile_tallies_stale)) {
+    await recount(db, pollId);
+    await db
+      .updateTable('polls')
+      .set({ profile_tallies_stale: sql`false` })
+      .where('id', '=', pollId)
+      .execute();
+    return;
+  }
+  const sign = counted ? 1 : -1;
+  const perProfile = new Map<string, { profile: string; option: number; votes: number }>();
+  for (const { option, profile, votes } of moved) {
+    if (profile === null) continue;
+    const key = `${profile}\u0000${option}`;
+    const entry = perProfile.get(key) ?? { profile, option, votes: 0 };
+    entry.votes += votes;
+    perProfile.set(key, entry);
+  }
+  for (const { profile, option, votes } of perProfile.values()) {
+    await db
+      .insertInto('poll_profile_tallies')
+      .values({ poll_id: pollId, voter_profile: profile, option_index: option, vote_count: sign * votes })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['poll_id', 'voter_profile', 'option_index'])
+          .doUpdateSet({ vote_count: sql`poll_profile_tallies.vote_count + ${sign * votes}` }),
+      )
+      .execute();
+  }
+  // As a recount leaves them: no profile tally of no votes.
+  if (!counted && perProfile.size > 0) {
+    await db.deleteFrom('poll_profile_tallies').where('poll_id', '=', pollId).where('vote_count', '<=', 0).execute();
+  }
+}
+
+/**
  * Counts a poll's option tallies and set-aside votes again from its votes' statuses. The
  * triggers keep them for votes as they arrive; a change of status is this.
  */

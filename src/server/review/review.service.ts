@@ -9,8 +9,9 @@
  * - The option tallies and the set-aside count change by exactly the votes the action moves,
  *   counted in the same transaction under the tally locks before their status changes, so every
  *   tally always equals the count of counted votes, and they cost what the action moves, not a
- *   recount of a 1,000,000-vote poll (issue 37 item 10). The profile tallies (the weighted line)
- *   are still counted again: a forgotten browser's vote keeps its tally but not its copy.
+ *   recount of a 1,000,000-vote poll (issue 37 item 10). So do the profile tallies (the weighted
+ *   line), unless a browser was forgotten since its counted vote (it keeps its tally, not its
+ *   copy): then they are counted again, once (polls.profile_tallies_stale).
  * - Group tallies (the breakdowns) cannot be counted again: a vote keeps no copy of its voter's
  *   profile, by design, so that no row ties a vote to a description of the person who cast it;
  *   the tallies hold the groups as they were when each vote was counted. So a discount takes
@@ -74,6 +75,7 @@ import {
   groupsOfVotes,
   insertAction,
   lockTallies,
+  moveProfileTallies,
   moveTallies,
   movedByDiscount,
   movedByRelease,
@@ -159,10 +161,9 @@ export function createReviewService({
         await breakdowns.publishBeforeChange(trx, pollId);
         const { id, moved, counted } = await work(trx, now);
         await moveTallies(trx, pollId, moved, counted);
-        // The profile tallies are counted again from the votes' copies: a browser forgotten
-        // since its vote kept its tally but lost its copy, so what a discount takes from them
-        // cannot be known from the votes it moves (weighted-results.storage.test.ts).
-        await recountProfileTallies(trx, pollId);
+        // Moved too, unless a browser forgotten since its vote kept its tally but lost its copy:
+        // then counted again (weighted-results.storage.test.ts).
+        await moveProfileTallies(trx, pollId, moved, counted, recountProfileTallies);
         await forgetWeighting(trx, pollId);
         await markPastPollsChanged(trx);
         await audit?.(trx);
