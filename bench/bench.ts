@@ -29,7 +29,9 @@
  *                      search next to listing the archive at 10,000 past polls (bench-search.ts);
  *                      "trackers" reading a tracker, page and open data, at 4 and 40 runs and
  *                      at a thousand times the votes (bench-trackers.ts); "reads" the reads
- *                      of today's poll, breakdowns, the open data and past polls, at 1k and 1M votes
+ *                      of today's poll, breakdowns, the open data and past polls, at 1k and 1M votes;
+ *                      "staff-actions" a discount, restore and release on a 1,000,000-vote poll
+ *                      while votes arrive (bench-staff-actions.ts)
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -46,6 +48,7 @@ import { measureTrackers } from './bench-trackers.js';
 import { measurePages } from './bench-pages.js';
 import { measureProofOfWork } from './bench-proof-of-work.js';
 import { measureClose } from './bench-close.js';
+import { measureStaffActions } from './bench-staff-actions.js';
 import { measureReminders } from './bench-reminders.js';
 import { median } from '../src/shared/median.js';
 
@@ -63,6 +66,7 @@ const ONLY_PROOF_OF_WORK = process.env.BENCH_ONLY === 'proof-of-work';
 const ONLY_REMINDERS = process.env.BENCH_ONLY === 'reminders';
 const ONLY_WEIGHTED = process.env.BENCH_ONLY === 'weighted';
 const ONLY_CLOSE = process.env.BENCH_ONLY === 'close';
+const ONLY_STAFF_ACTIONS = process.env.BENCH_ONLY === 'staff-actions';
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search';
 const ONLY_TRACKERS = process.env.BENCH_ONLY === 'trackers';
 const WARMUP_SECONDS = 3;
@@ -291,6 +295,10 @@ async function main() {
   }
   if (ONLY_CLOSE) {
     verdicts.push(await measureClose(work));
+    return finish();
+  }
+  if (ONLY_STAFF_ACTIONS) {
+    verdicts.push(await measureStaffActions(work));
     return finish();
   }
   if (ONLY_SEARCH) {

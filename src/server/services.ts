@@ -179,7 +179,8 @@ export async function createServices({
     log,
     reminders: () => reminderSenderWorker.runOnce(),
     weekly: () => digest.queueDue(),
-    endedChallenges: () => integrityReview.releaseEndedChallenges(),
+    endedChallenges: async () =>
+      (await integrityReview.releaseEndedChallenges()) + (await integrityReview.releaseAtClose()),
     housekeeping: async () => {
       await reminders.purge();
       await subscriptions.purgeUnconfirmed();

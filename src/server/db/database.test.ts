@@ -150,12 +150,33 @@ if (testDatabaseKinds().includes('sqlite')) {
       const byVoter = /SEARCH votes USING (COVERING )?INDEX sqlite_autoindex_votes_\d \(voter_id=\?\)/;
       expect(plan('select voted_on, count(*) from votes where voter_id = ? group by voted_on')).toMatch(byVoter);
       expect(plan('update votes set voter_email = null where voter_id = ?')).toMatch(byVoter);
-      // Every vote writes each index: the two rules' keys, a poll's votes in order and a poll's
-      // votes by address bucket (integrity/), nothing more.
+      // Every counted vote writes each index: the two rules' keys, a poll's votes in order and a
+      // poll's votes by address bucket (integrity/), nothing more. The fifth is partial: only
+      // votes held or set aside are in it (staff actions find them through it, issue 37 item 10).
       const indexes = sqlite
-        .prepare("select name from sqlite_master where type = 'index' and tbl_name = 'votes'")
-        .all();
-      expect(indexes).toHaveLength(4);
+        .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'votes'")
+        .all() as { name: string; sql: string | null }[];
+      expect(indexes).toHaveLength(5);
+      const partial = indexes.filter((index) => index.sql?.includes('where') === true);
+      expect(partial).toEqual([expect.objectContaining({ name: 'votes_set_aside' })]);
+      expect(partial[0]?.sql).toContain("where status <> 'counted'");
+    });
+
+    it('finds the votes a restore or a release counts through the partial index, not by reading the poll', async () => {
+      const sqlite = sqliteHandleOf(db);
+      if (!sqlite) throw new Error('not opened by openDatabase');
+      const { releaseVotesQuery, restoreVotesQuery } = await import('../review/review.repository.js');
+      const planOf = ({ sql, parameters }: { sql: string; parameters: readonly unknown[] }) =>
+        (sqlite.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[])
+          .map((row) => row.detail)
+          .join('; ');
+      for (const compiled of [
+        restoreVotesQuery(db, 1, 7).compile(),
+        releaseVotesQuery(db, 1, { bucket: undefined }).compile(),
+        releaseVotesQuery(db, 1, { bucket: '0123456789abcdef', pageAtLeastMs: 1_500 }).compile(),
+      ]) {
+        expect(planOf(compiled)).toMatch(/USING (COVERING )?INDEX votes_set_aside/);
+      }
     });
   });
 }
@@ -201,6 +222,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0024-poll-notes',
         '0025-weekly-digest',
         '0026-integrity-alerts',
+        '0028-set-aside-index',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);

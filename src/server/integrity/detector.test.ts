@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBallots } from './ballot.js';
-import { anomaliesOf, challengeLevel, judge, judgeSurge, type RecentVote } from './detector.js';
+import { anomaliesOf, challengeLevel, judge, judgeSurge, splitMatches, type RecentVote } from './detector.js';
 
 const NOW = Date.UTC(2026, 10, 21, 15, 0, 0);
 
@@ -137,5 +137,32 @@ describe('judgeSurge', () => {
   it('needs two signals: first-time browsers voting like everyone else are no surge', () => {
     const recent = wave(100, 100, { option: (i) => (i % 2 === 0 ? 0 : 1) });
     expect(judgeSurge(recent, tallies(recent), NOW)).toEqual({ surge: false, signals: ['first-time'] });
+  });
+});
+
+describe('a held block against the rest of the poll (the second ceiling, issue 37 item 2)', () => {
+  it('matches a block within 10 points of everyone else’s split, and not one 11 points off', () => {
+    expect(splitMatches([600, 400], [500, 500])).toBe(true);
+    expect(splitMatches([610, 390], [500, 500])).toBe(false);
+  });
+
+  it('gives a small block 3 standard errors: 7 of 10 against 50/50 wanders by chance', () => {
+    // 3 × √(0.25 / 10) ≈ 0.47; at 1,000 votes it is 0.047, so the 10 points rule.
+    expect(splitMatches([7, 3], [150, 150])).toBe(true);
+    expect(splitMatches([700, 300], [150, 150])).toBe(false);
+  });
+
+  it('keeps a stuffer’s 85/15 block of 190 against 50/50 held', () => {
+    expect(splitMatches([28, 162], [150, 150])).toBe(false);
+  });
+
+  it('matches nothing without anything to compare: no other counted votes, or an empty block', () => {
+    expect(splitMatches([50, 50], [0, 0])).toBe(false);
+    expect(splitMatches([0, 0], [150, 150])).toBe(false);
+  });
+
+  it('reads an option the block or the rest lacks as none', () => {
+    expect(splitMatches([50, 50], [150, 150, 0])).toBe(true);
+    expect(splitMatches([50, 50, 40], [150, 150])).toBe(false);
   });
 });

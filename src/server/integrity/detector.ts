@@ -52,6 +52,43 @@ export const SUSTAINED_ANOMALIES = 2;
  */
 export const FIRST_TIME_CEILING = 90;
 
+/**
+ * The second ceiling (issue 37 item 2): a network's first-time votes counted on a poll past
+ * which, while the network is challenged, its first-time votes are held even with a valid proof
+ * of work. A one-core stuffer solves a level-0 proof in well under a CPU-second (docs/
+ * performance.md), and the proof cannot be made harder without making a teacher's phone wait
+ * more than 1.5 s; so past the first ~110 counted, its votes wait for the close instead, where a
+ * block whose split matches the rest of the poll is counted (`splitMatches`) and a skewed one
+ * stays held for staff. A staff meeting of 100 first-time teachers is under it and counts at once.
+ */
+export const SECOND_CEILING = 110;
+/**
+ * A held block "matches the rest of the poll" when each option's share of it is within this
+ * many points of its share of everyone else's counted votes, or within 3 standard errors of a
+ * block that size drawn from them (a small block of honest votes wanders by chance).
+ */
+export const SPLIT_MATCH_POINTS = 0.1;
+export const SPLIT_MATCH_ERRORS = 3;
+
+/**
+ * Whether a block of votes per option (a network's held votes) splits like `rest` (everyone
+ * else's counted votes per option). Nothing to compare with (no other counted votes, or an empty
+ * block) is no match: the block stays for staff.
+ */
+export function splitMatches(block: readonly number[], rest: readonly number[]): boolean {
+  const blockTotal = block.reduce((sum, n) => sum + n, 0);
+  const restTotal = rest.reduce((sum, n) => sum + n, 0);
+  if (blockTotal === 0 || restTotal === 0) return false;
+  const options = Math.max(block.length, rest.length);
+  for (let option = 0; option < options; option += 1) {
+    const expected = (rest[option] ?? 0) / restTotal;
+    const seen = (block[option] ?? 0) / blockTotal;
+    const error = Math.sqrt((expected * (1 - expected)) / blockTotal);
+    if (Math.abs(seen - expected) > Math.max(SPLIT_MATCH_POINTS, SPLIT_MATCH_ERRORS * error)) return false;
+  }
+  return true;
+}
+
 export const SKEW_BUCKET_SHARE = 0.9;
 export const SKEW_OVERALL_SHARE = 0.7;
 /** Skew is only judged against at least this many votes from everyone else. */

@@ -3,7 +3,8 @@
  * every 30 seconds, so a new day's poll goes live within half a minute of midnight, and at start-up), sending the outbox
  * (every 15 seconds, and right after something is queued), push reminders (every 20 seconds), and housekeeping (hourly: forgetting
  * unconfirmed subscriptions and old limit counts); with the daily switch, the held votes of ended
- * challenges that show no anomaly are counted. Tests call `tick`, `sendMail` and
+ * challenges, and at the close of voting those of every challenged network, that show no anomaly
+ * and split like the rest of the poll are counted. Tests call `tick`, `sendMail` and
  * `housekeeping` with their own clock instead of starting the timers.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,8 +41,9 @@ export function createJobs({
   endedChallenges,
 }: {
   /**
-   * Counts the held votes of networks whose challenge ended that show no anomaly
-   * (review.service.ts, releaseEndedChallenges): checked with the daily switch.
+   * Counts the held votes of networks whose challenge ended, or whose poll's voting closed, that
+   * show no anomaly and split like the rest of the poll (review.service.ts, releaseEndedChallenges
+   * and releaseAtClose): checked with the daily switch.
    */
   endedChallenges?: () => Promise<number>;
   schedule: ScheduleService;

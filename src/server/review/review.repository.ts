@@ -145,6 +145,13 @@ export async function lockTallies(db: Db, pollId: number): Promise<void> {
   await sql`select id from polls where id = ${pollId} for update`.execute(db);
 }
 
+/**
+ * The partial index votes_set_aside's own condition, word for word: SQLite uses a partial index
+ * only for a query that states its condition with the same literal (status = 'held' does not
+ * imply it to SQLite's planner), so every query of held or discounted votes states it too.
+ */
+const notCounted = (column = 'status') => sql<boolean>`${sql.ref(column)} <> 'counted'`;
+
 /** Sets the counted votes of a range (VoteRange) aside under `discountId`; gives how many. */
 export async function discountVotes(db: Db, pollId: number, range: VoteRange, discountId: number): Promise<number> {
   const result = await inRange(
@@ -157,15 +164,20 @@ export async function discountVotes(db: Db, pollId: number, range: VoteRange, di
   return Number(result.numUpdatedRows);
 }
 
-/** Counts the votes a discount still holds again; gives how many. */
-export async function restoreVotes(db: Db, pollId: number, discountId: number): Promise<number> {
-  const result = await db
+/** The statement that counts a discount's votes again, for restoreVotes and its query plan's test. */
+export function restoreVotesQuery(db: Db, pollId: number, discountId: number) {
+  return db
     .updateTable('votes')
     .set({ status: 'counted', discount_id: null })
     .where('poll_id', '=', pollId)
+    .where(notCounted())
     .where('status', '=', 'discounted')
-    .where('discount_id', '=', discountId)
-    .executeTakeFirst();
+    .where('discount_id', '=', discountId);
+}
+
+/** Counts the votes a discount still holds again; gives how many. */
+export async function restoreVotes(db: Db, pollId: number, discountId: number): Promise<number> {
+  const result = await restoreVotesQuery(db, pollId, discountId).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -186,17 +198,21 @@ function heldOf<Q extends { where: (...args: any[]) => Q }>(
   column: (name: string) => string,
   pick: HeldPick,
 ): Q {
-  let picked = query.where(column('status'), '=', 'held');
+  let picked = query.where(notCounted(column('status'))).where(column('status'), '=', 'held');
   if (pick.bucket !== undefined) picked = picked.where(column('bucket'), '=', pick.bucket);
   if (pick.pageAtLeastMs !== undefined) picked = picked.where(column('page_ms'), '>=', pick.pageAtLeastMs);
   if (pick.before !== undefined) picked = picked.where(column('created_at'), '<=', pick.before);
   return picked;
 }
 
+/** The statement that counts a poll's held votes (HeldPick), for releaseVotes and its query plan's test. */
+export function releaseVotesQuery(db: Db, pollId: number, pick: HeldPick) {
+  return heldOf(db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', pollId), (name) => name, pick);
+}
+
 /** Counts a poll's held votes (HeldPick); gives how many. */
 export async function releaseVotes(db: Db, pollId: number, pick: HeldPick): Promise<number> {
-  const query = db.updateTable('votes').set({ status: 'counted' }).where('poll_id', '=', pollId);
-  const result = await heldOf(query, (name) => name, pick).executeTakeFirst();
+  const result = await releaseVotesQuery(db, pollId, pick).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -208,6 +224,60 @@ export async function countHeld(db: Db, pollId: number, pick: HeldPick): Promise
     .where('poll_id', '=', pollId);
   const row = await heldOf(query, (name) => name, pick).executeTakeFirstOrThrow();
   return row.n;
+}
+
+/** A poll's held votes per option (HeldPick), by option index. */
+export async function heldPerOption(db: Db, pollId: number, pick: HeldPick): Promise<number[]> {
+  const query = db
+    .selectFrom('votes')
+    .select((eb) => ['option_index', eb.fn.countAll<number>().as('n')])
+    .where('poll_id', '=', pollId);
+  const rows = await heldOf(query, (name) => name, pick)
+    .groupBy('option_index')
+    .execute();
+  const options = Math.max(0, ...rows.map((row) => row.option_index + 1));
+  const perOption = Array.from({ length: options }, () => 0);
+  for (const row of rows) perOption[row.option_index] = row.n;
+  return perOption;
+}
+
+/** Everyone else's counted votes per option: the poll's tallies less one network's counted votes. */
+export async function countedOutside(db: Db, pollId: number, bucket: string): Promise<number[]> {
+  const tallies = await db
+    .selectFrom('poll_options')
+    .select(['position', 'vote_count'])
+    .where('poll_id', '=', pollId)
+    .orderBy('position')
+    .execute();
+  const own = await db
+    .selectFrom('votes')
+    .select((eb) => ['option_index', eb.fn.countAll<number>().as('n')])
+    .where('poll_id', '=', pollId)
+    .where('bucket', '=', bucket)
+    .where('status', '=', 'counted')
+    .groupBy('option_index')
+    .execute();
+  const rest = tallies.map((row) => row.vote_count);
+  for (const row of own) rest[row.option_index] = Math.max(0, (rest[row.option_index] ?? 0) - row.n);
+  return rest;
+}
+
+/** The networks a poll challenged (its surge, a network of its own name, left out by the caller). */
+export async function challengedBuckets(db: Db, pollId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('integrity_buckets')
+    .select('bucket')
+    .where('poll_id', '=', pollId)
+    .where('state', '=', 'challenge')
+    .orderBy('bucket')
+    .execute();
+  return rows.map((row) => row.bucket);
+}
+
+/** The poll that went live on a day, if any. */
+export async function pollOfDay(db: Db, day: string): Promise<number | undefined> {
+  const row = await db.selectFrom('polls').select('id').where('live_date', '=', day).executeTakeFirst();
+  return row?.id;
 }
 
 /**
@@ -249,7 +319,10 @@ export async function groupsOfVotes(
     .select((eb) => ['p.dimension', 'p.group_value', 'v.option_index', eb.fn.countAll<number>().as('n')])
     .where('v.poll_id', '=', pollId);
   if ('discountId' in votes) {
-    query = query.where('v.status', '=', 'discounted').where('v.discount_id', '=', votes.discountId);
+    query = query
+      .where(notCounted('v.status'))
+      .where('v.status', '=', 'discounted')
+      .where('v.discount_id', '=', votes.discountId);
   } else {
     query = heldOf(query, (name) => `v.${name}`, votes);
   }
@@ -319,6 +392,119 @@ export async function addToGroups(db: Db, pollId: number, changes: GroupChange[]
           .doUpdateSet({ vote_count: sql`poll_group_tallies.vote_count + ${change.votes}` }),
       )
       .execute();
+  }
+}
+
+/** Votes a change of status moves, per option and the profile copy they keep (weighting). */
+export interface MovedVotes {
+  option: number;
+  profile: string | null;
+  votes: number;
+}
+
+const movedSelect = (db: Db) =>
+  db.selectFrom('votes').select((eb) => ['option_index', 'voter_profile', eb.fn.countAll<number>().as('n')]);
+
+async function movedOf(query: ReturnType<typeof movedSelect>): Promise<MovedVotes[]> {
+  const rows = await query.groupBy(['option_index', 'voter_profile']).execute();
+  return rows.map((row) => ({ option: row.option_index, profile: row.voter_profile, votes: row.n }));
+}
+
+/** The counted votes of a range a discount is about to set aside. */
+export function movedByDiscount(db: Db, pollId: number, range: VoteRange): Promise<MovedVotes[]> {
+  return movedOf(inRange(movedSelect(db), pollId, range).where('status', '=', 'counted'));
+}
+
+/** The votes a discount holds, about to be restored (through the votes_set_aside index). */
+export function movedByRestore(db: Db, pollId: number, discountId: number): Promise<MovedVotes[]> {
+  return movedOf(
+    movedSelect(db)
+      .where('poll_id', '=', pollId)
+      .where(notCounted())
+      .where('status', '=', 'discounted')
+      .where('discount_id', '=', discountId),
+  );
+}
+
+/** The held votes a release is about to count (HeldPick). */
+export function movedByRelease(db: Db, pollId: number, pick: HeldPick): Promise<MovedVotes[]> {
+  return movedOf(heldOf(movedSelect(db).where('poll_id', '=', pollId), (name) => name, pick));
+}
+
+/**
+ * Moves votes into the count (`counted` true: a restore, a release) or out of it (a discount):
+ * the option tallies and the set-aside count change by exactly the votes moved, read in the same
+ * transaction as the change, under its tally locks. So they cost what the action moves, not a
+ * recount of the poll's every vote (issue 37 item 10: 1,000,000 votes).
+ */
+export async function moveTallies(db: Db, pollId: number, moved: MovedVotes[], counted: boolean): Promise<void> {
+  const sign = counted ? 1 : -1;
+  const perOption = new Map<number, number>();
+  for (const { option, votes } of moved) perOption.set(option, (perOption.get(option) ?? 0) + votes);
+  let total = 0;
+  for (const [option, votes] of perOption) {
+    total += votes;
+    await db
+      .updateTable('poll_options')
+      .set({ vote_count: sql`vote_count + ${sign * votes}` })
+      .where('poll_id', '=', pollId)
+      .where('position', '=', option)
+      .execute();
+  }
+  if (total === 0) return;
+  await db
+    .updateTable('polls')
+    .set({ set_aside_votes: sql`set_aside_votes - ${sign * total}` })
+    .where('id', '=', pollId)
+    .execute();
+}
+
+/**
+ * Moves the profile tallies (the weighted line's) by the votes moved, as their copies say; or,
+ * when a browser was forgotten since its counted vote (`polls.profile_tallies_stale`), counts
+ * them again from the copies (what a forgotten vote's tally was cannot be read from it), and
+ * marks them fresh.
+ */
+export async function moveProfileTallies(
+  db: Db,
+  pollId: number,
+  moved: MovedVotes[],
+  counted: boolean,
+  recount: (db: Db, pollId: number) => Promise<void>,
+): Promise<void> {
+  const poll = await db.selectFrom('polls').select('profile_tallies_stale').where('id', '=', pollId).executeTakeFirst();
+  if (poll && Boolean(poll.profile_tallies_stale)) {
+    await recount(db, pollId);
+    await db
+      .updateTable('polls')
+      .set({ profile_tallies_stale: sql`false` })
+      .where('id', '=', pollId)
+      .execute();
+    return;
+  }
+  const sign = counted ? 1 : -1;
+  const perProfile = new Map<string, { profile: string; option: number; votes: number }>();
+  for (const { option, profile, votes } of moved) {
+    if (profile === null) continue;
+    const key = `${profile}\u0000${option}`;
+    const entry = perProfile.get(key) ?? { profile, option, votes: 0 };
+    entry.votes += votes;
+    perProfile.set(key, entry);
+  }
+  for (const { profile, option, votes } of perProfile.values()) {
+    await db
+      .insertInto('poll_profile_tallies')
+      .values({ poll_id: pollId, voter_profile: profile, option_index: option, vote_count: sign * votes })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['poll_id', 'voter_profile', 'option_index'])
+          .doUpdateSet({ vote_count: sql`poll_profile_tallies.vote_count + ${sign * votes}` }),
+      )
+      .execute();
+  }
+  // As a recount leaves them: no profile tally of no votes.
+  if (!counted && perProfile.size > 0) {
+    await db.deleteFrom('poll_profile_tallies').where('poll_id', '=', pollId).where('vote_count', '<=', 0).execute();
   }
 }
 

@@ -60,7 +60,7 @@ export const reviewRoutes: FastifyPluginAsync<{
     {
       config: { permission: 'integrity.write' },
       schema: {
-        summary: "Set aside a network's votes over a time",
+        summary: "Set aside votes over a time: a network's, a signal's (such as first-time browsers) or both",
         params: pollIdParams,
         body: discountRequest,
         response: { 201: integrityChange },

@@ -6,8 +6,12 @@
  * - A discount sets the counted votes of one network between two instants aside; a restore
  *   counts exactly those again (those the discount still holds); a release counts held votes.
  *   Nothing is deleted.
- * - The option tallies and the set-aside count are counted again from the votes' statuses in
- *   the same transaction, so every tally always equals the count of counted votes.
+ * - The option tallies and the set-aside count change by exactly the votes the action moves,
+ *   counted in the same transaction under the tally locks before their status changes, so every
+ *   tally always equals the count of counted votes, and they cost what the action moves, not a
+ *   recount of a 1,000,000-vote poll (issue 37 item 10). So do the profile tallies (the weighted
+ *   line), unless a browser was forgotten since its counted vote (it keeps its tally, not its
+ *   copy): then they are counted again, once (polls.profile_tallies_stale).
  * - Group tallies (the breakdowns) cannot be counted again: a vote keeps no copy of its voter's
  *   profile, by design, so that no row ties a vote to a description of the person who cast it;
  *   the tallies hold the groups as they were when each vote was counted. So a discount takes
@@ -26,7 +30,7 @@
  */
 import type { AuditWrite } from '../staff/audit.js';
 import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
-import { localDateAt } from '../../shared/time.js';
+import { localDateAt, votingDayAt } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
 import { createBreakdownsService } from '../breakdowns/breakdowns.service.js';
 import { isForeignKeyViolation } from '../db/errors.js';
@@ -45,7 +49,7 @@ import {
   surgeOf,
   toIntegrityAction,
 } from './review-report.js';
-import { FAST_MEDIAN_MS, SURGE_KEY } from '../integrity/detector.js';
+import { FAST_MEDIAN_MS, SURGE_KEY, splitMatches } from '../integrity/detector.js';
 
 import {
   bucketOptionCounts,
@@ -71,15 +75,23 @@ import {
   groupsOfVotes,
   insertAction,
   lockTallies,
-  recountTallies,
+  moveProfileTallies,
+  moveTallies,
+  movedByDiscount,
+  movedByRelease,
+  movedByRestore,
   releaseVotes,
   restoreVotes,
   setChallengeEveryone,
   takeFromGroups,
-  countHeld,
+  challengedBuckets,
+  countedOutside,
   endedChallenges,
+  heldPerOption,
+  pollOfDay,
   type ActionRow,
   type HeldPick,
+  type MovedVotes,
 } from './review.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 
@@ -138,7 +150,7 @@ export function createReviewService({
    */
   async function change(
     pollId: number,
-    work: (trx: Db, now: string) => Promise<number>,
+    work: (trx: Db, now: string) => Promise<{ id: number; moved: MovedVotes[]; counted: boolean }>,
     audit?: AuditWrite,
   ): Promise<ReviewResult> {
     const now = clock.now().toISOString();
@@ -147,9 +159,11 @@ export function createReviewService({
         await lockTallies(trx, pollId);
         if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
         await breakdowns.publishBeforeChange(trx, pollId);
-        const id = await work(trx, now);
-        await recountTallies(trx, pollId);
-        await recountProfileTallies(trx, pollId);
+        const { id, moved, counted } = await work(trx, now);
+        await moveTallies(trx, pollId, moved, counted);
+        // Moved too, unless a browser forgotten since its vote kept its tally but lost its copy:
+        // then counted again (weighted-results.storage.test.ts).
+        await moveProfileTallies(trx, pollId, moved, counted, recountProfileTallies);
         await forgetWeighting(trx, pollId);
         await markPastPollsChanged(trx);
         await audit?.(trx);
@@ -169,6 +183,16 @@ export function createReviewService({
     const action = log.find((entry) => entry.id === id);
     if (!action) throw new Error(`integrity action ${id} vanished`);
     return toIntegrityAction(action, log);
+  }
+
+  /** The polls this instance released at the close already (releaseAtClose). */
+  const closeChecked = new Set<number>();
+
+  /** Whether a network's held votes (a pick with its bucket) split like everyone else's counted votes. */
+  async function heldSplitsLikeTheRest(pollId: number, pick: HeldPick & { bucket: string }): Promise<boolean> {
+    const block = await heldPerOption(db, pollId, pick);
+    if (block.every((n) => n === 0)) return false;
+    return splitMatches(block, await countedOutside(db, pollId, pick.bucket));
   }
 
   const logEntry = (
@@ -274,10 +298,11 @@ export function createReviewService({
           const said = signal === undefined ? reason : `${SIGNAL_WORDS[signal]}: ${reason}`;
           const entry = { kind: 'discount' as const, actor, reason: said, ...range, bucket: range.bucket ?? null };
           const id = await insertAction(trx, logEntry(pollId, now, entry));
+          const moved = await movedByDiscount(trx, pollId, { ...range, signal });
           const votes = await discountVotes(trx, pollId, { ...range, signal }, id);
           const taken = await takeFromGroups(trx, pollId, await groupsOfVotes(trx, pollId, { discountId: id }));
           await completeAction(trx, id, votes, taken);
-          return id;
+          return { id, moved, counted: false };
         },
         audit,
       );
@@ -303,11 +328,12 @@ export function createReviewService({
               undoesId: discountId,
             }),
           );
+          const moved = await movedByRestore(trx, pollId, discountId);
           const votes = await restoreVotes(trx, pollId, discountId);
           const given = discount.groupChanges.map((taken) => ({ ...taken, votes: -taken.votes }));
           await addToGroups(trx, pollId, given);
           await completeAction(trx, id, votes, given);
-          return id;
+          return { id, moved, counted: true };
         },
         audit,
       );
@@ -332,11 +358,12 @@ export function createReviewService({
             trx,
             logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
           );
+          const moved = await movedByRelease(trx, pollId, { bucket, ...pick });
           const votes = await releaseVotes(trx, pollId, { bucket, ...pick });
           if (votes === 0) throw new Refused('nothing-held');
           await addToGroups(trx, pollId, groups);
           await completeAction(trx, id, votes, groups);
-          return id;
+          return { id, moved, counted: true };
         },
         audit,
       );
@@ -357,10 +384,44 @@ export function createReviewService({
       for (const ended of await endedChallenges(db, since, now.toISOString())) {
         if (ended.bucket === SURGE_KEY) continue;
         const pick = { bucket: ended.bucket, pageAtLeastMs: FAST_MEDIAN_MS, before: ended.until };
-        if ((await countHeld(db, ended.pollId, pick)) === 0) continue;
+        if (!(await heldSplitsLikeTheRest(ended.pollId, pick))) continue;
         const reason = `The challenge of ${bucketLabel(ended.bucket)} ended; these held votes showed no anomaly`;
         const result = await service.release(ended.pollId, ended.bucket, SITE_ACTOR, reason, undefined, pick);
         if (result.outcome === 'done') released += result.action.votes;
+      }
+      return released;
+    },
+
+    /**
+     * At the close of voting (issue 37 item 2), counts each challenged network's held votes that
+     * show no anomaly of their own (as when a challenge ends) and split like the rest of the
+     * poll: those held past the second ceiling (detector.ts) with valid proofs, a school's
+     * teachers without scripts whose challenge outlasted the day. A skewed block stays held for
+     * staff. Runs with the jobs for the polls whose voting closed in the last `lookBackMs`, once
+     * per poll on this instance (another instance's run finds nothing more that matches).
+     * Gives how many votes were counted.
+     */
+    async releaseAtClose(lookBackMs = RELEASE_LOOK_BACK_MS): Promise<number> {
+      const now = clock.now().getTime();
+      let released = 0;
+      for (const daysBack of [1, 0]) {
+        const day = votingDayAt(new Date(now - daysBack * 86_400_000), site);
+        const closesAt = day.closesAt.getTime();
+        if (closesAt > now || closesAt <= now - lookBackMs) continue;
+        const pollId = await pollOfDay(db, day.date);
+        if (pollId === undefined || closeChecked.has(pollId)) continue;
+        for (const bucket of await challengedBuckets(db, pollId)) {
+          if (bucket === SURGE_KEY) continue;
+          const pick = { bucket, pageAtLeastMs: FAST_MEDIAN_MS };
+          if (!(await heldSplitsLikeTheRest(pollId, pick))) continue;
+          const reason = `Voting closed; the held votes of ${bucketLabel(bucket)} split like the rest of the poll`;
+          const result = await service.release(pollId, bucket, SITE_ACTOR, reason, undefined, {
+            pageAtLeastMs: FAST_MEDIAN_MS,
+          });
+          if (result.outcome === 'done') released += result.action.votes;
+        }
+        if (closeChecked.size > 100) closeChecked.clear();
+        closeChecked.add(pollId);
       }
       return released;
     },

@@ -81,6 +81,22 @@ export async function recopyVoterProfile(db: Db, pollId: number, voterId: string
  * were counted in stay as counted, and weighted lines already kept stay as they are.
  */
 export async function dropProfileCopies(db: Db, voterId: string): Promise<void> {
+  // Its counted votes' polls: their profile tallies no longer follow from the votes' copies, so
+  // the next staff action on them counts them again (review.service.ts).
+  await db
+    .updateTable('polls')
+    .set({ profile_tallies_stale: sql`true` })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('votes')
+        .select('poll_id')
+        .where('voter_id', '=', voterId)
+        .where('status', '=', 'counted')
+        .where('voter_profile', 'is not', null),
+    )
+    .execute();
   await db
     .updateTable('votes')
     .set({ voter_profile: null })

@@ -265,8 +265,9 @@ function HonestResults() {
         <li>
           <strong>Votes that can’t pass are held, not thrown away.</strong> A held vote is recorded, and its voter is
           told so: it will be counted after a check. Until then it is in no result, and its voter is shown none that
-          would claim to include it. When the check on its network ends and the vote itself looks like a person’s (cast
-          from the page, after reading the question), it is counted without anyone having to step in.
+          would claim to include it. When the check on its network ends, or voting closes, held votes that look like a
+          person’s (cast from the page, after reading the question) and split like everyone else’s are counted without
+          anyone having to step in; the rest wait for our staff.
         </li>
         <li>
           <strong>People review, and can undo.</strong> Our staff are told by e-mail when something looks wrong. They
@@ -279,8 +280,10 @@ function HonestResults() {
           set aside after review.
         </li>
         <li>
-          <strong>Schools are welcome.</strong> Colleagues voting from one school’s network is normal, and a network is
-          never held just for being busy.
+          <strong>Schools are welcome.</strong> Colleagues voting from one school’s network is normal: a browser that
+          has voted here before is never held because its network is busy. When a great many browsers vote from one
+          network for the first time, those past a point wait until voting closes, and are counted then if they split
+          like everyone else’s votes.
         </li>
         <li>
           <strong>No addresses are stored.</strong> To tell networks apart we keep only a scrambled code, which can’t be

@@ -29,6 +29,11 @@ export interface PollsTable {
   challenge_everyone: Generated<boolean | number>;
   /** Its integrity data was purged after 30 days (migration 0026). */
   integrity_purged: Generated<boolean | number>;
+  /**
+   * A browser forgotten since voting kept its counted vote's profile tally but not the vote's
+   * copy: the next staff action counts the profile tallies again (migration 0028).
+   */
+  profile_tallies_stale: Generated<boolean | number>;
 }
 
 /** The options of a poll with their running vote counts: results cost O(options), not O(votes). */
