@@ -68,8 +68,7 @@ async function expectSectionInView(page: Page) {
     'set votes aside or restore them. Every action is logged',
     'votes that were held or set aside are deleted along with the other checking details; counted votes stay',
     'how many votes were set aside after review',
-    'never held because its network is busy',
-    'wait until voting closes, and are counted then if they split like everyone else',
+    'never held just for being busy',
     'split like everyone else’s are counted without anyone having to step in',
     'No addresses are stored',
   ]) {

@@ -140,7 +140,7 @@ describe('judgeSurge', () => {
   });
 });
 
-describe('a held block against the rest of the poll (the second ceiling, issue 37 item 2)', () => {
+describe('a held block against the rest of the poll (released when a challenge ends or at the close)', () => {
   it('matches a block within 10 points of everyone else’s split, and not one 11 points off', () => {
     expect(splitMatches([600, 400], [500, 500])).toBe(true);
     expect(splitMatches([610, 390], [500, 500])).toBe(false);

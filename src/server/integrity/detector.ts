@@ -53,16 +53,6 @@ export const SUSTAINED_ANOMALIES = 2;
 export const FIRST_TIME_CEILING = 90;
 
 /**
- * The second ceiling (issue 37 item 2): a network's first-time votes counted on a poll past
- * which, while the network is challenged, its first-time votes are held even with a valid proof
- * of work. A one-core stuffer solves a level-0 proof in well under a CPU-second (docs/
- * performance.md), and the proof cannot be made harder without making a teacher's phone wait
- * more than 1.5 s; so past the first ~110 counted, its votes wait for the close instead, where a
- * block whose split matches the rest of the poll is counted (`splitMatches`) and a skewed one
- * stays held for staff. A staff meeting of 100 first-time teachers is under it and counts at once.
- */
-export const SECOND_CEILING = 110;
-/**
  * A held block "matches the rest of the poll" when each option's share of it is within this
  * many points of its share of everyone else's counted votes, or within 3 standard errors of a
  * block that size drawn from them (a small block of honest votes wanders by chance).

@@ -232,17 +232,3 @@ export async function challengesOf(
     buckets: new Map(rows.map((row) => [row.bucket, timeOf(row.challenged_since) ?? now.getTime()])),
   };
 }
-
-/**
- * How many first-time votes (no cookie age) of a network are counted on a poll, up to `atMost`
- * (the second ceiling): read along the network's index, stopping there.
- */
-export async function countedFirstTime(db: Db, pollId: number, bucket: string, atMost: number): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`
-    select count(*) as n from (
-      select 1 from votes
-      where poll_id = ${pollId} and bucket = ${bucket} and status = 'counted' and cookie_age_s is null
-      limit ${atMost}
-    ) as counted_first_time`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}

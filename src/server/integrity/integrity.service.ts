@@ -18,7 +18,6 @@ import {
   SURGE_KEY,
   SURGE_QUIET_MS,
   SURGE_WINDOW_MS,
-  SECOND_CEILING,
   WATCH_WINDOW_MS,
   challengeLevel,
   judge,
@@ -26,7 +25,6 @@ import {
 } from './detector.js';
 import {
   challengesOf,
-  countedFirstTime,
   countedPerOption,
   dayKey,
   deleteKeysBefore,
@@ -63,12 +61,7 @@ const BUCKET_HEX = 16;
 export interface Challenge {
   /** 0 at first, higher the longer the challenge goes on (detector.ts). */
   level: number;
-  /** The network's own challenge (not a surge's nor staff's): its second ceiling applies. */
-  network?: boolean;
 }
-
-/** How stale this instance's count of a network's first-time counted votes may be. */
-const CEILING_COUNT_MAX_AGE_MS = 1_000;
 
 export interface IntegrityOptions {
   db: Db;
@@ -92,8 +85,6 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTro
   let challenges: { pollId: number; readAt: number; everyone: boolean; buckets: Map<string, number> } | undefined;
   const activity = new Map<string, { votes: number; judgedAt: number }>();
   const pollsJudgedAt = new Map<number, number>();
-  /** Per poll and network: its first-time counted votes, as last read plus those counted here since. */
-  const ceilingCounts = new Map<string, { counted: number; readAt: number }>();
 
   const keyOf = async (day: string) => {
     let key = keys.get(day);
@@ -203,7 +194,7 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTro
       const { everyone, buckets } = await currentChallenges(pollId, now);
       const since = buckets.get(bucket);
       const asked = since !== undefined && (voterId === undefined || !(await votedOnAnotherPoll(db, voterId, pollId)));
-      if (asked) return { level: challengeLevel(since, now.getTime()), network: true };
+      if (asked) return { level: challengeLevel(since, now.getTime()) };
       // During a surge every first-time browser proves work, at the easiest level.
       if (buckets.has(SURGE_KEY) && voterId === undefined) return { level: 0 };
       return everyone ? { level: 0 } : null;
@@ -235,29 +226,6 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTro
         log?.error({ err: error, pollId }, 'Judging a network on a poll failed; its next votes judge it again.');
         throw error;
       }
-    },
-
-    /**
-     * Whether a first-time vote from a challenged network, proof or not, must be held: the
-     * network already has SECOND_CEILING first-time votes counted on the poll (detector.ts).
-     * Counted in the database for every instance, read at most a second old, plus the votes this
-     * instance counted since; once past the ceiling, it is never read again for the poll.
-     */
-    async pastSecondCeiling(pollId: number, bucket: string, now = clock.now().getTime()): Promise<boolean> {
-      const key = `${pollId} ${bucket}`;
-      let seen = ceilingCounts.get(key);
-      if (seen === undefined || (seen.counted < SECOND_CEILING && now - seen.readAt >= CEILING_COUNT_MAX_AGE_MS)) {
-        if (ceilingCounts.size > 10_000) ceilingCounts.clear();
-        seen = { counted: await countedFirstTime(db, pollId, bucket, SECOND_CEILING), readAt: now };
-        ceilingCounts.set(key, seen);
-      }
-      return seen.counted >= SECOND_CEILING;
-    },
-
-    /** A first-time vote of a challenged network was counted here (its second ceiling's count). */
-    countedFirstTime(pollId: number, bucket: string): void {
-      const seen = ceilingCounts.get(`${pollId} ${bucket}`);
-      if (seen) seen.counted += 1;
     },
 
     /** After a staff change of the poll's switch: read the challenges afresh. */

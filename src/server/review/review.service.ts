@@ -393,9 +393,8 @@ export function createReviewService({
     },
 
     /**
-     * At the close of voting (issue 37 item 2), counts each challenged network's held votes that
-     * show no anomaly of their own (as when a challenge ends) and split like the rest of the
-     * poll: those held past the second ceiling (detector.ts) with valid proofs, a school's
+     * At the close of voting, counts each challenged network's held votes that show no anomaly
+     * of their own (as when a challenge ends) and split like the rest of the poll: a school's
      * teachers without scripts whose challenge outlasted the day. A skewed block stays held for
      * staff. Runs with the jobs for the polls whose voting closed in the last `lookBackMs`, once
      * per poll on this instance (another instance's run finds nothing more that matches).

@@ -140,14 +140,7 @@ export function createVotesService(
         (ballot.proof !== undefined &&
           !(await voterChoices.of(pollId, voterId)) &&
           (await proofs.redeem(ballot.proof, pollId, bucket)));
-      // Past its second ceiling a challenged network's first-time votes wait for the close, proof
-      // or not (issue 37 item 2, detector.ts): a proof costs a script too little to stop it.
-      const firstTimeAsked = challenge?.network === true && cookieAgeS === null;
-      const pastCeiling =
-        proven && firstTimeAsked && (await integrity.pastSecondCeiling(pollId, bucket, now.getTime()));
-      const status = proven && !pastCeiling ? 'counted' : 'held';
-      // Counted before it is written, so votes of the network arriving meanwhile see it.
-      if (firstTimeAsked && status === 'counted') integrity.countedFirstTime(pollId, bucket);
+      const status = proven ? 'counted' : 'held';
 
       const outcome = await batcher.add({
         pollId,

@@ -280,10 +280,8 @@ function HonestResults() {
           set aside after review.
         </li>
         <li>
-          <strong>Schools are welcome.</strong> Colleagues voting from one school’s network is normal: a browser that
-          has voted here before is never held because its network is busy. When a great many browsers vote from one
-          network for the first time, those past a point wait until voting closes, and are counted then if they split
-          like everyone else’s votes.
+          <strong>Schools are welcome.</strong> Colleagues voting from one school’s network is normal, and a network is
+          never held just for being busy.
         </li>
         <li>
           <strong>No addresses are stored.</strong> To tell networks apart we keep only a scrambled code, which can’t be
