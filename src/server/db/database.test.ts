@@ -201,6 +201,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0024-poll-notes',
         '0025-weekly-digest',
         '0026-integrity-alerts',
+        '0027-cheaper-vote-row',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();
       expect(new Date(subscriber.confirmed_at ?? 0).toISOString()).toBe(at);
