@@ -80,6 +80,14 @@ describe.each(testDatabaseKinds())('0027: the cheaper votes row (%s)', (kind) =>
         insertVoteRow(db, { pollId: poll.id, voterId: 'teacher-with-email', optionIndex: 1 }),
       ).rejects.toThrow();
       await expect(insertVoteRow(db, { pollId: poll.id, voterEmail: 'sam@example.org' })).rejects.toThrow();
+      // A batch (the group commit) adds its tallies once, groups, profiles and set-aside too.
+      await db
+        .insertInto('profile_answers')
+        .values([
+          { voter_id: 'no-email-2', dimension: 'role', group_value: 'classroom-teacher', updated_at: at },
+          { voter_id: 'no-email-2', dimension: 'region', group_value: 'west', updated_at: at },
+        ])
+        .execute();
       expect(
         await insertVoteBatch(db, [
           newVote(poll.id, 'the-newest', null, 1),
@@ -87,6 +95,9 @@ describe.each(testDatabaseKinds())('0027: the cheaper votes row (%s)', (kind) =>
           newVote(poll.id, 'no-email-1', null, 1),
           newVote(poll.id, 'no-email-2', null, 2),
           newVote(poll.id, 'with-email', 'kim@example.org', 0),
+          { ...newVote(poll.id, 'held-in-a-batch', null, 2), status: 'held' },
+          newVote(poll.id + 1000, 'poll-gone', null, 0),
+          newVote(past.id, 'on-the-past-poll', null, 1),
         ]),
       ).toEqual([
         { outcome: 'duplicate' },
@@ -94,7 +105,33 @@ describe.each(testDatabaseKinds())('0027: the cheaper votes row (%s)', (kind) =>
         { outcome: 'recorded' },
         { outcome: 'recorded' },
         { outcome: 'recorded' },
+        { outcome: 'recorded' },
+        { outcome: 'poll-gone' },
+        { outcome: 'recorded' },
       ]);
+      const afterBatch = await snapshot(db, [poll.id, past.id]);
+      expect(afterBatch.tallies[0]).toEqual({
+        options: [5, 4, 4],
+        setAside: 3,
+        groups: ['region/west/2: 2', 'role/classroom-teacher/1: 1', 'role/classroom-teacher/2: 2'],
+      });
+      expect(afterBatch.tallies[0]).toEqual(await talliesFromVotes(db, poll.id, 3));
+      expect(afterBatch.tallies[1]).toEqual({ ...before.tallies[1], options: [2, 2, 0] });
+      expect(afterBatch.tallies[1]).toEqual(await talliesFromVotes(db, past.id, 3));
+      const { rows: profilesCounted } = await sql<{
+        poll_id: number;
+        voter_profile: string;
+        option_index: number;
+        n: number;
+      }>`
+        select poll_id, voter_profile, option_index, count(*) as n from votes
+        where status = 'counted' and voter_profile is not null
+        group by poll_id, voter_profile, option_index order by poll_id, voter_profile, option_index`.execute(db);
+      expect(
+        afterBatch.profiles.map((row) => [row.poll_id, row.voter_profile, row.option_index, row.vote_count]),
+      ).toEqual(profilesCounted.map((row) => [row.poll_id, row.voter_profile, row.option_index, row.n]));
+      // The batch's profiled voter joined the profile of a vote cast before 0027.
+      expect(afterBatch.profiles.map((row) => row.vote_count)).toEqual([1, 2]);
       expect(await attachEmailToVote(db, poll.id, 'no-email-1', 'kim@example.org')).toBe('email-taken');
       expect(await attachEmailToVote(db, poll.id, 'no-email-1', 'lee@example.org')).toBe('attached');
       // The same e-mail on another poll is fine, as before.
@@ -103,10 +140,16 @@ describe.each(testDatabaseKinds())('0027: the cheaper votes row (%s)', (kind) =>
       // New votes are counted by the triggers, held ones set aside, with ids after every kept one.
       await insertReviewVotes(db, [{ pollId: poll.id, optionIndex: 0, createdAt: at, status: 'held' }]);
       const after = await snapshot(db, [poll.id, past.id]);
-      expect(after.tallies[0]).toMatchObject({ options: [5, 4, 4], setAside: 3 });
+      expect(after.tallies[0]).toMatchObject({ options: [5, 4, 4], setAside: 4 });
       expect(after.tallies[0]).toEqual(await talliesFromVotes(db, poll.id, 3));
       const added = after.votes.slice(before.votes.length);
-      expect(added.map((vote) => vote.voter_id).slice(0, 3)).toEqual(['no-email-1', 'no-email-2', 'with-email']);
+      expect(added.map((vote) => vote.voter_id).slice(0, 5)).toEqual([
+        'no-email-1',
+        'no-email-2',
+        'with-email',
+        'held-in-a-batch',
+        'on-the-past-poll',
+      ]);
       expect(Math.min(...added.map((vote) => vote.id))).toBeGreaterThan(Math.max(...before.votes.map((v) => v.id)));
 
       if (kind === 'sqlite') {
