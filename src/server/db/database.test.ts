@@ -9,7 +9,6 @@ import { openDatabase, sqliteHandleOf, type Db } from './connection.js';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
-import { SQLITE_BATCH_TALLIES } from '../votes/votes.repository.js';
 
 describe.each(testDatabaseKinds())('the schema (%s)', (kind) => {
   let db: Db;
@@ -157,18 +156,6 @@ if (testDatabaseKinds().includes('sqlite')) {
         .prepare("select name from sqlite_master where type = 'index' and tbl_name = 'votes'")
         .all();
       expect(indexes).toHaveLength(4);
-    });
-
-    it("adds a vote batch's tallies reading the batch's own votes only, whatever the table holds", () => {
-      const sqlite = sqliteHandleOf(db);
-      if (!sqlite) throw new Error('not opened by openDatabase');
-      for (const statement of SQLITE_BATCH_TALLIES) {
-        const plan = (sqlite.prepare(`explain query plan ${statement}`).all(0) as { detail: string }[]).map(
-          (row) => row.detail,
-        );
-        const onVotes = plan.filter((detail) => / (votes|v) /.test(`${detail} `));
-        expect(onVotes).toEqual([expect.stringMatching(/^SEARCH (votes|v) USING INTEGER PRIMARY KEY \(rowid>\?\)$/)]);
-      }
     });
   });
 }

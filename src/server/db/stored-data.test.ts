@@ -10,11 +10,8 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../tes
 import { isPostgres, openDatabase, type Db } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 
-/**
- * The migrator's own bookkeeping, and SQLite's vote_batch_counting (migration 0027: a row lives
- * in it only inside a vote batch's transaction, never committed): no data about anyone.
- */
-const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'vote_batch_counting']);
+/** The migrator's own bookkeeping: no data about anyone. */
+const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 /** The tables FTS5 keeps for the search index (poll_search) on SQLite: the index's own parts, no data of their own. */
 const FTS5_SHADOW = /^poll_search_(data|idx|content|docsize|config)$/;

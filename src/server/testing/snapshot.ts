@@ -55,8 +55,6 @@ const LEFT_OUT = new Set([
   'rate_limits',
   'kysely_migration',
   'kysely_migration_lock',
-  // SQLite's flag of a vote batch counting its own tallies (0027): a row only inside its transaction.
-  'vote_batch_counting',
   // SQLite's FTS5 keeps poll_search in these shadow tables: poll_search itself is read.
   'poll_search_data',
   'poll_search_idx',

@@ -101,82 +101,25 @@ export async function insertVoteBatch(db: Db, votes: NewVote[]): Promise<BatchRe
 /** The voter's profile copied by the prepared INSERT, from the voter id bound after the ten columns. */
 const sqliteVoterProfile = voterProfileSql('?');
 
-/**
- * A batch's tallies, each statement reading the batch's own votes only (`id > ?`, the largest id
- * before it): `not indexed` keeps SQLite on the rowid range instead of walking a poll's index for
- * its grouping (database.test.ts holds their query plans).
- */
-export const SQLITE_BATCH_TALLIES: readonly string[] = [
-  `update poll_options set vote_count = vote_count + batch.n
-        from (select poll_id, option_index, count(*) as n from votes not indexed where id > ? and status = 'counted'
-          group by poll_id, option_index) as batch
-        where poll_options.poll_id = batch.poll_id and poll_options.position = batch.option_index`,
-  `insert into poll_group_tallies (poll_id, dimension, group_value, option_index, vote_count)
-        select v.poll_id, p.dimension, p.group_value, v.option_index, count(*)
-        from votes v not indexed join profile_answers p on p.voter_id = v.voter_id
-        where v.id > ? and v.status = 'counted'
-        group by v.poll_id, p.dimension, p.group_value, v.option_index
-        on conflict (poll_id, dimension, group_value, option_index)
-        do update set vote_count = poll_group_tallies.vote_count + excluded.vote_count`,
-  `insert into poll_profile_tallies (poll_id, voter_profile, option_index, vote_count)
-        select poll_id, voter_profile, option_index, count(*) from votes not indexed
-        where id > ? and status = 'counted' and voter_profile is not null
-        group by poll_id, voter_profile, option_index
-        on conflict (poll_id, voter_profile, option_index)
-        do update set vote_count = poll_profile_tallies.vote_count + excluded.vote_count`,
-  `update polls set set_aside_votes = set_aside_votes + batch.n
-        from (select poll_id, count(*) as n from votes not indexed where id > ? and status <> 'counted' group by poll_id)
-          as batch
-        where polls.id = batch.poll_id`,
-];
-
-interface SqliteBatchStatements {
-  insert: BetterSqlite3.Statement;
-  lastId: BetterSqlite3.Statement;
-  countLater: BetterSqlite3.Statement;
-  countNow: BetterSqlite3.Statement;
-  tallies: BetterSqlite3.Statement[];
-}
-
-const sqliteStatements = new WeakMap<BetterSqlite3.Database, SqliteBatchStatements>();
-
-/**
- * The batch's statements, prepared once per connection. The tallies of a batch's new votes (`id >
- * ?`: ids rise, so the batch's rows are those after the largest id before it) are added once per
- * batch, as PostgreSQL's statement trigger adds them (0007, 0013), instead of once per vote by
- * SQLite's row triggers: while the batch holds a row in vote_batch_counting (in its own
- * transaction, so no other writer ever sees it), the insert triggers leave its votes to these
- * (migration 0027). They count exactly what the triggers count: counted votes per option, per
- * voter group (as profiles read now) and per profile copy, and the others as set aside.
- */
-function sqliteStatementsOf(sqlite: BetterSqlite3.Database): SqliteBatchStatements {
-  let statements = sqliteStatements.get(sqlite);
-  if (statements) return statements;
-  statements = {
-    insert: sqlite.prepare(
-      `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at,
-         status, bucket, page_ms, cookie_age_s, voter_profile)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqliteVoterProfile}) on conflict do nothing returning id`,
-    ),
-    lastId: sqlite.prepare('select coalesce(max(id), 0) from votes').pluck(),
-    countLater: sqlite.prepare('insert into vote_batch_counting (batch) values (1)'),
-    countNow: sqlite.prepare('delete from vote_batch_counting'),
-    tallies: SQLITE_BATCH_TALLIES.map((text) => sqlite.prepare(text)),
-  };
-  sqliteStatements.set(sqlite, statements);
-  return statements;
-}
+const sqliteInserts = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
 
 async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcome[]> {
   const sqlite = sqliteHandleOf(db);
   if (!sqlite) throw new Error('this SQLite database was not opened by openDatabase');
-  const { insert, lastId, countLater, countNow, tallies } = sqliteStatementsOf(sqlite);
-  const writeAll = sqlite.transaction((batch: NewVote[]) => {
-    const before = lastId.get() as number;
-    countLater.run();
-    const outcomes = batch.map((vote): InsertOutcome => {
+  let insert = sqliteInserts.get(sqlite);
+  if (!insert) {
+    insert = sqlite.prepare(
+      `insert into votes (poll_id, voter_id, option_index, voter_email, voted_on, created_at,
+         status, bucket, page_ms, cookie_age_s, voter_profile)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqliteVoterProfile}) on conflict do nothing returning id`,
+    );
+    sqliteInserts.set(sqlite, insert);
+  }
+  const statement = insert;
+  const writeAll = sqlite.transaction((batch: NewVote[]) =>
+    batch.map((vote): InsertOutcome => {
       try {
-        const row = insert.get(
+        const row = statement.get(
           vote.pollId,
           vote.voterId,
           vote.optionIndex,
@@ -195,11 +138,8 @@ async function insertBatchSqlite(db: Db, votes: NewVote[]): Promise<InsertOutcom
         if (isForeignKeyViolation(error) && sqlite.inTransaction) return 'poll-gone';
         throw error;
       }
-    });
-    if (outcomes.includes('recorded')) for (const statement of tallies) statement.run(before);
-    countNow.run();
-    return outcomes;
-  });
+    }),
+  );
   // Holding Kysely's one connection: no Kysely transaction is open on it meanwhile.
   return db.connection().execute(async () => writeAll.immediate(votes));
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../connection.js';
 import { columnTypes } from './column-types.js';
 
@@ -53,11 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       where voter_email is not null`.execute(db);
     return;
   }
-  await db.transaction().execute(async (trx) => {
-    await rebuildSqliteVotes(trx, { autoIncrement: false });
-    await sql`create table vote_batch_counting (batch integer not null)`.execute(trx);
-    await createInsertTriggers(trx, sql` and not exists (select 1 from vote_batch_counting)`);
-  });
+  await rebuildSqliteVotes(db, { autoIncrement: false });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,39 +63,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`alter table votes add constraint votes_one_per_email unique (poll_id, voter_email)`.execute(db);
     return;
   }
-  await db.transaction().execute(async (trx) => {
-    await createInsertTriggers(trx, sql``);
-    await sql`drop table vote_batch_counting`.execute(trx);
-    await rebuildSqliteVotes(trx, { autoIncrement: true });
-  });
-}
-
-/**
- * SQLite's three insert triggers on votes as 0010 and 0013 left them, each with `guard` added to
- * its condition: the tallies of new votes, their groups and profiles, and the count set aside.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function createInsertTriggers(db: Kysely<any>, guard: RawBuilder<unknown>): Promise<void> {
-  for (const name of ['votes_tally_insert', 'votes_count_profile', 'votes_set_aside_insert']) {
-    await sql`drop trigger ${sql.id(name)}`.execute(db);
-  }
-  await sql`create trigger votes_tally_insert after insert on votes when new.status = 'counted'${guard} begin
-    update poll_options set vote_count = vote_count + 1 where poll_id = new.poll_id and position = new.option_index;
-    insert into poll_group_tallies (poll_id, dimension, group_value, option_index, vote_count)
-      select new.poll_id, dimension, group_value, new.option_index, 1 from profile_answers where voter_id = new.voter_id
-      on conflict (poll_id, dimension, group_value, option_index)
-      do update set vote_count = poll_group_tallies.vote_count + 1;
-    end`.execute(db);
-  await sql`create trigger votes_count_profile after insert on votes
-    when new.status = 'counted' and new.voter_profile is not null${guard} begin
-    insert into poll_profile_tallies (poll_id, voter_profile, option_index, vote_count)
-      values (new.poll_id, new.voter_profile, new.option_index, 1)
-      on conflict (poll_id, voter_profile, option_index)
-      do update set vote_count = poll_profile_tallies.vote_count + 1;
-    end`.execute(db);
-  await sql`create trigger votes_set_aside_insert after insert on votes when new.status <> 'counted'${guard} begin
-    update polls set set_aside_votes = set_aside_votes + 1 where id = new.poll_id;
-    end`.execute(db);
+  await rebuildSqliteVotes(db, { autoIncrement: true });
 }
 
 /**
@@ -107,59 +71,61 @@ async function createInsertTriggers(db: Kysely<any>, guard: RawBuilder<unknown>)
  * constraint (down), or without AUTOINCREMENT and the e-mail key as a partial unique index (up).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rebuildSqliteVotes(trx: Kysely<any>, { autoIncrement }: { autoIncrement: boolean }): Promise<void> {
-  const t = columnTypes(trx);
+async function rebuildSqliteVotes(db: Kysely<any>, { autoIncrement }: { autoIncrement: boolean }): Promise<void> {
+  const t = columnTypes(db);
   const columns = `id, poll_id, voter_id, option_index, voter_email, voted_on, created_at, status, bucket, page_ms,
     cookie_age_s, discount_id, voter_profile`;
-  // What hangs on the table but for the e-mail key (a partial index going up, an automatic
-  // index of the table's constraint coming down: either way it is made below).
-  const { rows: dependents } = await sql<{ sql: string }>`select sql from sqlite_master
+  await db.transaction().execute(async (trx) => {
+    // What hangs on the table but for the e-mail key (a partial index going up, an automatic
+    // index of the table's constraint coming down: either way it is made below).
+    const { rows: dependents } = await sql<{ sql: string }>`select sql from sqlite_master
       where tbl_name = 'votes' and type in ('index', 'trigger') and sql is not null and name <> 'votes_one_per_email'
       order by type, name`.execute(trx);
-  const { rows: sequence } = await sql<{ seq: number }>`select seq from sqlite_sequence
+    const { rows: sequence } = await sql<{ seq: number }>`select seq from sqlite_sequence
       where name = 'votes'`.execute(trx);
 
-  let table = trx.schema
-    .createTable('votes_rebuilt')
-    .addColumn('id', t.id, (c) => (autoIncrement ? c.primaryKey().autoIncrement() : c.primaryKey()))
-    .addColumn('poll_id', 'integer', (c) => c.notNull())
-    .addColumn('voter_id', 'text', (c) => c.notNull())
-    .addColumn('option_index', 'integer', (c) => c.notNull())
-    .addColumn('voter_email', 'text')
-    .addColumn('voted_on', t.date, (c) => c.notNull())
-    .addColumn('created_at', t.timestamp, (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('counted'))
-    .addColumn('bucket', 'text')
-    .addColumn('page_ms', 'integer')
-    .addColumn('cookie_age_s', 'integer')
-    .addColumn('discount_id', 'integer')
-    .addColumn('voter_profile', 'text')
-    .addForeignKeyConstraint(
-      'votes_option_fk',
-      ['poll_id', 'option_index'],
-      'poll_options',
-      ['poll_id', 'position'],
-      (c) => c.onDelete('cascade'),
-    )
-    .addUniqueConstraint('votes_one_per_voter', ['voter_id', 'poll_id']);
-  if (autoIncrement) table = table.addUniqueConstraint('votes_one_per_email', ['poll_id', 'voter_email']);
-  await table.execute();
-  await sql`insert into votes_rebuilt (${sql.raw(columns)}) select ${sql.raw(columns)} from votes order by id`.execute(
-    trx,
-  );
-  // No table refers to votes, and dropping a table fires none of its triggers.
-  await sql`drop table votes`.execute(trx);
-  await sql`alter table votes_rebuilt rename to votes`.execute(trx);
-  for (const { sql: definition } of dependents) await sql.raw(definition).execute(trx);
-  if (!autoIncrement) {
-    await sql`create unique index votes_one_per_email on votes (poll_id, voter_email)
+    let table = trx.schema
+      .createTable('votes_rebuilt')
+      .addColumn('id', t.id, (c) => (autoIncrement ? c.primaryKey().autoIncrement() : c.primaryKey()))
+      .addColumn('poll_id', 'integer', (c) => c.notNull())
+      .addColumn('voter_id', 'text', (c) => c.notNull())
+      .addColumn('option_index', 'integer', (c) => c.notNull())
+      .addColumn('voter_email', 'text')
+      .addColumn('voted_on', t.date, (c) => c.notNull())
+      .addColumn('created_at', t.timestamp, (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('counted'))
+      .addColumn('bucket', 'text')
+      .addColumn('page_ms', 'integer')
+      .addColumn('cookie_age_s', 'integer')
+      .addColumn('discount_id', 'integer')
+      .addColumn('voter_profile', 'text')
+      .addForeignKeyConstraint(
+        'votes_option_fk',
+        ['poll_id', 'option_index'],
+        'poll_options',
+        ['poll_id', 'position'],
+        (c) => c.onDelete('cascade'),
+      )
+      .addUniqueConstraint('votes_one_per_voter', ['voter_id', 'poll_id']);
+    if (autoIncrement) table = table.addUniqueConstraint('votes_one_per_email', ['poll_id', 'voter_email']);
+    await table.execute();
+    await sql`insert into votes_rebuilt (${sql.raw(columns)}) select ${sql.raw(columns)} from votes order by id`.execute(
+      trx,
+    );
+    // No table refers to votes, and dropping a table fires none of its triggers.
+    await sql`drop table votes`.execute(trx);
+    await sql`alter table votes_rebuilt rename to votes`.execute(trx);
+    for (const { sql: definition } of dependents) await sql.raw(definition).execute(trx);
+    if (!autoIncrement) {
+      await sql`create unique index votes_one_per_email on votes (poll_id, voter_email)
         where voter_email is not null`.execute(trx);
-  }
-  await sql`delete from sqlite_sequence where name = 'votes'`.execute(trx);
-  if (autoIncrement) {
-    // From here on no id is handed out again, as before 0027.
-    const highest = sequence[0]?.seq ?? 0;
-    await sql`insert into sqlite_sequence (name, seq)
+    }
+    await sql`delete from sqlite_sequence where name = 'votes'`.execute(trx);
+    if (autoIncrement) {
+      // From here on no id is handed out again, as before 0027.
+      const highest = sequence[0]?.seq ?? 0;
+      await sql`insert into sqlite_sequence (name, seq)
         select 'votes', max(${highest}, coalesce((select max(id) from votes), 0))`.execute(trx);
-  }
+    }
+  });
 }
