@@ -22,10 +22,11 @@ const BATCH = 50;
 
 async function open(name: string, migration: string, dropTriggers: boolean): Promise<{ db: Db; pollId: number }> {
   const db = openDatabase({ kind: 'sqlite', file: path.join(work, `${name}.sqlite`) } as never);
-  const { error } = await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } }).migrateTo(
-    migration,
-  );
-  if (error) throw error;
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  }).migrateTo(migration);
+  if (error) throw error instanceof Error ? error : new Error(`migrating to ${migration} failed`);
   const poll = await seedPoll(db, { votes: [10, 10, 10] });
   if (dropTriggers) {
     const { rows } = await sql<{ name: string }>`select name from sqlite_master
@@ -41,10 +42,13 @@ const variants = {
   'votes after 0027, no triggers': await open('bare', '0027-cheaper-vote-row', true),
 };
 const minimal = (() => {
-  const sqlite = sqliteHandleOf(variants['votes after 0027, no triggers'].db)!;
+  const sqlite = sqliteHandleOf(variants['votes after 0027, no triggers'].db);
+  if (!sqlite) throw new Error('not opened by openDatabase');
   sqlite.exec(`create table minimal (id integer primary key, poll_id integer not null, voter_id text not null,
     option_index integer not null, created_at text not null, unique (poll_id, voter_id))`);
-  const insert = sqlite.prepare('insert into minimal (poll_id, voter_id, option_index, created_at) values (1, ?, ?, ?)');
+  const insert = sqlite.prepare(
+    'insert into minimal (poll_id, voter_id, option_index, created_at) values (1, ?, ?, ?)',
+  );
   const write = sqlite.transaction((n: number) => {
     for (let j = 0; j < n; j++) insert.run(randomBytes(16).toString('base64url'), j % 3, new Date().toISOString());
   });
@@ -57,7 +61,7 @@ const results: Record<string, number[]> = { 'minimal bare row': [] };
 for (let round = 0; round < 5; round++) {
   let started = process.hrtime.bigint();
   minimal();
-  results['minimal bare row']!.push(Number(process.hrtime.bigint() - started) / 1000 / VOTES);
+  (results['minimal bare row'] ??= []).push(Number(process.hrtime.bigint() - started) / 1000 / VOTES);
   for (const [label, { db, pollId }] of Object.entries(variants)) {
     const now = new Date().toISOString();
     started = process.hrtime.bigint();
