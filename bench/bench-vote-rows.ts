@@ -20,7 +20,7 @@ const variants: Record<string, string[]> = {
   minimal: [
     `create table t (id integer primary key, poll_id integer not null, voter_id text not null, option_index integer not null, created_at text not null, unique (poll_id, voter_id))`,
   ],
-  'real votes table (4 indexes, autoincrement)': [
+  'votes before 0027 (4 indexes, autoincrement)': [
     `create table t (id integer primary key autoincrement, ${cols}, unique (voter_id, poll_id), unique (poll_id, voter_email))`,
     `create index t_order on t (poll_id, id)`,
     `create index t_bucket on t (poll_id, bucket, created_at)`,
@@ -36,7 +36,8 @@ const variants: Record<string, string[]> = {
     `create index t_order on t (poll_id, id)`,
     `create index t_bucket on t (poll_id, bucket, created_at)`,
   ],
-  both: [
+  // Migration 0027's row: what the votes table is now.
+  'both (the votes table after 0027)': [
     `create table t (id integer primary key, ${cols}, unique (voter_id, poll_id))`,
     `create unique index t_email on t (poll_id, voter_email) where voter_email is not null`,
     `create index t_order on t (poll_id, id)`,
@@ -79,6 +80,6 @@ for (let round = 0; round < 5; round++) {
 
 const base = median(results.minimal ?? []);
 for (const [label, r] of Object.entries(results)) {
-  console.log(`${label.padEnd(46)} ${median(r).toFixed(1)} µs/row, ${(median(r) / base).toFixed(2)}× minimal`);
+  console.log(`${label.padEnd(48)} ${median(r).toFixed(1)} µs/row, ${(median(r) / base).toFixed(2)}× minimal`);
 }
 fs.rmSync(work, { recursive: true, force: true });

@@ -222,6 +222,7 @@ describe.each(testDatabaseKinds())('upgrading to double opt-in (%s)', (kind) => 
         '0024-poll-notes',
         '0025-weekly-digest',
         '0026-integrity-alerts',
+        '0027-cheaper-vote-row',
         '0028-set-aside-index',
       ]);
       const subscriber = await db.selectFrom('subscribers').select(['confirmed_at']).executeTakeFirstOrThrow();

@@ -22,6 +22,7 @@ import * as search from './0023-search.js';
 import * as pollNotes from './0024-poll-notes.js';
 import * as weeklyDigest from './0025-weekly-digest.js';
 import * as integrityAlerts from './0026-integrity-alerts.js';
+import * as cheaperVoteRow from './0027-cheaper-vote-row.js';
 import * as setAsideIndex from './0028-set-aside-index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0024-poll-notes': pollNotes,
   '0025-weekly-digest': weeklyDigest,
   '0026-integrity-alerts': integrityAlerts,
+  '0027-cheaper-vote-row': cheaperVoteRow,
   '0028-set-aside-index': setAsideIndex,
 };
