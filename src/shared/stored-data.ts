@@ -35,6 +35,7 @@ export const STORED_DATA: readonly StoredTable[] = [
       'set_aside_votes',
       'challenge_everyone',
       'integrity_purged',
+      'profile_tallies_stale',
     ],
   },
   {
