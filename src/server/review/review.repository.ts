@@ -216,16 +216,6 @@ export async function releaseVotes(db: Db, pollId: number, pick: HeldPick): Prom
   return Number(result.numUpdatedRows);
 }
 
-/** How many held votes a release would count (HeldPick). */
-export async function countHeld(db: Db, pollId: number, pick: HeldPick): Promise<number> {
-  const query = db
-    .selectFrom('votes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('poll_id', '=', pollId);
-  const row = await heldOf(query, (name) => name, pick).executeTakeFirstOrThrow();
-  return row.n;
-}
-
 /** A poll's held votes per option (HeldPick), by option index. */
 export async function heldPerOption(db: Db, pollId: number, pick: HeldPick): Promise<number[]> {
   const query = db
@@ -506,20 +496,6 @@ export async function moveProfileTallies(
   if (!counted && perProfile.size > 0) {
     await db.deleteFrom('poll_profile_tallies').where('poll_id', '=', pollId).where('vote_count', '<=', 0).execute();
   }
-}
-
-/**
- * Counts a poll's option tallies and set-aside votes again from its votes' statuses. The
- * triggers keep them for votes as they arrive; a change of status is this.
- */
-export async function recountTallies(db: Db, pollId: number): Promise<void> {
-  await sql`update poll_options set vote_count = (
-      select count(*) from votes v
-      where v.poll_id = poll_options.poll_id and v.option_index = poll_options.position and v.status = 'counted'
-    ) where poll_id = ${pollId}`.execute(db);
-  await sql`update polls set set_aside_votes = (
-      select count(*) from votes v where v.poll_id = polls.id and v.status <> 'counted'
-    ) where id = ${pollId}`.execute(db);
 }
 
 /** Turns the poll's challenge for everyone on or off; false when it already was so. */
