@@ -14,14 +14,13 @@
  *   A count running across midnight starts again: the price of forgetting.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { votingDayAt, type SiteClock } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { clearRateLimit, deleteStaleRateLimits, hitRateLimit, type Hit } from '../db/rate-limits.js';
 import { settingOrInsert } from '../db/settings.js';
 import { limitAddress, wideNetwork } from './client-address.js';
-import { reportCount } from './limit-headers.js';
+import type { CountReport } from './limit-headers.js';
 
 /** An IPv6 /48's limit, as a multiple of the limit of one network (a /64). */
 export const WIDE_TIER_FACTOR = 4;
@@ -98,24 +97,20 @@ export async function addressLimit(
 /**
  * Counts one hit in every tier, in the database every instance shares (inside the action's
  * transaction when the action may be undone): allowed only when each tier is within its limit.
- * A tier past its limit stops the count there. Each count is reported to the request it is made
- * for (limit-headers.ts: the RateLimit headers).
+ * A tier past its limit stops the count there. Each count goes to `report`: the RateLimit headers
+ * of the request it is made for (limit-headers.ts), when the caller has one.
  */
 export async function hitAddressLimit(
   db: Db,
   { tiers, windowMs }: AddressLimit,
   now: Date,
-  /** The request counted, where the count is made before its handler (a hook). */
-  request?: FastifyRequest,
+  report?: CountReport,
 ): Promise<Hit> {
   let last: Hit = { allowed: true, hits: 0, retryAfterMs: 0 };
   for (const { key, max } of tiers) {
     last = await hitRateLimit(db, { key, max, windowMs }, now);
     // The tier's kind (`subscribe`, `subscribe-48`), never its keyed hash, names it in the headers.
-    reportCount(
-      { name: key.slice(0, key.indexOf(':')), max, windowMs, hits: last.hits, resetMs: last.retryAfterMs },
-      request,
-    );
+    report?.({ name: key.slice(0, key.indexOf(':')), max, windowMs, hits: last.hits, resetMs: last.retryAfterMs });
     if (!last.allowed) return last;
   }
   return last;

@@ -9,11 +9,12 @@
  * moment they made them, do not show. Retry-After, on a 429 only, is exact (the refusal's message
  * says it too).
  *
- * A limit is reported where it is counted: `hitAddressLimit` (address-limits.ts) reports to the
- * request it runs for (an AsyncLocalStorage entered before the handler), the write limit from its
- * plugin's own count (rate-limit.ts), the staff door from its hook.
+ * A limit is reported where it is counted: `hitAddressLimit` (address-limits.ts) to the report
+ * its caller hands down from the route (`reportTo(request)`), the write limit from its plugin's
+ * own count (rate-limit.ts), the staff door from its hook. Handed down, not found through an
+ * AsyncLocalStorage: on Node 20 one of those, once entered, costs every promise of the process a
+ * hook call: a vote cost about 5% more CPU with it (docs/performance.md, "The vote's JavaScript").
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** One limit's count as one call left it. */
@@ -28,12 +29,19 @@ export interface Counted {
   resetMs: number;
 }
 
-const current = new AsyncLocalStorage<Counted[]>();
 const byRequest = new WeakMap<FastifyRequest, Counted[]>();
 
-/** Reports a count to the call it was made for (nothing outside a request). */
-export function reportCount(counted: Counted, request?: FastifyRequest) {
-  (request ? byRequest.get(request) : current.getStore())?.push(counted);
+/** Where a limit's count goes: the RateLimit headers of the request it was counted for. */
+export type CountReport = (counted: Counted) => void;
+
+/** Reports a count to the call it was made for. */
+export function reportCount(counted: Counted, request: FastifyRequest) {
+  byRequest.get(request)?.push(counted);
+}
+
+/** The report of `request`'s counts, for a service that counts a limit on its behalf. */
+export function reportTo(request: FastifyRequest): CountReport {
+  return (counted) => reportCount(counted, request);
 }
 
 const tenth = (whole: number) => Math.max(1, Math.ceil(whole / 10));
@@ -74,12 +82,6 @@ export function limitHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     byRequest.set(request, []);
     done();
-  });
-  // The handler, and all it awaits, runs inside the call's list.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const counts = byRequest.get(request);
-    if (counts) current.run(counts, done);
-    else done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const counts = byRequest.get(request) ?? [];

@@ -10,6 +10,7 @@ import { badRequest, notFound, tooManyRequests } from '../http/errors.js';
 import { reminderAnswer, remindersState } from '../../shared/schemas/reminder-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
+import { reportTo } from '../http/limit-headers.js';
 import { ensureVoterId, readVoterId, type VoterIds } from '../voters/voter-cookie.js';
 import type { RemindersService } from './reminders.service.js';
 
@@ -51,7 +52,7 @@ export const remindersChangeRoutes: FastifyPluginAsync<{ reminders: RemindersSer
     },
     async (request, reply) => {
       const voter = await ensureVoterId(request, reply, voterIds);
-      const result = await reminders.subscribe(voter.id, request.body, request.ip);
+      const result = await reminders.subscribe(voter.id, request.body, request.ip, reportTo(request));
       if (result.outcome === 'bad-endpoint')
         throw badRequest(result.message, [{ path: 'subscription.endpoint', message: result.message }]);
       if (result.outcome === 'rate-limited') {
@@ -87,7 +88,11 @@ export const remindersChangeRoutes: FastifyPluginAsync<{ reminders: RemindersSer
       config: { limits: ['push'] },
     },
     async (request, reply) => {
-      const reached = await reminders.test((await readVoterId(request, voterIds))?.id ?? null, request.ip);
+      const reached = await reminders.test(
+        (await readVoterId(request, voterIds))?.id ?? null,
+        request.ip,
+        reportTo(request),
+      );
       if (reached === 'none') throw notFound(NO_REMINDER);
       if (reached === 'rate-limited')
         throw tooManyRequests('Too many test notifications from your network. Please try again later.');

@@ -6,6 +6,7 @@
 import type { ReminderSettings, RemindersState, ReminderSubscribeRequest } from '../../shared/reminders.js';
 import { addDays, HOUR_MS, votingDayAt } from '../../shared/time.js';
 import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
+import type { CountReport } from '../http/limit-headers.js';
 import { findActivePoll } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { endpointHash, endpointProblem } from './endpoints.js';
@@ -54,7 +55,7 @@ export function createRemindersService(
     log: FastifyBaseLogger;
   },
 ) {
-  async function limited(kind: string, clientAddress: string): Promise<boolean> {
+  async function limited(kind: string, clientAddress: string, report?: CountReport): Promise<boolean> {
     if (perAddressPerHour === 0) return false;
     const limit = await addressLimit(keyedHash, {
       kind,
@@ -62,7 +63,7 @@ export function createRemindersService(
       max: perAddressPerHour,
       windowMs: HOUR_MS,
     });
-    return !(await hitAddressLimit(db, limit, clock.now())).allowed;
+    return !(await hitAddressLimit(db, limit, clock.now(), report)).allowed;
   }
 
   return {
@@ -78,10 +79,11 @@ export function createRemindersService(
       voterId: string,
       request: ReminderSubscribeRequest,
       clientAddress: string,
+      report?: CountReport,
     ): Promise<SubscribeResult> {
       const problem = endpointProblem(request.subscription.endpoint, serviceHosts);
       if (problem) return { outcome: 'bad-endpoint', message: problem };
-      if (await limited('push-subscribe', clientAddress)) return { outcome: 'rate-limited' };
+      if (await limited('push-subscribe', clientAddress, report)) return { outcome: 'rate-limited' };
       const { subscription, ...settings } = request;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
@@ -117,10 +119,14 @@ export function createRemindersService(
      * Sends this browser a test notification now: today's question if a poll is live, else the
      * site's name. 'none' when it has no reminder; the count of subscriptions reached.
      */
-    async test(voterId: string | null, clientAddress: string): Promise<number | 'none' | 'rate-limited'> {
+    async test(
+      voterId: string | null,
+      clientAddress: string,
+      report?: CountReport,
+    ): Promise<number | 'none' | 'rate-limited'> {
       const found = voterId === null ? [] : await findVoterSubscriptions(db, voterId);
       if (found.length === 0) return 'none';
-      if (await limited('push-test', clientAddress)) return 'rate-limited';
+      if (await limited('push-test', clientAddress, report)) return 'rate-limited';
       const now = clock.now();
       const poll = await findActivePoll(db);
       const payload = {

@@ -33,6 +33,7 @@ import { listStaff } from './staff.repository.js';
 import { findLiveLink } from './staff-links.repository.js';
 import type { Clock } from '../clock.js';
 import { addressLimit, hitAddressLimit, type KeyedHash } from '../http/address-limits.js';
+import { reportTo } from '../http/limit-headers.js';
 import { SIGN_IN_WINDOW_MS } from './sign-in-guard.js';
 
 /**
@@ -70,7 +71,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{
       max: STAFF_DOOR_PER_WINDOW,
       windowMs: SIGN_IN_WINDOW_MS,
     });
-    const hit = await hitAddressLimit(db, limit, clock.now(), request);
+    const hit = await hitAddressLimit(db, limit, clock.now(), reportTo(request));
     if (hit.allowed) return;
     const minutes = Math.max(1, Math.ceil(hit.retryAfterMs / 60_000));
     reply.header('retry-after', String(minutes * 60));
@@ -102,7 +103,10 @@ export const adminAuthRoutes: FastifyPluginAsync<{
     async (request, reply): Promise<AdminSession> => {
       const { email, password } = request.body;
       const browser = browserOf(request.headers['user-agent']);
-      return signedIn(reply, await auth.signIn(email, password, request.ip, browser, current(request)));
+      return signedIn(
+        reply,
+        await auth.signIn(email, password, request.ip, browser, current(request), reportTo(request)),
+      );
     },
   );
 
@@ -119,7 +123,13 @@ export const adminAuthRoutes: FastifyPluginAsync<{
       const { adminPassword, email, displayName, password } = request.body;
       refuseCommonPassword(password);
       const browser = browserOf(request.headers['user-agent']);
-      const result = await auth.createFirstOwner(adminPassword, { email, displayName, password }, request.ip, browser);
+      const result = await auth.createFirstOwner(
+        adminPassword,
+        { email, displayName, password },
+        request.ip,
+        browser,
+        reportTo(request),
+      );
       if (result.outcome === 'owner-exists')
         throw conflict('The owner account exists already: sign in with your own e-mail and password or passkey.');
       if (result.outcome === 'wrong-password') throw unauthorized('Incorrect admin password');

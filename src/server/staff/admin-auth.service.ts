@@ -33,6 +33,7 @@ import {
 } from './staff.repository.js';
 import { deleteExpiredChallenges } from './passkeys.repository.js';
 import { findLiveLink, insertLink, markAccepted, useLink } from './staff-links.repository.js';
+import type { CountReport } from '../http/limit-headers.js';
 
 /** Seen-at is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -144,10 +145,12 @@ export function createAdminAuth({
       address: string,
       browser: string,
       replacing?: string,
+      /** Where the network's count goes (the RateLimit headers). */
+      report?: CountReport,
     ): Promise<SignInResult> {
       const now = clock.now();
       // Counted first, and refused before the slow hash: a flood of guesses costs the server little.
-      const refused = (await guard.network(address, now)) ?? (await guard.person(email, address, now));
+      const refused = (await guard.network(address, now, report)) ?? (await guard.person(email, address, now));
       if (refused) return { outcome: 'throttled', retryAfterMinutes: refused.wait };
       const person = await findStaffByEmail(db, email);
       const usable = person && !person.disabled && person.passwordHash !== null ? person : undefined;
@@ -170,9 +173,10 @@ export function createAdminAuth({
       owner: { email: string; displayName: string; password: string },
       address: string,
       browser: string,
+      report?: CountReport,
     ): Promise<SignInResult | { outcome: 'owner-exists' }> {
       const now = clock.now();
-      const refused = await guard.network(address, now);
+      const refused = await guard.network(address, now, report);
       if (refused) return { outcome: 'throttled', retryAfterMinutes: refused.wait };
       if (!(await this.needsOwner())) return { outcome: 'owner-exists' };
       if (!legacyPasswordHash || !(await verifyPassword(adminPassword, legacyPasswordHash))) {

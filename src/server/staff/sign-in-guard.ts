@@ -17,6 +17,7 @@
 import type { Db } from '../db/connection.js';
 import { clearRateLimit, countRateLimit, deleteEndedRateLimits, hitRateLimit } from '../db/rate-limits.js';
 import { addressLimit, clearAddressLimit, hitAddressLimit, type KeyedHash } from '../http/address-limits.js';
+import type { CountReport } from '../http/limit-headers.js';
 import { limitAddress } from '../http/client-address.js';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
@@ -48,8 +49,8 @@ export function createSignInGuard({
 
   return {
     /** A network's try at signing in with a password (any account, or the first owner). */
-    async network(address: string, now: Date): Promise<GuardAnswer> {
-      const counted = await hitAddressLimit(db, await keys.network(address), now);
+    async network(address: string, now: Date, report?: CountReport): Promise<GuardAnswer> {
+      const counted = await hitAddressLimit(db, await keys.network(address), now, report);
       return counted.allowed ? null : { wait: Math.ceil(counted.retryAfterMs / 60_000) };
     },
 

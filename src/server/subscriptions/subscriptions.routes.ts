@@ -4,6 +4,7 @@ import { subscribeRequest } from '../../shared/schemas.js';
 import { notFound, tooManyRequests } from '../http/errors.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
+import { reportTo } from '../http/limit-headers.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 export const SUBSCRIBE_CONFIRMATION = 'Check your inbox and confirm your subscription to start receiving poll results.';
@@ -26,7 +27,13 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
     },
     async (request): Promise<Confirmation> => {
       const { email, pollId, frequency } = request.body;
-      const outcome = await subscriptions.subscribe(email, pollId ?? undefined, request.ip, frequency);
+      const outcome = await subscriptions.subscribe(
+        email,
+        pollId ?? undefined,
+        request.ip,
+        frequency,
+        reportTo(request),
+      );
       if (outcome === 'poll-not-found') throw notFound('Poll not found');
       if (outcome === 'rate-limited') {
         throw tooManyRequests('Too many new subscriptions from your network in the last hour. Please try again later.');

@@ -6,6 +6,7 @@
  */
 import { consentText } from '../../shared/consent.js';
 import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
+import type { CountReport } from '../http/limit-headers.js';
 import { enqueueConfirmation } from '../email/outbox.repository.js';
 import { findPollById } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -76,6 +77,8 @@ export function createSubscriptionsService(
       pollId: number | undefined,
       clientAddress: string,
       frequency: MailFrequency = 'daily',
+      /** Where the address's count goes (the RateLimit headers). */
+      report?: CountReport,
     ): Promise<SubscribeOutcome> {
       if (pollId !== undefined && !(await findPollById(db, pollId))) return 'poll-not-found';
       const now = clock.now();
@@ -97,7 +100,7 @@ export function createSubscriptionsService(
         // Every request is counted, before the address is looked up: were only those that send
         // an e-mail counted, a spent limit would refuse strangers and still answer "subscribed"
         // for addresses on the list, and anyone could sort a list of addresses that way.
-        if (perAddressPerHour > 0 && !(await hitAddressLimit(trx, limit, now)).allowed) {
+        if (perAddressPerHour > 0 && !(await hitAddressLimit(trx, limit, now, report)).allowed) {
           await trx.rollback().execute();
           return 'rate-limited';
         }

@@ -4,6 +4,7 @@ import { suggestionRequest } from '../../shared/schemas.js';
 import { badRequest, tooManyRequests } from '../http/errors.js';
 import { suggestionReceipt } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
+import { reportTo } from '../http/limit-headers.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
 export const suggestionsRoutes: FastifyPluginAsync<{
@@ -18,7 +19,7 @@ export const suggestionsRoutes: FastifyPluginAsync<{
       config: { limits: ['suggest'] },
     },
     async (request, reply): Promise<SuggestionReceipt> => {
-      const result = await suggestions.submit(request.body, request.ip);
+      const result = await suggestions.submit(request.body, request.ip, reportTo(request));
       if (result.outcome === 'rate-limited') {
         reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
         throw tooManyRequests('Too many suggestions from your network in the last hour. Please try again later.');

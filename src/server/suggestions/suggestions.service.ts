@@ -7,6 +7,7 @@ import type { Db } from '../db/connection.js';
 import { suggestionPlaceText, type SuggestionPlace, type SuggestionRequest } from '../../shared/schemas.js';
 import type { AdminSuggestion, SuggestionsPage } from '../../shared/api.js';
 import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
+import type { CountReport } from '../http/limit-headers.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
   countSuggestions,
@@ -49,7 +50,7 @@ export function createSuggestionsService(
      * its hour's share. The count and the suggestion are written together: a suggestion that
      * fails to be stored is not counted.
      */
-    async submit(suggestion: SuggestionRequest, clientAddress: string): Promise<SubmitOutcome> {
+    async submit(suggestion: SuggestionRequest, clientAddress: string, report?: CountReport): Promise<SubmitOutcome> {
       const now = clock.now();
       const limit = await addressLimit(keyedHash, {
         kind: 'suggest',
@@ -59,7 +60,7 @@ export function createSuggestionsService(
       });
       return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
         if (perAddressPerHour > 0) {
-          const hit = await hitAddressLimit(trx, limit, now);
+          const hit = await hitAddressLimit(trx, limit, now, report);
           if (!hit.allowed) return { outcome: 'rate-limited', retryAfterMs: hit.retryAfterMs };
         }
         const topicId = await topicIdOf(trx, suggestion.topic);

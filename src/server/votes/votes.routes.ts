@@ -1,19 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { BALLOT_TOKEN_MAX_LENGTH } from '../../shared/limits.js';
 import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import { confirmation, voteReceipt } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
+import { reportTo } from '../http/limit-headers.js';
 import { sameSiteOnly } from '../http/same-site.js';
 import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../voters/voter-cookie.js';
 import { VOTE_NOTICES, type VoteNotice } from '../../shared/ssr.js';
 import type { AttachEmailOutcome, Voter, VoteOutcome, VotesService } from './votes.service.js';
 
 /** The voter as the vote path sees it: the id, the address, and when the cookie was issued unless just now. */
-const voterFrom = (voter: VoterIdentity, address: string): Voter => ({
+const voterFrom = (voter: VoterIdentity, request: FastifyRequest): Voter => ({
   id: voter.id,
-  address,
+  address: request.ip,
+  report: reportTo(request),
   cookieIssuedAt: voter.fresh ? null : voter.issuedAt,
 });
 
@@ -66,7 +68,7 @@ export const votesRoutes: FastifyPluginAsync<{
     async (request, reply): Promise<VoteReceipt> => {
       const pollId = request.params.id;
       const voter = await ensureVoterId(request, reply, voterIds);
-      const outcome = await votes.castVote(pollId, voterFrom(voter, request.ip), request.body);
+      const outcome = await votes.castVote(pollId, voterFrom(voter, request), request.body);
       countVote?.(outcome);
       if (outcome !== 'counted' && outcome !== 'held') throw voteRefusals[outcome]();
       reply.status(201);
@@ -90,7 +92,7 @@ export const votesRoutes: FastifyPluginAsync<{
     },
     async (request): Promise<Confirmation> => {
       const voterId = (await readVoterId(request, voterIds))?.id ?? null;
-      const voter = voterId === null ? null : { id: voterId, address: request.ip };
+      const voter = voterId === null ? null : { id: voterId, address: request.ip, report: reportTo(request) };
       const outcome = await votes.attachEmail(request.params.id, voter, request.body.email);
       if (outcome !== 'attached') throw attachRefusals[outcome]();
       return { message: 'Your email is attached to your vote.' };
@@ -121,7 +123,7 @@ export const votesRoutes: FastifyPluginAsync<{
       const option = form.option ?? '';
       if (!/^\d{1,2}$/.test(option)) return back('no-such-option');
       const voter = await ensureVoterId(request, reply, voterIds);
-      const outcome = await votes.castVote(pollId.data.id, voterFrom(voter, request.ip), {
+      const outcome = await votes.castVote(pollId.data.id, voterFrom(voter, request), {
         optionIndex: Number(option),
         voterEmail: undefined,
         // The page's ballot; no proof of work without scripts, so a challenged network's vote is held.

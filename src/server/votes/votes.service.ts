@@ -2,6 +2,7 @@
 import { HOUR_MS, votingDayAt } from '../../shared/time.js';
 import { hitRateLimit } from '../db/rate-limits.js';
 import { addressLimit, hitAddressLimit } from '../http/address-limits.js';
+import type { CountReport } from '../http/limit-headers.js';
 import { findPollStatus } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
@@ -38,6 +39,8 @@ export interface Ballot {
 export interface Voter {
   id: string;
   address: string;
+  /** Where a per-address limit's count goes (the RateLimit headers of the vote's request). */
+  report?: CountReport;
   /** When the voter cookie was issued (ms since the epoch); null when this request issued it. */
   cookieIssuedAt?: number | null;
 }
@@ -108,7 +111,7 @@ export function createVotesService(
       max: emailTriesPerAddressPerHour,
       windowMs: HOUR_MS,
     });
-    return (await hitAddressLimit(db, perAddress, now)).allowed;
+    return (await hitAddressLimit(db, perAddress, now, voter.report)).allowed;
   };
 
   return {
