@@ -1,6 +1,7 @@
 /**
  * The proof of work (src/server/integrity/proof-of-work.ts), in this process, for information:
- * what checking one solution costs the server, and what one solution at level 0 costs a script
+ * what checking one solution costs the server, and what one solution at level 0 and at
+ * COUNTED_PROOF_LEVEL (what a first-time vote from a challenged network must bring) costs a script
  * on one core, so what a smart stuffer (one that loads pages and solves every challenge) gets
  * per CPU core. Each figure is the median of the rounds.
  *
@@ -13,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { COUNTED_PROOF_LEVEL } from '../src/server/integrity/detector.js';
 import { BASE_MAX_NUMBER, createProofOfWork, PROOF_OF_WORK_COST } from '../src/server/integrity/proof-of-work.js';
 import { decodeProof, encodeProof, solveInNode } from '../src/server/testing/proof-of-work-solver.js';
 import type { ProofOfWorkChallenge } from '../src/shared/api.js';
@@ -23,6 +25,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHECKS = 300;
 /** Level-0 solutions timed per round, per solver. */
 const SOLUTIONS = 12;
+/** Solutions at COUNTED_PROOF_LEVEL timed per round, by the loop (each is 4 times level 0's work). */
+const COUNTED_SOLUTIONS = 4;
 const POLL = 1;
 const BUCKET = '0123456789abcdef';
 
@@ -74,6 +78,9 @@ export async function measureProofOfWork(work: string): Promise<void> {
     const loop: number[] = [];
     /** CPU-seconds (user + system) of one solution by the loop: the stuffer's real cost, whatever the load. */
     const loopCpu: number[] = [];
+    /** The same for one solution at COUNTED_PROOF_LEVEL: what each counted vote past the first-time ceiling costs. */
+    const countedCpu: number[] = [];
+    const countedWall: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const proofs = await solvedProofs(CHECKS, () => quick.challenge(POLL, BUCKET, 0));
       // A wrong key for a signed challenge of ours: every check runs (shape, poll, bucket, expiry,
@@ -94,6 +101,14 @@ export async function measureProofOfWork(work: string): Promise<void> {
       loop.push(median(await timeEach(SOLUTIONS, (i) => solveSync(challenges[i] as ProofOfWorkChallenge))));
       const cpu = process.cpuUsage(cpuBefore);
       loopCpu.push((cpu.user + cpu.system) / 1e6 / SOLUTIONS);
+
+      const harder = await Promise.all(
+        Array.from({ length: COUNTED_SOLUTIONS }, () => real.challenge(POLL, BUCKET, COUNTED_PROOF_LEVEL)),
+      );
+      const countedBefore = process.cpuUsage();
+      countedWall.push(median(await timeEach(COUNTED_SOLUTIONS, (i) => solveSync(harder[i] as ProofOfWorkChallenge))));
+      const countedUsed = process.cpuUsage(countedBefore);
+      countedCpu.push((countedUsed.user + countedUsed.system) / 1e6 / COUNTED_SOLUTIONS);
     }
     const fastest = Math.min(median(library), median(loop));
     console.log('Proof of work (for information; medians of the rounds):');
@@ -111,9 +126,10 @@ export async function measureProofOfWork(work: string): Promise<void> {
         `at level 0, ${Math.round(60_000 / fastest / 8)} at level 3`,
     );
     console.log(
-      `  CPU time of one level-0 solution by the loop (user + system, the mean of each round's ` +
-        `${SOLUTIONS}): ${median(loopCpu).toFixed(2)} CPU-s; past the second ceiling (detector.ts) ` +
-        `no solution buys a counted vote\n`,
+      `  CPU time of one solution by the loop (user + system, the mean of each round's): level 0 ` +
+        `${median(loopCpu).toFixed(2)} CPU-s; level ${COUNTED_PROOF_LEVEL}, what each first-time vote ` +
+        `from a challenged network must bring to count, ${median(countedCpu).toFixed(2)} CPU-s ` +
+        `(${median(countedWall).toFixed(0)} ms)\n`,
     );
   } finally {
     await db.destroy();

@@ -32,7 +32,8 @@ export function useCastVote() {
           queryClient.invalidateQueries({ queryKey: statsQuery.queryKey }),
         ]).catch(() => undefined);
       void preloadVote()
-        .then(({ castVote }) => castVote(args))
+        // A proof sent after a held vote counts it: the results are read again then.
+        .then(({ castVote }) => castVote({ ...args, onCounted: () => void reread().then(args.onCounted) }))
         .then(
           async (receipt) => {
             await reread();

@@ -14,6 +14,7 @@ import type { Db } from '../db/connection.js';
 import { integrityBlock } from '../http/client-address.js';
 import {
   CHALLENGE_QUIET_MS,
+  COUNTED_PROOF_LEVEL,
   SURGE_BASELINE_MS,
   SURGE_KEY,
   SURGE_QUIET_MS,
@@ -59,9 +60,18 @@ export const SIGNAL_DAYS = 30;
 const BUCKET_HEX = 16;
 
 export interface Challenge {
-  /** 0 at first, higher the longer the challenge goes on (detector.ts). */
+  /** The level of a challenge issued now: higher the longer the challenge goes on (detector.ts). */
   level: number;
+  /**
+   * The least level of a proof that counts the vote: COUNTED_PROOF_LEVEL under a network's
+   * challenge, 0 under a surge or staff's challenge of everyone. Below `level` once a challenge
+   * grows harder, so a proof of a challenge fetched a moment before still counts.
+   */
+  least: number;
 }
+
+/** The challenge of a surge or of staff's switch: everyone asked, at the easiest level. */
+const EASIEST: Challenge = { level: 0, least: 0 };
 
 export interface IntegrityOptions {
   db: Db;
@@ -188,16 +198,23 @@ export function createIntegrity({ db, clock, site, log, onJudgementFailed, onTro
      * The challenge votes from `bucket` on `pollId` must meet now, or null when they need none.
      * A network's challenge asks first-time browsers only: one whose voter (`voterId`, given for
      * a cookie older than a first-time one) voted on another poll is never asked for work nor
-     * held for someone else's burst (DESIGN.md). Staff's challenge of everyone asks everyone.
+     * held for someone else's burst (DESIGN.md). It asks for a proof of COUNTED_PROOF_LEVEL at
+     * least, which the page sends after the vote when it takes longer than a voter waits.
+     * Staff's challenge of everyone asks everyone.
      */
     async challengeFor(pollId: number, bucket: string, now = clock.now(), voterId?: string): Promise<Challenge | null> {
       const { everyone, buckets } = await currentChallenges(pollId, now);
       const since = buckets.get(bucket);
       const asked = since !== undefined && (voterId === undefined || !(await votedOnAnotherPoll(db, voterId, pollId)));
-      if (asked) return { level: challengeLevel(since, now.getTime()) };
+      if (asked) {
+        return {
+          level: Math.max(COUNTED_PROOF_LEVEL, challengeLevel(since, now.getTime())),
+          least: COUNTED_PROOF_LEVEL,
+        };
+      }
       // During a surge every first-time browser proves work, at the easiest level.
-      if (buckets.has(SURGE_KEY) && voterId === undefined) return { level: 0 };
-      return everyone ? { level: 0 } : null;
+      if (buckets.has(SURGE_KEY) && voterId === undefined) return EASIEST;
+      return everyone ? EASIEST : null;
     },
 
     /**

@@ -72,6 +72,7 @@ describe.each(testDatabaseKinds())('the proof-of-work challenge route (%s)', (ki
           poll: 12,
           scope: expect.stringMatching(/^[0-9a-f]{32}$/) as string,
           expires: expect.any(Number) as number,
+          level: 0,
         },
       },
       signature: expect.stringMatching(/^[0-9a-f]{64}$/) as string,

@@ -88,6 +88,23 @@ describe.each(testDatabaseKinds())('the proof of work (%s)', (kind) => {
     expect(await pow.redeem(proof, POLL, BUCKET)).toBe(true);
   });
 
+  it('signs its level, and refuses below the level a vote needs without using the proof up', async () => {
+    const pow = proofOfWork();
+    const cheap = await solvedProof(pow, POLL, BUCKET, 0);
+    const counted = await solvedProof(pow, POLL, BUCKET, 2);
+    expect(decodeProof(counted).challenge.parameters.data.level).toBe(2);
+    expect(await pow.redeem(cheap, POLL, BUCKET, 2)).toBe(false);
+    expect(await pow.redeem(counted, POLL, BUCKET, 3)).toBe(false);
+    // A level claimed, not signed: the signature refuses it.
+    const claimed = edited(cheap, (payload) => {
+      payload.challenge.parameters.data.level = 2;
+    });
+    expect(await pow.redeem(claimed, POLL, BUCKET, 2)).toBe(false);
+    expect(await pow.redeem(counted, POLL, BUCKET, 2)).toBe(true);
+    // Refused for its level, the cheap one was not used: it still counts where level 0 does.
+    expect(await pow.redeem(cheap, POLL, BUCKET, 0)).toBe(true);
+  });
+
   it('refuses a solution once its challenge is five minutes old on the site clock', async () => {
     const pow = proofOfWork();
     const inTime = await solvedProof(pow);

@@ -14,8 +14,9 @@
  *   signature, and the signature of the derived key made when the challenge was): it costs the
  *   same whatever the level.
  * - Bound to the poll, the bucket and five minutes: the challenge's signed data carries the
- *   poll, a keyed digest of the bucket (the bucket's label never leaves the server) and the
- *   expiry, checked against the site's clock. Not ALTCHA's own `expiresAt`: altcha-lib checks
+ *   poll, a keyed digest of the bucket (the bucket's label never leaves the server), the level
+ *   (a vote that needs a level-2 proof refuses a level-0 one) and the expiry, checked against
+ *   the site's clock. Not ALTCHA's own `expiresAt`: altcha-lib checks
  *   that against the machine's clock, which is not the one the site's time comes from.
  * - Redeemed once, on any instance: the signature of the challenge goes into
  *   proof_of_work_redeemed, whose primary key lets exactly one insert win.
@@ -60,10 +61,11 @@ export interface ProofOfWork {
   challenge(pollId: number, bucket: string, level: number): Promise<AltchaChallenge>;
   /**
    * True once only: `proof` (the widget's payload, base64 JSON of the challenge and its
-   * solution) solves a challenge issued for this poll and bucket, unexpired, never redeemed
-   * before on any instance. Anything malformed or hostile is false, never an error.
+   * solution) solves a challenge issued for this poll and bucket at level `least` or above,
+   * unexpired, never redeemed before on any instance. Anything malformed or hostile is false,
+   * never an error; a proof refused before its check (a level too low) is not used up.
    */
-  redeem(proof: string, pollId: number, bucket: string): Promise<boolean>;
+  redeem(proof: string, pollId: number, bucket: string, least?: number): Promise<boolean>;
   /** Forgets the redeemed proofs whose challenges have expired (housekeeping). */
   purgeExpired(): Promise<void>;
 }
@@ -99,7 +101,13 @@ const proofPayload = z.object({
       keySignature: hex(64),
       nonce: hex(),
       salt: hex(),
-      data: z.strictObject({ poll: z.number().int(), scope: hex(32), expires: z.number().int() }),
+      // No level: a challenge issued before levels were signed (level 0).
+      data: z.strictObject({
+        poll: z.number().int(),
+        scope: hex(32),
+        expires: z.number().int(),
+        level: z.number().int().min(0).max(MAX_LEVEL).optional(),
+      }),
     }),
     signature: hex(64),
   }),
@@ -145,19 +153,25 @@ export function createProofOfWork({
         cost: PROOF_OF_WORK_COST,
         counter: randomInt(maxNumber, Math.ceil(maxNumber / 2)),
         deriveKey,
-        data: { poll: pollId, scope: scopeOf(pollId, bucket), expires },
+        // Signed with the rest, so a vote that needs a harder proof can tell a cheap one.
+        data: { poll: pollId, scope: scopeOf(pollId, bucket), expires, level: steps },
         hmacSignatureSecret: key,
         hmacKeySignatureSecret: keySignatureSecret,
       });
     },
 
-    async redeem(proof, pollId, bucket) {
+    async redeem(proof, pollId, bucket, least = 0) {
       const payload = parseProof(proof);
       if (!payload) return false;
       const { challenge, solution } = payload;
       const { data } = challenge.parameters;
       const expiresAt = data.expires * 1000;
-      if (data.poll !== pollId || data.scope !== scopeOf(pollId, bucket) || expiresAt <= clock.now().getTime()) {
+      if (
+        data.poll !== pollId ||
+        data.scope !== scopeOf(pollId, bucket) ||
+        (data.level ?? 0) < least ||
+        expiresAt <= clock.now().getTime()
+      ) {
         return false;
       }
       let verified: boolean;

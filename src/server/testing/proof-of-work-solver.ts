@@ -15,7 +15,9 @@ export function encodeProof(challenge: ProofOfWorkChallenge, solution: unknown):
 /** A proof taken apart, as a test reads and edits it. */
 export interface DecodedProof {
   challenge: {
-    parameters: ProofOfWorkChallenge['parameters'] & { data: { poll: number; scope: string; expires: number } };
+    parameters: ProofOfWorkChallenge['parameters'] & {
+      data: { poll: number; scope: string; expires: number; level?: number };
+    };
     signature: string;
   };
   solution: { counter: number; derivedKey: string };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Confirmation, VoteReceipt } from '../../shared/api.js';
 import { BALLOT_TOKEN_MAX_LENGTH } from '../../shared/limits.js';
-import { pollIdParams, updateVoteRequest, voteRequest } from '../../shared/schemas.js';
+import { pollIdParams, updateVoteRequest, voteProofRequest, voteRequest } from '../../shared/schemas.js';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../http/errors.js';
 import { confirmation, voteReceipt } from '../../shared/schemas/poll-answers.js';
 import type { ZodTypeProvider } from '../http/validation.js';
@@ -9,7 +9,7 @@ import { reportTo } from '../http/limit-headers.js';
 import { sameSiteOnly } from '../http/same-site.js';
 import { ensureVoterId, readVoterId, type VoterIdentity, type VoterIds } from '../voters/voter-cookie.js';
 import { VOTE_NOTICES, type VoteNotice } from '../../shared/ssr.js';
-import type { AttachEmailOutcome, Voter, VoteOutcome, VotesService } from './votes.service.js';
+import type { AttachEmailOutcome, Voter, VoteOutcome, VoteProofOutcome, VotesService } from './votes.service.js';
 
 /** The voter as the vote path sees it: the id, the address, and when the cookie was issued unless just now. */
 const voterFrom = (voter: VoterIdentity, request: FastifyRequest): Voter => ({
@@ -33,6 +33,16 @@ const voteRefusals: Record<Exclude<VoteOutcome, 'counted' | 'held'>, () => HttpE
   'already-voted': () => conflict(ALREADY_VOTED, 'already-voted'),
   'email-already-voted': () => conflict(EMAIL_ALREADY_VOTED, 'email-already-voted'),
   'too-many-emails': () => tooManyRequests(TOO_MANY_EMAILS),
+};
+
+export const VOTE_COUNTED = 'Your vote is counted.';
+
+const proofRefusals: Record<Exclude<VoteProofOutcome, 'counted'>, () => HttpError> = {
+  'poll-not-found': () => notFound('Poll not found'),
+  'poll-not-open': () => conflict('This poll is not open for voting.', 'poll-not-open'),
+  'voting-closed': () => conflict(VOTING_CLOSED, 'voting-closed'),
+  'no-held-vote': () => notFound('No vote of yours on this poll is waiting for a check.'),
+  'bad-proof': () => badRequest('This proof of work does not count for your vote. Its check happens without it.'),
 };
 
 const attachRefusals: Record<Exclude<AttachEmailOutcome, 'attached'>, () => HttpError> = {
@@ -75,6 +85,26 @@ export const votesRoutes: FastifyPluginAsync<{
       // A held vote's sender is told the truth (issue 37): recorded, counted after a check.
       const message = outcome === 'held' ? VOTE_NOTICES.held : 'Vote recorded';
       return { message, pollId, optionIndex: request.body.optionIndex };
+    },
+  );
+
+  api.post(
+    '/api/polls/:id/vote/proof',
+    {
+      schema: {
+        summary: "Count this browser's held vote with its proof of work",
+        description:
+          "The proof the ballot asked for, sent after the vote when solving it took longer than the page waits (the vote was held meanwhile). Counts this browser's own held vote, once; the same again, 200 and nothing changes. 404 when this browser has no held vote on the poll, 400 for a proof that does not count for it (its network's and poll's challenge, at the level it needs, unused, unexpired), 409 `voting-closed` or `poll-not-open`.",
+        params: pollIdParams,
+        body: voteProofRequest,
+        response: { 200: confirmation },
+      },
+    },
+    async (request): Promise<Confirmation> => {
+      const voterId = (await readVoterId(request, voterIds))?.id ?? null;
+      const outcome = await votes.proveVote(request.params.id, voterId, request.body.proof);
+      if (outcome !== 'counted') throw proofRefusals[outcome]();
+      return { message: VOTE_COUNTED };
     },
   );
 

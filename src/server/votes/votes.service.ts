@@ -8,7 +8,11 @@ import type { ServiceDeps } from '../service-deps.js';
 import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { VoteBatcher, type BatchSettings } from './vote-batcher.js';
+import { COUNTED_PROOF_LEVEL } from '../integrity/detector.js';
+import { addToGroups, lockTallies, moveProfileTallies, moveTallies } from '../review/review.repository.js';
+import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 import { attachEmailToVote, insertVoteBatch, isEmailUsedOnPoll } from './votes.repository.js';
+import { countHeldVote, findOwnVote, groupsOfVoter } from './held-votes.repository.js';
 
 export type VoteOutcome =
   | 'counted'
@@ -21,6 +25,20 @@ export type VoteOutcome =
   | 'already-voted'
   | 'email-already-voted'
   | 'too-many-emails';
+
+/**
+ * A proof sent after its vote: counted (now, or before: nothing changed), or why not. The same
+ * whatever other browsers' votes are: only this browser's own vote is looked at.
+ */
+export type VoteProofOutcome =
+  | 'counted'
+  | 'poll-not-found'
+  | 'poll-not-open'
+  | 'voting-closed'
+  /** This browser has no held vote on the poll (none, or one staff set aside). */
+  | 'no-held-vote'
+  /** Not a proof of a challenge for this vote: malformed, expired, used, too cheap, another network's. */
+  | 'bad-proof';
 
 export type AttachEmailOutcome =
   'attached' | 'poll-not-found' | 'no-vote' | 'email-already-voted' | 'email-locked' | 'too-many-emails';
@@ -47,7 +65,8 @@ export interface Voter {
 
 /** Checks a proof of work for a vote on a poll from a bucket, once (integrity/proof-of-work.ts). */
 export interface ProofCheck {
-  redeem(proof: string, pollId: number, bucket: string): Promise<boolean>;
+  /** `least`: the least level of challenge that counts (integrity.service.ts, Challenge). */
+  redeem(proof: string, pollId: number, bucket: string, least: number): Promise<boolean>;
 }
 
 /**
@@ -114,17 +133,24 @@ export function createVotesService(
     return (await hitAddressLimit(db, perAddress, now, voter.report)).allowed;
   };
 
+  /**
+   * Open polls are checked against the active poll as this instance last read it (at most a
+   * second ago). A poll another instance made active since is read afresh; a poll it closed less
+   * than a second ago may still take a vote, and one it deleted is refused by the database.
+   */
+  const openPoll = async (pollId: number, now: Date) => {
+    let open = await activePoll.get();
+    if (open?.id !== pollId) open = await activePoll.get(now.getTime());
+    if (open?.id === pollId) return open;
+    return (await findPollStatus(db, pollId)) ? ('poll-not-open' as const) : ('poll-not-found' as const);
+  };
+
   return {
     async castVote(pollId: number, voter: Voter, ballot: Ballot): Promise<VoteOutcome> {
       const voterId = voter.id;
       const now = clock.now();
-      // Open polls are checked against the active poll as this instance last read it (at most
-      // a second ago). A poll another instance made active since is read afresh; a poll it
-      // closed less than a second ago may still take a vote, and one it deleted is refused by
-      // the database.
-      let open = await activePoll.get();
-      if (open?.id !== pollId) open = await activePoll.get(now.getTime());
-      if (open?.id !== pollId) return (await findPollStatus(db, pollId)) ? 'poll-not-open' : 'poll-not-found';
+      const open = await openPoll(pollId, now);
+      if (typeof open === 'string') return open;
       const day = votingDayAt(now, site);
       if (!day.votingOpen) return 'voting-closed';
       if (ballot.optionIndex >= open.options.length) return 'no-such-option';
@@ -142,7 +168,7 @@ export function createVotesService(
         challenge === null ||
         (ballot.proof !== undefined &&
           !(await voterChoices.of(pollId, voterId)) &&
-          (await proofs.redeem(ballot.proof, pollId, bucket)));
+          (await proofs.redeem(ballot.proof, pollId, bucket, challenge.least)));
       const status = proven ? 'counted' : 'held';
 
       const outcome = await batcher.add({
@@ -173,6 +199,53 @@ export function createVotesService(
       // Either this browser voted already, or the e-mail is on another browser's vote.
       const emailUsed = ballot.voterEmail !== undefined && (await isEmailUsedOnPoll(db, pollId, ballot.voterEmail));
       return emailUsed ? 'email-already-voted' : 'already-voted';
+    },
+
+    /**
+     * Counts this browser's held vote with the proof of work it asked for, sent after the vote
+     * (issue 37 item 2: the page does not keep a teacher waiting for a network's level-2 proof).
+     * The proof must be of a challenge for the vote's own network and poll, at the level the
+     * vote needs now (COUNTED_PROOF_LEVEL when no challenge applies any more), and is used once
+     * on any instance. The vote's tallies move as a staff release of it would move them, in one
+     * transaction under the tally locks. Twice, or after a release, changes nothing.
+     */
+    async proveVote(pollId: number, voterId: string | null, proof: string): Promise<VoteProofOutcome> {
+      const now = clock.now();
+      const open = await openPoll(pollId, now);
+      if (typeof open === 'string') return open;
+      if (!votingDayAt(now, site).votingOpen) return 'voting-closed';
+      const vote = voterId === null ? undefined : await findOwnVote(db, pollId, voterId);
+      if (voterId === null || vote === undefined) return 'no-held-vote';
+      if (vote.status === 'counted') return 'counted';
+      if (vote.status !== 'held' || vote.bucket === null) return 'no-held-vote';
+      const challenge = await integrity.challengeFor(
+        pollId,
+        vote.bucket,
+        now,
+        vote.cookieAgeS === null ? undefined : voterId,
+      );
+      if (!(await proofs.redeem(proof, pollId, vote.bucket, challenge?.least ?? COUNTED_PROOF_LEVEL))) {
+        return 'bad-proof';
+      }
+      await db.transaction().execute(async (trx) => {
+        await lockTallies(trx, pollId);
+        const counted = await countHeldVote(trx, pollId, voterId);
+        if (!counted) return;
+        const moved = [{ ...counted, votes: 1 }];
+        const groups = await groupsOfVoter(trx, voterId);
+        await addToGroups(
+          trx,
+          pollId,
+          groups.map((group) => ({ ...group, option: counted.option, votes: 1 })),
+        );
+        await moveTallies(trx, pollId, moved, true);
+        await moveProfileTallies(trx, pollId, moved, true, recountProfileTallies);
+        await forgetWeighting(trx, pollId);
+      });
+      // Its voter sees the results now: this instance at once, the others within a second.
+      activePoll.invalidate();
+      voterChoices.remember(pollId, voterId, vote.optionIndex, vote.votedAt);
+      return 'counted';
     },
 
     async attachEmail(pollId: number, voter: Voter | null, email: string): Promise<AttachEmailOutcome> {

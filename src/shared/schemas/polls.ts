@@ -28,6 +28,17 @@ export const voteRequest = body({
 export const updateVoteRequest = body({ email: emailAddress });
 
 /**
+ * The proof of work a held vote asked for, sent once the browser solved it (issue 37 item 2): a
+ * teacher's phone takes longer at a network's level than a voter waits, so the vote goes first.
+ */
+export const voteProofRequest = body({
+  proof: z
+    .string()
+    .min(1, 'The proof of work is not one this site asked for.')
+    .max(PROOF_MAX_LENGTH, 'The proof of work is not one this site asked for.'),
+});
+
+/**
  * The e-mail hint of GET /api/polls/active and POST /api/stats (DESIGN.md): the address when it
  * is one, else ignored. A hint never widens what a visitor sees, so a bad one (a leftover in
  * local storage, a second value) must not break the page either.

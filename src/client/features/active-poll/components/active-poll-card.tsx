@@ -101,6 +101,8 @@ function PollCard({ poll, onVoted, onShare, resultsExtras }: ActivePollCardProps
           setChecking(true);
           setAnnouncement(VOTE_CHECKING_ANNOUNCEMENT);
         },
+        // A held vote counted by its proof, sent after it: its results are shown now.
+        onCounted: () => setAnnouncement(VOTE_NOTICES.counted),
       },
       {
         onSuccess: (receipt) => {
