@@ -5,13 +5,17 @@
  * (BENCH_STAFF_VOTERS concurrent voters, each a fresh browser from a network of its own). For
  * each action: how long it took (target < 2 s), how many votes were acknowledged while it ran,
  * and the p95 of the votes' latency while it ran (against the p95 just before it). SQLite, or
- * PostgreSQL with BENCH_STAFF_PG (a URL: the votes are copied there in bulk). BENCH_STAFF_VOTES
+ * PostgreSQL with BENCH_STAFF_PG (a server's URL: a schema of its own, the votes written there in
+ * bulk, dropped after). BENCH_STAFF_VOTES
  * changes the number of votes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, prepareDatabase } from './bench-data.js';
+import pg from 'pg';
+import { withDefaultPostgresUser } from '../src/server/db/connection.js';
+import { PROFILE_DIMENSIONS } from '../src/shared/profile.js';
+import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, prepareDatabase, preparePostgres } from './bench-data.js';
 
 const VOTES = Number(process.env.BENCH_STAFF_VOTES ?? 1_000_000);
 const VOTERS = Number(process.env.BENCH_STAFF_VOTERS ?? 8);
@@ -73,8 +77,8 @@ function voters(url: string, pollId: number) {
   };
 }
 
-export async function measureStaffActions(work: string): Promise<boolean> {
-  console.log(`\nStaff actions on a ${VOTES.toLocaleString('en-US')}-vote poll while ${VOTERS} voters vote (SQLite):`);
+/** A SQLite file of VOTES votes on today's poll, every 100th from DISCOUNTED, and HELD_VOTES held ones from HELD. */
+async function prepareSqlite(work: string): Promise<{ target: string; pollId: number; drop: () => Promise<void> }> {
   const file = path.join(work, 'staff-actions.sqlite');
   const { pollId } = await prepareDatabase(file, VOTES);
   const sqlite = new BetterSqlite3(file);
@@ -88,8 +92,69 @@ export async function measureStaffActions(work: string): Promise<boolean> {
   })();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
+  return { target: file, pollId, drop: async () => undefined };
+}
 
-  const server = await startServer(file);
+/**
+ * The same on PostgreSQL, in a schema of its own: the votes written by one statement each (the
+ * tally triggers count them as they would any insert), every fourth voter with a profile as
+ * prepareDatabase gives them, the same options in turn.
+ */
+async function preparePostgresVotes(
+  serverUrl: string,
+): Promise<{ target: string; pollId: number; drop: () => Promise<void> }> {
+  const { url, pollId, drop } = await preparePostgres(serverUrl);
+  const client = new pg.Client({ connectionString: withDefaultPostgresUser(url) });
+  await client.connect();
+  try {
+    // A voter's profile from its number n (prepareDatabase's profileRows): each dimension's group
+    // is the next digit of n in the mixed base of the dimensions' group counts.
+    let divisor = 1;
+    const groupOf = PROFILE_DIMENSIONS.map(({ groups }) => {
+      const expression = `(${pgArray(groups.map((g) => g.id))})[((n / ${divisor}) % ${groups.length}) + 1]`;
+      divisor *= groups.length;
+      return expression;
+    });
+    await client.query(`insert into profile_answers (voter_id, dimension, group_value, updated_at)
+      select 'voter-' || (n * 4), d.dimension, (array[${groupOf.join(', ')}])[d.k], '2026-11-16T13:00:00Z'
+      from generate_series(0, ${Math.ceil(VOTES / 4) - 1}) as n,
+        unnest(${pgArray(PROFILE_DIMENSIONS.map((d) => d.dimension))}::text[]) with ordinality as d(dimension, k)`);
+    await client.query(
+      `insert into votes (poll_id, voter_id, option_index, voted_on, created_at, bucket, voter_profile)
+       select $1, 'voter-' || i,
+         case when i % 7 < 3 then 0 when i % 7 < 5 then 1 when i % 7 < 6 then 2 else 3 end,
+         '2026-11-16', '2026-11-16T13:00:00Z', case when i % 100 = 99 then $2 end,
+         case when i % 4 = 0 then (select string_agg(group_value, '/' order by k) from profile_answers
+           join unnest(${pgArray(PROFILE_DIMENSIONS.map((d) => d.dimension))}::text[]) with ordinality as d(dimension, k)
+             on d.dimension = profile_answers.dimension
+           where voter_id = 'voter-' || i) end
+       from generate_series(0, ${VOTES - 1}) as i`,
+      [pollId, DISCOUNTED],
+    );
+    await client.query(
+      `insert into votes (poll_id, voter_id, option_index, voted_on, created_at, status, bucket, page_ms)
+       select $1, 'held-voter-' || i, i % 4, '2026-11-16', '2026-11-16T13:30:00Z', 'held', $2, 5000
+       from generate_series(0, ${HELD_VOTES - 1}) as i`,
+      [pollId, HELD],
+    );
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+  return { target: url, pollId, drop };
+}
+
+const pgArray = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`;
+
+export async function measureStaffActions(work: string): Promise<boolean> {
+  const pgUrl = process.env.BENCH_STAFF_PG;
+  console.log(
+    `\nStaff actions on a ${VOTES.toLocaleString('en-US')}-vote poll while ${VOTERS} voters vote (${pgUrl ? 'PostgreSQL' : 'SQLite'}):`,
+  );
+  const started = Date.now();
+  const { target, pollId, drop } = pgUrl ? await preparePostgresVotes(pgUrl) : await prepareSqlite(work);
+  console.log(`  (votes ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const server = await startServer(target);
   let ok = true;
   try {
     const signIn = await fetch(`${server.url}/api/admin/login`, {
@@ -154,6 +219,7 @@ export async function measureStaffActions(work: string): Promise<boolean> {
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
     await exited;
+    await drop();
   }
   return ok;
 }
