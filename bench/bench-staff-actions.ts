@@ -4,9 +4,9 @@
  * the admin API of the real app in its own process, while votes on that poll keep arriving
  * (BENCH_STAFF_VOTERS concurrent voters, each a fresh browser from a network of its own). For
  * each action: how long it took (target < 2 s), how many votes were acknowledged while it ran,
- * and the p95 of the votes' latency while it ran (against the p95 just before it). SQLite, or
- * PostgreSQL with BENCH_STAFF_PG (a server's URL: a schema of its own, the votes written there in
- * bulk, dropped after). BENCH_STAFF_VOTES
+ * and the p95 of the votes' latency while it ran (against the p95 just before it). On SQLite, and
+ * on PostgreSQL (the bench's server: a schema of its own, the votes written there in bulk,
+ * dropped after). BENCH_STAFF_VOTES
  * changes the number of votes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -146,8 +146,8 @@ async function preparePostgresVotes(
 
 const pgArray = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]`;
 
-export async function measureStaffActions(work: string): Promise<boolean> {
-  const pgUrl = process.env.BENCH_STAFF_PG;
+/** On SQLite, or on the PostgreSQL server at `pgUrl`. */
+export async function measureStaffActions(work: string, pgUrl?: string): Promise<boolean> {
   console.log(
     `\nStaff actions on a ${VOTES.toLocaleString('en-US')}-vote poll while ${VOTERS} voters vote (${pgUrl ? 'PostgreSQL' : 'SQLite'}):`,
   );

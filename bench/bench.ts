@@ -31,7 +31,7 @@
  *                      at a thousand times the votes (bench-trackers.ts); "reads" the reads
  *                      of today's poll, breakdowns, the open data and past polls, at 1k and 1M votes;
  *                      "staff-actions" a discount, restore and release on a 1,000,000-vote poll
- *                      while votes arrive (bench-staff-actions.ts)
+ *                      while votes arrive, on SQLite and on PostgreSQL (bench-staff-actions.ts)
  *   BENCH_ONE_NETWORK  "1": every vote from one address (a burst under challenge, every vote held)
  *                      instead of 4,096 networks
  */
@@ -299,6 +299,7 @@ async function main() {
   }
   if (ONLY_STAFF_ACTIONS) {
     verdicts.push(await measureStaffActions(work));
+    verdicts.push(await measureStaffActions(work, PG_URL));
     return finish();
   }
   if (ONLY_SEARCH) {
@@ -475,6 +476,8 @@ async function main() {
     if (large) await measureExport(largeDb, large.pollId);
     verdicts.push(await measureFloods(work));
     verdicts.push(await measureSearch(work));
+    verdicts.push(await measureStaffActions(work));
+    verdicts.push(await measureStaffActions(work, PG_URL));
   }
   finish();
 }
