@@ -4,9 +4,7 @@ import { Readable } from 'node:stream';
 import type {
   AdminPoll,
   AdminSuggestion,
-  Confirmation,
   MailStats,
-  PollStatusUpdate,
   SavedPoll,
   VotesSummary,
 } from '../../shared/api.js';
@@ -36,7 +34,6 @@ import { can } from '../../shared/staff-permissions.js';
 import { sendJsonStream } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import {
-  auditOf,
   auditRead,
   requireRecentSignIn,
   staffApi,
@@ -47,6 +44,7 @@ import {
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
+import { auditedChanges } from '../staff/audited-changes.js';
 import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
 const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {
@@ -118,54 +116,42 @@ export const adminRoutes: FastifyPluginAsync<{
     async (): Promise<AdminPoll[]> => polls.list(),
   );
 
-  api.post(
-    '/api/admin/polls',
-    {
-      config: { permission: 'polls.write' },
-      schema: { summary: 'Create or schedule a poll', body: pollDraft, response: { 201: savedPoll } },
-    },
-    async (request, reply): Promise<SavedPoll> => {
-      const audit = auditOf(request, now)(
-        'poll.create',
-        `Created "${request.body.question}" for ${request.body.liveDate}${topicsSaid(request.body.topics)}`,
-        'poll',
-      );
-      const saved = answer(await polls.create(request.body, audit), MESSAGES.live);
-      reply.status(201);
-      return saved;
-    },
-  );
+  const change = auditedChanges(api, now);
 
-  api.put(
-    '/api/admin/polls/:id',
-    {
-      config: { permission: 'polls.write' },
-      schema: { summary: 'Edit a poll', params: pollIdParams, body: pollDraft, response: { 200: savedPoll } },
-    },
-    async (request): Promise<SavedPoll> => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)(
-        'poll.edit',
-        `Edited to "${request.body.question}" for ${request.body.liveDate}${topicsSaid(request.body.topics)}`,
-        `poll ${id}`,
-      );
-      // An edit that moves a scheduled poll to today puts it live, and says so.
-      return answer(await polls.update(id, request.body, audit), 'Poll updated successfully! It is now live.');
-    },
-  );
+  change.post('/api/admin/polls', {
+    permission: 'polls.write',
+    summary: 'Create or schedule a poll',
+    schema: { body: pollDraft, response: { 201: savedPoll } },
+    audit: ({ body }) => [
+      'poll.create',
+      `Created "${body.question}" for ${body.liveDate}${topicsSaid(body.topics)}`,
+      'poll',
+    ],
+    handle: async ({ body }, audit) => answer(await polls.create(body, audit), MESSAGES.live),
+  });
+
+  change.put('/api/admin/polls/:id', {
+    permission: 'polls.write',
+    summary: 'Edit a poll',
+    schema: { params: pollIdParams, body: pollDraft, response: { 200: savedPoll } },
+    audit: ({ params: { id }, body }) => [
+      'poll.edit',
+      `Edited to "${body.question}" for ${body.liveDate}${topicsSaid(body.topics)}`,
+      `poll ${id}`,
+    ],
+    // An edit that moves a scheduled poll to today puts it live, and says so.
+    handle: async ({ params: { id }, body }, audit) =>
+      answer(await polls.update(id, body, audit), 'Poll updated successfully! It is now live.'),
+  });
 
   // An editor deletes only polls nobody has voted on; a poll with votes, the owner, signed in recently.
-  api.delete(
-    '/api/admin/polls/:id',
-    {
-      config: { permission: 'polls.write' },
-      schema: { summary: 'Delete a poll', params: pollIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const staff = staffOf(request);
+  change.delete('/api/admin/polls/:id', {
+    permission: 'polls.write',
+    summary: 'Delete a poll',
+    schema: { params: pollIdParams, response: { 200: confirmation } },
+    audit: ({ params: { id } }) => ['poll.delete', 'Deleted the poll and its votes', `poll ${id}`],
+    handle: async ({ params: { id }, staff }, audit) => {
       const owner = can(staff.role, 'polls.delete-voted');
-      const audit = auditOf(request, now)('poll.delete', 'Deleted the poll and its votes', `poll ${id}`);
       const outcome = await polls.remove(id, { withVotes: owner && signedInRecently(staff, now()) }, audit);
       if (outcome === 'not-found') throw notFound('Poll not found');
       if (outcome === 'has-votes') {
@@ -174,23 +160,15 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       return { message: 'Poll deleted successfully' };
     },
-  );
+  });
 
-  api.put(
-    '/api/admin/polls/:id/activate',
-    {
-      config: { permission: 'polls.write' },
-      schema: {
-        summary: 'Make a poll the active one now',
-        params: pollIdParams,
-        body: activateRequest.nullish(),
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)('poll.activate', 'Made the poll active now', `poll ${id}`);
-      const outcome = await polls.activate(id, request.body?.replacing, audit);
+  change.put('/api/admin/polls/:id/activate', {
+    permission: 'polls.write',
+    summary: 'Make a poll the active one now',
+    schema: { params: pollIdParams, body: activateRequest.nullish(), response: { 200: confirmation } },
+    audit: ({ params: { id } }) => ['poll.activate', 'Made the poll active now', `poll ${id}`],
+    handle: async ({ params: { id }, body }, audit) => {
+      const outcome = await polls.activate(id, body?.replacing, audit);
       if (outcome === 'not-found') throw notFound('Poll not found');
       if (outcome === 'already-active') throw conflict('This poll was just made active by someone else.');
       if (outcome === 'superseded') {
@@ -198,27 +176,18 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       return { message: 'Poll is now active!' };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/update-poll-status',
-    {
-      config: { permission: 'polls.write' },
-      schema: {
-        summary: "Run the daily switch now: today's scheduled poll goes live",
-        response: { 200: pollStatusUpdate },
-      },
-    },
-    async (request): Promise<PollStatusUpdate> => {
-      const audit = auditOf(request, now)(
-        'poll.switch',
-        "Ran the daily switch: today's scheduled poll went live",
-        'schedule',
-      );
+  change.post('/api/admin/update-poll-status', {
+    permission: 'polls.write',
+    summary: "Run the daily switch now: today's scheduled poll goes live",
+    schema: { response: { 200: pollStatusUpdate } },
+    audit: () => ['poll.switch', "Ran the daily switch: today's scheduled poll went live", 'schedule'],
+    handle: async (_call, audit) => {
       const { activatedPollId } = await polls.updateStatuses(audit);
       return { message: 'Poll statuses updated!', activatedPollId };
     },
-  );
+  });
 
   // Every vote of a poll, streamed page by page; with `limit`, one page (the voter section).
   api.get(
@@ -327,41 +296,29 @@ export const adminRoutes: FastifyPluginAsync<{
     async (): Promise<MailStats> => mailStats(),
   );
 
-  api.put(
-    '/api/admin/poll-suggestions/:id/status',
-    {
-      config: { permission: 'suggestions.write' },
-      schema: {
-        summary: 'Approve or reject a suggestion',
-        params: suggestionIdParams,
-        body: suggestionStatusRequest,
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { status } = request.body;
-      const { id } = request.params;
-      const audit = auditOf(request, now)(
-        `suggestion.${status === 'approved' ? 'approve' : 'reject'}`,
-        status === 'approved' ? 'Approved the suggestion' : 'Rejected the suggestion',
-        `suggestion ${id}`,
-      );
+  change.put('/api/admin/poll-suggestions/:id/status', {
+    permission: 'suggestions.write',
+    summary: 'Approve or reject a suggestion',
+    schema: { params: suggestionIdParams, body: suggestionStatusRequest, response: { 200: confirmation } },
+    audit: ({ params: { id }, body: { status } }) => [
+      `suggestion.${status === 'approved' ? 'approve' : 'reject'}`,
+      status === 'approved' ? 'Approved the suggestion' : 'Rejected the suggestion',
+      `suggestion ${id}`,
+    ],
+    handle: async ({ params: { id }, body: { status } }, audit) => {
       if (!(await suggestions.review(id, status, audit))) throw notFound('Suggestion not found');
       return { message: status === 'approved' ? 'Suggestion approved!' : 'Suggestion rejected' };
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/poll-suggestions/:id',
-    {
-      config: { permission: 'suggestions.write' },
-      schema: { summary: 'Delete a suggestion', params: suggestionIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)('suggestion.delete', 'Deleted the suggestion', `suggestion ${id}`);
+  change.delete('/api/admin/poll-suggestions/:id', {
+    permission: 'suggestions.write',
+    summary: 'Delete a suggestion',
+    schema: { params: suggestionIdParams, response: { 200: confirmation } },
+    audit: ({ params: { id } }) => ['suggestion.delete', 'Deleted the suggestion', `suggestion ${id}`],
+    handle: async ({ params: { id } }, audit) => {
       if (!(await suggestions.remove(id, audit))) throw notFound('Suggestion not found');
       return { message: 'Suggestion deleted!' };
     },
-  );
+  });
 };
