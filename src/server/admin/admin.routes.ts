@@ -1,13 +1,7 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type {
-  AdminPoll,
-  AdminSuggestion,
-  MailStats,
-  SavedPoll,
-  VotesSummary,
-} from '../../shared/api.js';
+import type { AdminPoll, AdminSuggestion, MailStats, SavedPoll, VotesSummary } from '../../shared/api.js';
 import {
   adminPoll,
   mailStats as mailStatsAnswer,
@@ -106,6 +100,7 @@ export const adminRoutes: FastifyPluginAsync<{
   // Before the body is even read: without a session, every call is a 401, not a 400; without
   // the permission, a 403 (admin-guard.ts).
   const api = staffApi(app, auth, publicUrl);
+  const change = auditedChanges(api, now);
 
   api.get(
     '/api/admin/polls',
@@ -115,8 +110,6 @@ export const adminRoutes: FastifyPluginAsync<{
     },
     async (): Promise<AdminPoll[]> => polls.list(),
   );
-
-  const change = auditedChanges(api, now);
 
   change.post('/api/admin/polls', {
     permission: 'polls.write',

@@ -43,6 +43,9 @@ export const reviewRoutes: FastifyPluginAsync<{
   clock: Clock;
 }> = async (app, { auth, review, publicUrl, clock }) => {
   const api = staffApi(app, auth, publicUrl);
+  // The integrity log names the person who acted (`staff.name`); the audit log holds the same
+  // action with their role.
+  const change = auditedChanges(api, () => clock.now());
 
   api.get(
     '/api/admin/polls/:id/integrity',
@@ -52,10 +55,6 @@ export const reviewRoutes: FastifyPluginAsync<{
     },
     async (request): Promise<IntegrityReport> => foundOr404(await review.report(request.params.id), 'Poll not found'),
   );
-
-  // The integrity log names the person who acted (`staff.name`); the audit log holds the same
-  // action with their role.
-  const change = auditedChanges(api, () => clock.now());
 
   change.post('/api/admin/polls/:id/discounts', {
     permission: 'integrity.write',
