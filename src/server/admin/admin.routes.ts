@@ -1,7 +1,7 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type { AdminPoll, AdminSuggestion, MailStats, SavedPoll, VotesSummary } from '../../shared/api.js';
+import type { AdminSuggestion, MailStats, SavedPoll } from '../../shared/api.js';
 import {
   adminPoll,
   mailStats as mailStatsAnswer,
@@ -38,7 +38,7 @@ import {
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditedChanges } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/audited-changes.js';
 import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
 const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {
@@ -101,15 +101,14 @@ export const adminRoutes: FastifyPluginAsync<{
   // the permission, a 403 (admin-guard.ts).
   const api = staffApi(app, auth, publicUrl);
   const change = auditedChanges(api, now);
+  const reads = staffReads(api);
 
-  api.get(
-    '/api/admin/polls',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'Every poll, scheduled ones included', response: { 200: z.array(adminPoll) } },
-    },
-    async (): Promise<AdminPoll[]> => polls.list(),
-  );
+  reads.get('/api/admin/polls', {
+    permission: 'polls.read',
+    summary: 'Every poll, scheduled ones included',
+    schema: { response: { 200: z.array(adminPoll) } },
+    read: () => polls.list(),
+  });
 
   change.post('/api/admin/polls', {
     permission: 'polls.write',
@@ -212,18 +211,12 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.get(
-    '/api/admin/polls/:id/votes/summary',
-    {
-      config: { permission: 'polls.read' },
-      schema: {
-        summary: "A poll's votes and e-mails per option",
-        params: pollIdParams,
-        response: { 200: votesSummary },
-      },
-    },
-    async (request): Promise<VotesSummary> => foundOr404(await polls.votesSummary(request.params.id), 'Poll not found'),
-  );
+  reads.get('/api/admin/polls/:id/votes/summary', {
+    permission: 'polls.read',
+    summary: "A poll's votes and e-mails per option",
+    schema: { params: pollIdParams, response: { 200: votesSummary } },
+    read: async ({ params: { id } }) => foundOr404(await polls.votesSummary(id), 'Poll not found'),
+  });
 
   api.get(
     '/api/admin/polls/:id/votes.csv',
@@ -280,14 +273,12 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.get(
-    '/api/admin/mail-stats',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'Subscribers and the outbox, counted', response: { 200: mailStatsAnswer } },
-    },
-    async (): Promise<MailStats> => mailStats(),
-  );
+  reads.get('/api/admin/mail-stats', {
+    permission: 'polls.read',
+    summary: 'Subscribers and the outbox, counted',
+    schema: { response: { 200: mailStatsAnswer } },
+    read: () => mailStats(),
+  });
 
   change.put('/api/admin/poll-suggestions/:id/status', {
     permission: 'suggestions.write',

@@ -7,14 +7,14 @@ import { adminSeries } from '../../shared/schemas/admin-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import { z } from '../../shared/zod.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { seriesChange, seriesIdParams, type AdminSeries } from '../../shared/series-schemas.js';
+import { seriesChange, seriesIdParams } from '../../shared/series-schemas.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listSeriesWithRuns, renameSeries } from '../polls/series.repository.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/audited-changes.js';
 
 export const seriesAdminRoutes: FastifyPluginAsync<{
   auth: AdminAuth;
@@ -25,13 +25,11 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
   const now = () => clock.now();
   const api = staffApi(app, auth, publicUrl);
 
-  api.get(
-    '/api/admin/series',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'Every series, with its runs', response: { 200: z.array(adminSeries) } },
-    },
-    async (): Promise<AdminSeries[]> => {
+  staffReads(api).get('/api/admin/series', {
+    permission: 'polls.read',
+    summary: 'Every series, with its runs',
+    schema: { response: { 200: z.array(adminSeries) } },
+    read: async () => {
       const { series, runs } = await listSeriesWithRuns(db);
       return series.map((row) => ({
         ...row,
@@ -40,7 +38,7 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
           .map(({ pollNumber, liveDate, status }) => ({ pollNumber, liveDate, status })),
       }));
     },
-  );
+  });
 
   auditedChanges(api, now).put('/api/admin/series/:id', {
     permission: 'polls.write',

@@ -5,14 +5,13 @@
 import { digestSettings } from '../../shared/schemas/topic-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { DigestSettings } from '../../shared/api.js';
 import { digestSettingsRequest, isoWeekParams } from '../../shared/schemas.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
 import { sendPlainPage } from '../pages/plain-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/audited-changes.js';
 import type { DigestService } from './digest.service.js';
 import { NO_WEEK_PAGE, weekPage } from './week-page.js';
 
@@ -37,17 +36,12 @@ export const digestAdminRoutes: FastifyPluginAsync<{
 }> = async (app, { auth, digest, site, clock }) => {
   const api = staffApi(app, auth, site.publicUrl);
 
-  api.get(
-    '/api/admin/digest',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'When the weekly digest leaves', response: { 200: digestSettings } },
-    },
-    async (): Promise<DigestSettings> => ({
-      sendAt: await digest.sendAt(),
-      timeZone: site.timeZone,
-    }),
-  );
+  staffReads(api).get('/api/admin/digest', {
+    permission: 'polls.read',
+    summary: 'When the weekly digest leaves',
+    schema: { response: { 200: digestSettings } },
+    read: async () => ({ sendAt: await digest.sendAt(), timeZone: site.timeZone }),
+  });
 
   auditedChanges(api, () => clock.now()).put('/api/admin/digest', {
     permission: 'settings.write',

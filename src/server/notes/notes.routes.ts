@@ -6,13 +6,12 @@
 import { adminNote } from '../../shared/schemas/topic-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminNote } from '../../shared/api.js';
 import { noteRequest, pollIdParams } from '../../shared/schemas.js';
 import type { Clock } from '../clock.js';
 import { conflict, foundOr404, notFound } from '../http/errors.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/audited-changes.js';
 import type { NotesService } from './notes.service.js';
 
 const SAVED = {
@@ -29,14 +28,12 @@ export const notesRoutes: FastifyPluginAsync<{
 }> = async (app, { auth, notes, publicUrl, clock }) => {
   const api = staffApi(app, auth, publicUrl);
 
-  api.get(
-    '/api/admin/polls/:id/note',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: "A poll's staff note, for the editor", params: pollIdParams, response: { 200: adminNote } },
-    },
-    async (request): Promise<AdminNote> => foundOr404(await notes.forEditor(request.params.id), 'Poll not found'),
-  );
+  staffReads(api).get('/api/admin/polls/:id/note', {
+    permission: 'polls.read',
+    summary: "A poll's staff note, for the editor",
+    schema: { params: pollIdParams, response: { 200: adminNote } },
+    read: async ({ params: { id } }) => foundOr404(await notes.forEditor(id), 'Poll not found'),
+  });
 
   auditedChanges(api, () => clock.now()).put('/api/admin/polls/:id/note', {
     permission: 'polls.write',

@@ -5,7 +5,7 @@
  */
 import { challengeChange, integrityChange, integrityReport } from '../../shared/schemas/review-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { IntegrityChange, IntegrityReport } from '../../shared/api.js';
+import type { IntegrityChange } from '../../shared/api.js';
 import { votesText } from '../../shared/results.js';
 import {
   challengeRequest,
@@ -15,7 +15,7 @@ import {
   releaseRequest,
 } from '../../shared/schemas.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/audited-changes.js';
 import type { Clock } from '../clock.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { conflict, foundOr404, notFound, type HttpError } from '../http/errors.js';
@@ -47,14 +47,12 @@ export const reviewRoutes: FastifyPluginAsync<{
   // action with their role.
   const change = auditedChanges(api, () => clock.now());
 
-  api.get(
-    '/api/admin/polls/:id/integrity',
-    {
-      config: { permission: 'integrity.read' },
-      schema: { summary: "A poll's integrity report", params: pollIdParams, response: { 200: integrityReport } },
-    },
-    async (request): Promise<IntegrityReport> => foundOr404(await review.report(request.params.id), 'Poll not found'),
-  );
+  staffReads(api).get('/api/admin/polls/:id/integrity', {
+    permission: 'integrity.read',
+    summary: "A poll's integrity report",
+    schema: { params: pollIdParams, response: { 200: integrityReport } },
+    read: async ({ params: { id } }) => foundOr404(await review.report(id), 'Poll not found'),
+  });
 
   change.post('/api/admin/polls/:id/discounts', {
     permission: 'integrity.write',

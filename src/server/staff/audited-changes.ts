@@ -32,34 +32,104 @@ export interface StaffCall<S extends Schemas> {
 /** The audit log's action, summary and target (the service may name the target it learns). */
 export type AuditEntry = [action: string, summary: string, target: string];
 
-export interface AuditedChange<S extends Schemas> {
+/** A staff change whose service writes the audit row itself (staff identity's calls know the actor). */
+export interface StaffChange<S extends Schemas> {
   permission: StaffAction;
+  /** For a change that makes access last: the start of the sentence asking for a recent sign-in. */
+  recentSignIn?: string;
   summary: string;
   schema: S;
+  /** Does the change; throws an HttpError to refuse. */
+  handle: (call: StaffCall<S>) => Promise<Answer<S['response']>>;
+}
+
+export interface AuditedChange<S extends Schemas> extends Omit<StaffChange<S>, 'handle'> {
   audit: (call: StaffCall<S>) => AuditEntry;
   /** Does the change, writing `audit` in its transaction; throws an HttpError to refuse. */
   handle: (call: StaffCall<S>, audit: AuditWrite) => Promise<Answer<S['response']>>;
 }
 
-/** `put`, `post` and `delete` of audited staff calls on a staff plugin's guarded instance. */
+type Method = 'POST' | 'PUT' | 'DELETE';
+
+function declareChange<S extends Schemas>(
+  api: ReturnType<typeof staffApi>,
+  method: Method,
+  url: string,
+  { permission, recentSignIn, summary, schema }: Omit<StaffChange<S>, 'handle'>,
+  handle: (request: FastifyRequest, call: StaffCall<S>) => Promise<unknown>,
+) {
+  const { params, body, response } = schema;
+  const status = 201 in response ? 201 : 200;
+  api.route({
+    method,
+    url,
+    config: { permission, ...(recentSignIn && { recentSignIn }) },
+    schema: { summary, ...(params && { params }), ...(body && { body }), response },
+    handler: async (request: FastifyRequest, reply) => {
+      const call = { params: request.params, body: request.body, staff: staffOf(request) } as StaffCall<S>;
+      const answer = await handle(request, call);
+      reply.status(status);
+      return answer;
+    },
+  });
+}
+
+/** `put`, `post` and `delete` of staff calls audited by the route, on a staff plugin's guarded instance. */
 export function auditedChanges(api: ReturnType<typeof staffApi>, now: () => Date) {
   const declare =
-    (method: 'POST' | 'PUT' | 'DELETE') =>
-    <S extends Schemas>(url: string, { permission, summary, schema, audit, handle }: AuditedChange<S>) => {
-      const { params, body, response } = schema;
-      const status = 201 in response ? 201 : 200;
+    (method: Method) =>
+    <S extends Schemas>(url: string, change: AuditedChange<S>) =>
+      declareChange(api, method, url, change, (request, call) =>
+        change.handle(call, auditOf(request, now)(...change.audit(call))),
+      );
+  return { post: declare('POST'), put: declare('PUT'), delete: declare('DELETE') };
+}
+
+/** `put`, `post` and `delete` of staff calls whose service audits them. */
+export function staffChanges(api: ReturnType<typeof staffApi>) {
+  const declare =
+    (method: Method) =>
+    <S extends Schemas>(url: string, change: StaffChange<S>) =>
+      declareChange(api, method, url, change, (_request, call) => change.handle(call));
+  return { post: declare('POST'), put: declare('PUT'), delete: declare('DELETE') };
+}
+
+interface ReadSchemas {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  response: { 200: z.ZodType };
+}
+
+/** A staff call that reads and answers JSON: what it reads, by what differs from the others. */
+export interface StaffRead<S extends ReadSchemas> {
+  permission: StaffAction;
+  summary: string;
+  schema: S;
+  read: (call: {
+    params: Parsed<S['params']>;
+    query: Parsed<S['querystring']>;
+    staff: SignedIn;
+  }) => Promise<z.input<S['response'][200]>>;
+}
+
+/**
+ * `get` of staff calls whose answer is one JSON value, on a staff plugin's guarded instance; a
+ * call that streams or sends a file writes its reply itself (`api.get`).
+ */
+export function staffReads(api: ReturnType<typeof staffApi>) {
+  return {
+    get: <S extends ReadSchemas>(url: string, { permission, summary, schema, read }: StaffRead<S>) => {
+      const { params, querystring, response } = schema;
       api.route({
-        method,
+        method: 'GET',
         url,
         config: { permission },
-        schema: { summary, ...(params && { params }), ...(body && { body }), response },
-        handler: async (request: FastifyRequest, reply) => {
-          const call = { params: request.params, body: request.body, staff: staffOf(request) } as StaffCall<S>;
-          const answer = await handle(call, auditOf(request, now)(...audit(call)));
-          reply.status(status);
-          return answer;
-        },
+        schema: { summary, ...(params && { params }), ...(querystring && { querystring }), response },
+        handler: (request: FastifyRequest) =>
+          read({ params: request.params, query: request.query, staff: staffOf(request) } as Parameters<
+            StaffRead<S>['read']
+          >[0]),
       });
-    };
-  return { post: declare('POST'), put: declare('PUT'), delete: declare('DELETE') };
+    },
+  };
 }
