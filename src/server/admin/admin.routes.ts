@@ -38,7 +38,7 @@ import {
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditedChanges, staffReads } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
 const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {

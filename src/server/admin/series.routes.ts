@@ -14,7 +14,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { listSeriesWithRuns, renameSeries } from '../polls/series.repository.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges, staffReads } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 
 export const seriesAdminRoutes: FastifyPluginAsync<{
   auth: AdminAuth;

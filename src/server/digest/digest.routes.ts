@@ -11,7 +11,7 @@ import type { Site } from '../config.js';
 import { sendPlainPage } from '../pages/plain-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges, staffReads } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { DigestService } from './digest.service.js';
 import { NO_WEEK_PAGE, weekPage } from './week-page.js';
 

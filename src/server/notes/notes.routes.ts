@@ -11,7 +11,7 @@ import type { Clock } from '../clock.js';
 import { conflict, foundOr404, notFound } from '../http/errors.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges, staffReads } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { NotesService } from './notes.service.js';
 
 const SAVED = {

@@ -15,7 +15,7 @@ import {
   releaseRequest,
 } from '../../shared/schemas.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges, staffReads } from '../staff/audited-changes.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { Clock } from '../clock.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { conflict, foundOr404, notFound, type HttpError } from '../http/errors.js';

@@ -33,7 +33,7 @@ import type { Db } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { appendAuditAlone, listAudit, verifyAuditChain } from './audit.js';
 import { staffApi, staffOf } from './admin-guard.js';
-import { staffChanges, staffReads } from './audited-changes.js';
+import { staffChanges, staffReads } from './staff-calls.js';
 import { refuseCommonPassword } from './admin-auth.routes.js';
 import { actorOf, type AdminAuth } from './admin-auth.service.js';
 import type { Passkeys } from './passkeys.service.js';

@@ -18,7 +18,7 @@ import type { OpenDataService } from '../open-data/open-data.service.js';
 import { sendSitePage, type SitePageSite } from '../pages/site-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
 import { staffApi } from '../staff/admin-guard.js';
-import { auditedChanges } from '../staff/audited-changes.js';
+import { auditedChanges } from '../staff/staff-calls.js';
 import { noSuchTopicPage, topicPage } from './topic-page.js';
 import type { TopicChange, TopicsService } from './topics.service.js';
 import { TOPICS_MAX } from '../../shared/limits.js';

@@ -1,9 +1,12 @@
 /**
- * A staff call that changes something and writes its audit row in the change's own transaction,
- * declared by what differs from every other such call: its permission, summary, schemas, the
- * audit entry (as a function of the call) and what it does. The route is registered on the
- * guarded instance of `staffApi`, with the same `config` and `schema` a hand-written one has, so
- * the permission table and the API document see no difference.
+ * How a staff call is declared: by what differs from every other one (its permission, summary,
+ * schemas and what it does), on a staff plugin's guarded instance (`staffApi`), with the same
+ * `config` and `schema` a hand-written route has, so the permission table and the API document
+ * see no difference. Reads that answer JSON (`staffReads`); changes audited by the route, whose
+ * audit entry is a function of the call, written in the change's own transaction
+ * (`auditedChanges`); staff identity's changes, whose service writes the audit row with the
+ * actor it is given (`staffChanges`). A call that streams or sends a file writes its reply
+ * itself (`api.get`).
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -74,7 +77,7 @@ function declareChange<S extends Schemas>(
   });
 }
 
-/** `put`, `post` and `delete` of staff calls audited by the route, on a staff plugin's guarded instance. */
+/** `put`, `post` and `delete` of staff calls audited by the route. */
 export function auditedChanges(api: ReturnType<typeof staffApi>, now: () => Date) {
   const declare =
     (method: Method) =>
@@ -100,22 +103,22 @@ interface ReadSchemas {
   response: { 200: z.ZodType };
 }
 
-/** A staff call that reads and answers JSON: what it reads, by what differs from the others. */
+/** What a read's own code sees: its parsed params and query, and who is signed in. */
+export interface StaffQuery<S extends ReadSchemas> {
+  params: Parsed<S['params']>;
+  query: Parsed<S['querystring']>;
+  staff: SignedIn;
+}
+
+/** A staff call that reads and answers JSON. */
 export interface StaffRead<S extends ReadSchemas> {
   permission: StaffAction;
   summary: string;
   schema: S;
-  read: (call: {
-    params: Parsed<S['params']>;
-    query: Parsed<S['querystring']>;
-    staff: SignedIn;
-  }) => Promise<z.input<S['response'][200]>>;
+  read: (call: StaffQuery<S>) => Promise<z.input<S['response'][200]>>;
 }
 
-/**
- * `get` of staff calls whose answer is one JSON value, on a staff plugin's guarded instance; a
- * call that streams or sends a file writes its reply itself (`api.get`).
- */
+/** `get` of staff calls whose answer is one JSON value. */
 export function staffReads(api: ReturnType<typeof staffApi>) {
   return {
     get: <S extends ReadSchemas>(url: string, { permission, summary, schema, read }: StaffRead<S>) => {
@@ -126,9 +129,7 @@ export function staffReads(api: ReturnType<typeof staffApi>) {
         config: { permission },
         schema: { summary, ...(params && { params }), ...(querystring && { querystring }), response },
         handler: (request: FastifyRequest) =>
-          read({ params: request.params, query: request.query, staff: staffOf(request) } as Parameters<
-            StaffRead<S>['read']
-          >[0]),
+          read({ params: request.params, query: request.query, staff: staffOf(request) } as StaffQuery<S>),
       });
     },
   };
