@@ -1,15 +1,7 @@
 /** The admin API (spec section 7): every call needs a staff session and comes from this site. */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type {
-  AdminPoll,
-  AdminSuggestion,
-  Confirmation,
-  MailStats,
-  PollStatusUpdate,
-  SavedPoll,
-  VotesSummary,
-} from '../../shared/api.js';
+import type { AdminSuggestion, MailStats, SavedPoll } from '../../shared/api.js';
 import {
   adminPoll,
   mailStats as mailStatsAnswer,
@@ -36,7 +28,6 @@ import { can } from '../../shared/staff-permissions.js';
 import { sendJsonStream } from '../http/validation.js';
 import type { SuggestionsService } from '../suggestions/suggestions.service.js';
 import {
-  auditOf,
   auditRead,
   requireRecentSignIn,
   staffApi,
@@ -47,6 +38,7 @@ import {
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { AdminPollsService, EarlierRun, SaveRefusal, SaveResult } from './admin-polls.service.js';
 
 const refusals: Record<SaveRefusal, (run: EarlierRun) => HttpError> = {
@@ -108,64 +100,50 @@ export const adminRoutes: FastifyPluginAsync<{
   // Before the body is even read: without a session, every call is a 401, not a 400; without
   // the permission, a 403 (admin-guard.ts).
   const api = staffApi(app, auth, publicUrl);
+  const change = auditedChanges(api, now);
+  const reads = staffReads(api);
 
-  api.get(
-    '/api/admin/polls',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'Every poll, scheduled ones included', response: { 200: z.array(adminPoll) } },
-    },
-    async (): Promise<AdminPoll[]> => polls.list(),
-  );
+  reads.get('/api/admin/polls', {
+    permission: 'polls.read',
+    summary: 'Every poll, scheduled ones included',
+    schema: { response: { 200: z.array(adminPoll) } },
+    read: () => polls.list(),
+  });
 
-  api.post(
-    '/api/admin/polls',
-    {
-      config: { permission: 'polls.write' },
-      schema: { summary: 'Create or schedule a poll', body: pollDraft, response: { 201: savedPoll } },
-    },
-    async (request, reply): Promise<SavedPoll> => {
-      const audit = auditOf(request, now)(
-        'poll.create',
-        `Created "${request.body.question}" for ${request.body.liveDate}${topicsSaid(request.body.topics)}`,
-        'poll',
-      );
-      const saved = answer(await polls.create(request.body, audit), MESSAGES.live);
-      reply.status(201);
-      return saved;
-    },
-  );
+  change.post('/api/admin/polls', {
+    permission: 'polls.write',
+    summary: 'Create or schedule a poll',
+    schema: { body: pollDraft, response: { 201: savedPoll } },
+    audit: ({ body }) => [
+      'poll.create',
+      `Created "${body.question}" for ${body.liveDate}${topicsSaid(body.topics)}`,
+      'poll',
+    ],
+    handle: async ({ body }, audit) => answer(await polls.create(body, audit), MESSAGES.live),
+  });
 
-  api.put(
-    '/api/admin/polls/:id',
-    {
-      config: { permission: 'polls.write' },
-      schema: { summary: 'Edit a poll', params: pollIdParams, body: pollDraft, response: { 200: savedPoll } },
-    },
-    async (request): Promise<SavedPoll> => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)(
-        'poll.edit',
-        `Edited to "${request.body.question}" for ${request.body.liveDate}${topicsSaid(request.body.topics)}`,
-        `poll ${id}`,
-      );
-      // An edit that moves a scheduled poll to today puts it live, and says so.
-      return answer(await polls.update(id, request.body, audit), 'Poll updated successfully! It is now live.');
-    },
-  );
+  change.put('/api/admin/polls/:id', {
+    permission: 'polls.write',
+    summary: 'Edit a poll',
+    schema: { params: pollIdParams, body: pollDraft, response: { 200: savedPoll } },
+    audit: ({ params: { id }, body }) => [
+      'poll.edit',
+      `Edited to "${body.question}" for ${body.liveDate}${topicsSaid(body.topics)}`,
+      `poll ${id}`,
+    ],
+    // An edit that moves a scheduled poll to today puts it live, and says so.
+    handle: async ({ params: { id }, body }, audit) =>
+      answer(await polls.update(id, body, audit), 'Poll updated successfully! It is now live.'),
+  });
 
   // An editor deletes only polls nobody has voted on; a poll with votes, the owner, signed in recently.
-  api.delete(
-    '/api/admin/polls/:id',
-    {
-      config: { permission: 'polls.write' },
-      schema: { summary: 'Delete a poll', params: pollIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const staff = staffOf(request);
+  change.delete('/api/admin/polls/:id', {
+    permission: 'polls.write',
+    summary: 'Delete a poll',
+    schema: { params: pollIdParams, response: { 200: confirmation } },
+    audit: ({ params: { id } }) => ['poll.delete', 'Deleted the poll and its votes', `poll ${id}`],
+    handle: async ({ params: { id }, staff }, audit) => {
       const owner = can(staff.role, 'polls.delete-voted');
-      const audit = auditOf(request, now)('poll.delete', 'Deleted the poll and its votes', `poll ${id}`);
       const outcome = await polls.remove(id, { withVotes: owner && signedInRecently(staff, now()) }, audit);
       if (outcome === 'not-found') throw notFound('Poll not found');
       if (outcome === 'has-votes') {
@@ -174,23 +152,15 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       return { message: 'Poll deleted successfully' };
     },
-  );
+  });
 
-  api.put(
-    '/api/admin/polls/:id/activate',
-    {
-      config: { permission: 'polls.write' },
-      schema: {
-        summary: 'Make a poll the active one now',
-        params: pollIdParams,
-        body: activateRequest.nullish(),
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)('poll.activate', 'Made the poll active now', `poll ${id}`);
-      const outcome = await polls.activate(id, request.body?.replacing, audit);
+  change.put('/api/admin/polls/:id/activate', {
+    permission: 'polls.write',
+    summary: 'Make a poll the active one now',
+    schema: { params: pollIdParams, body: activateRequest.nullish(), response: { 200: confirmation } },
+    audit: ({ params: { id } }) => ['poll.activate', 'Made the poll active now', `poll ${id}`],
+    handle: async ({ params: { id }, body }, audit) => {
+      const outcome = await polls.activate(id, body?.replacing, audit);
       if (outcome === 'not-found') throw notFound('Poll not found');
       if (outcome === 'already-active') throw conflict('This poll was just made active by someone else.');
       if (outcome === 'superseded') {
@@ -198,27 +168,18 @@ export const adminRoutes: FastifyPluginAsync<{
       }
       return { message: 'Poll is now active!' };
     },
-  );
+  });
 
-  api.post(
-    '/api/admin/update-poll-status',
-    {
-      config: { permission: 'polls.write' },
-      schema: {
-        summary: "Run the daily switch now: today's scheduled poll goes live",
-        response: { 200: pollStatusUpdate },
-      },
-    },
-    async (request): Promise<PollStatusUpdate> => {
-      const audit = auditOf(request, now)(
-        'poll.switch',
-        "Ran the daily switch: today's scheduled poll went live",
-        'schedule',
-      );
+  change.post('/api/admin/update-poll-status', {
+    permission: 'polls.write',
+    summary: "Run the daily switch now: today's scheduled poll goes live",
+    schema: { response: { 200: pollStatusUpdate } },
+    audit: () => ['poll.switch', "Ran the daily switch: today's scheduled poll went live", 'schedule'],
+    handle: async (_call, audit) => {
       const { activatedPollId } = await polls.updateStatuses(audit);
       return { message: 'Poll statuses updated!', activatedPollId };
     },
-  );
+  });
 
   // Every vote of a poll, streamed page by page; with `limit`, one page (the voter section).
   api.get(
@@ -250,18 +211,12 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.get(
-    '/api/admin/polls/:id/votes/summary',
-    {
-      config: { permission: 'polls.read' },
-      schema: {
-        summary: "A poll's votes and e-mails per option",
-        params: pollIdParams,
-        response: { 200: votesSummary },
-      },
-    },
-    async (request): Promise<VotesSummary> => foundOr404(await polls.votesSummary(request.params.id), 'Poll not found'),
-  );
+  reads.get('/api/admin/polls/:id/votes/summary', {
+    permission: 'polls.read',
+    summary: "A poll's votes and e-mails per option",
+    schema: { params: pollIdParams, response: { 200: votesSummary } },
+    read: async ({ params: { id } }) => foundOr404(await polls.votesSummary(id), 'Poll not found'),
+  });
 
   api.get(
     '/api/admin/polls/:id/votes.csv',
@@ -318,50 +273,36 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  api.get(
-    '/api/admin/mail-stats',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'Subscribers and the outbox, counted', response: { 200: mailStatsAnswer } },
-    },
-    async (): Promise<MailStats> => mailStats(),
-  );
+  reads.get('/api/admin/mail-stats', {
+    permission: 'polls.read',
+    summary: 'Subscribers and the outbox, counted',
+    schema: { response: { 200: mailStatsAnswer } },
+    read: () => mailStats(),
+  });
 
-  api.put(
-    '/api/admin/poll-suggestions/:id/status',
-    {
-      config: { permission: 'suggestions.write' },
-      schema: {
-        summary: 'Approve or reject a suggestion',
-        params: suggestionIdParams,
-        body: suggestionStatusRequest,
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { status } = request.body;
-      const { id } = request.params;
-      const audit = auditOf(request, now)(
-        `suggestion.${status === 'approved' ? 'approve' : 'reject'}`,
-        status === 'approved' ? 'Approved the suggestion' : 'Rejected the suggestion',
-        `suggestion ${id}`,
-      );
+  change.put('/api/admin/poll-suggestions/:id/status', {
+    permission: 'suggestions.write',
+    summary: 'Approve or reject a suggestion',
+    schema: { params: suggestionIdParams, body: suggestionStatusRequest, response: { 200: confirmation } },
+    audit: ({ params: { id }, body: { status } }) => [
+      `suggestion.${status === 'approved' ? 'approve' : 'reject'}`,
+      status === 'approved' ? 'Approved the suggestion' : 'Rejected the suggestion',
+      `suggestion ${id}`,
+    ],
+    handle: async ({ params: { id }, body: { status } }, audit) => {
       if (!(await suggestions.review(id, status, audit))) throw notFound('Suggestion not found');
       return { message: status === 'approved' ? 'Suggestion approved!' : 'Suggestion rejected' };
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/poll-suggestions/:id',
-    {
-      config: { permission: 'suggestions.write' },
-      schema: { summary: 'Delete a suggestion', params: suggestionIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)('suggestion.delete', 'Deleted the suggestion', `suggestion ${id}`);
+  change.delete('/api/admin/poll-suggestions/:id', {
+    permission: 'suggestions.write',
+    summary: 'Delete a suggestion',
+    schema: { params: suggestionIdParams, response: { 200: confirmation } },
+    audit: ({ params: { id } }) => ['suggestion.delete', 'Deleted the suggestion', `suggestion ${id}`],
+    handle: async ({ params: { id } }, audit) => {
       if (!(await suggestions.remove(id, audit))) throw notFound('Suggestion not found');
       return { message: 'Suggestion deleted!' };
     },
-  );
+  });
 };

@@ -7,14 +7,14 @@ import { adminSeries } from '../../shared/schemas/admin-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import { z } from '../../shared/zod.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Confirmation } from '../../shared/api.js';
-import { seriesChange, seriesIdParams, type AdminSeries } from '../../shared/series-schemas.js';
+import { seriesChange, seriesIdParams } from '../../shared/series-schemas.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listSeriesWithRuns, renameSeries } from '../polls/series.repository.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, staffApi } from '../staff/admin-guard.js';
+import { staffApi } from '../staff/admin-guard.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 
 export const seriesAdminRoutes: FastifyPluginAsync<{
   auth: AdminAuth;
@@ -25,13 +25,11 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
   const now = () => clock.now();
   const api = staffApi(app, auth, publicUrl);
 
-  api.get(
-    '/api/admin/series',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'Every series, with its runs', response: { 200: z.array(adminSeries) } },
-    },
-    async (): Promise<AdminSeries[]> => {
+  staffReads(api).get('/api/admin/series', {
+    permission: 'polls.read',
+    summary: 'Every series, with its runs',
+    schema: { response: { 200: z.array(adminSeries) } },
+    read: async () => {
       const { series, runs } = await listSeriesWithRuns(db);
       return series.map((row) => ({
         ...row,
@@ -40,27 +38,18 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
           .map(({ pollNumber, liveDate, status }) => ({ pollNumber, liveDate, status })),
       }));
     },
-  );
+  });
 
-  api.put(
-    '/api/admin/series/:id',
-    {
-      config: { permission: 'polls.write' },
-      schema: {
-        summary: 'Name a series and its tracker address',
-        params: seriesIdParams,
-        body: seriesChange,
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const { name, slug } = request.body;
-      const audit = auditOf(request, now)(
-        'series.edit',
-        `Named the series "${name}" at /trackers/${slug}`,
-        `series ${id}`,
-      );
+  auditedChanges(api, now).put('/api/admin/series/:id', {
+    permission: 'polls.write',
+    summary: 'Name a series and its tracker address',
+    schema: { params: seriesIdParams, body: seriesChange, response: { 200: confirmation } },
+    audit: ({ params: { id }, body: { name, slug } }) => [
+      'series.edit',
+      `Named the series "${name}" at /trackers/${slug}`,
+      `series ${id}`,
+    ],
+    handle: async ({ params: { id }, body: { name, slug } }, audit) => {
       const outcome = await db.transaction().execute(async (trx) => {
         const result = await renameSeries(trx, id, { name, slug }, now());
         if (result === 'updated') await audit(trx);
@@ -70,5 +59,5 @@ export const seriesAdminRoutes: FastifyPluginAsync<{
       if (outcome === 'slug-taken') throw conflict('Another series already has that address.');
       return { message: 'Series saved.' };
     },
-  );
+  });
 };

@@ -38,25 +38,25 @@ async function schemaOf(db: Db): Promise<Map<string, string[]>> {
   return tables;
 }
 
-/** What src/shared/stored-data.ts lacks, or has too many, each said as the edit that fixes it. */
+/** What src/shared/stored-data.json lacks, or has too many, each said as the edit that fixes it. */
 function storedDataProblems(schema: Map<string, string[]>, listed: readonly StoredTable[]): string[] {
-  const file = 'src/shared/stored-data.ts';
+  const file = 'src/shared/stored-data.json';
   const problems: string[] = [];
   const byName = new Map(listed.map((entry) => [entry.table, entry]));
   for (const [table, columns] of schema) {
     const entry = byName.get(table);
     if (!entry) {
       problems.push(
-        `Table "${table}" has no line on the privacy page. Add to STORED_DATA in ${file}:\n` +
-          `  { table: '${table}', what: '<what a row holds, in plain words>', why: '<why the site keeps it>', ` +
-          `howLong: '<how long it is kept>', columns: [${columns.map((c) => `'${c}'`).join(', ')}] },`,
+        `Table "${table}" has no line on the privacy page. Add to ${file}:\n` +
+          `  { "table": "${table}", "what": "<what a row holds, in plain words>", "why": "<why the site keeps it>", ` +
+          `"howLong": "<how long it is kept>", "columns": [${columns.map((c) => `"${c}"`).join(', ')}] },`,
       );
       continue;
     }
     const missing = columns.filter((column) => !entry.columns.includes(column));
     if (missing.length > 0)
       problems.push(
-        `Table "${table}" has columns the privacy page does not know: add ${missing.map((c) => `'${c}'`).join(', ')} ` +
+        `Table "${table}" has columns the privacy page does not know: add ${missing.map((c) => `"${c}"`).join(', ')} ` +
           `to its columns in ${file}, and say in its "what" (and "howLong", if it differs) what they hold.`,
       );
     const gone = entry.columns.filter((column) => !columns.includes(column));
@@ -83,12 +83,12 @@ describe('what the privacy page says is stored', () => {
       listed,
     );
     expect(problems).toEqual([
-      expect.stringContaining(`add 'added' to its columns in src/shared/stored-data.ts`),
-      'Table "a" no longer has old: remove them from its columns in src/shared/stored-data.ts.',
-      expect.stringContaining(`{ table: 'limits_new', what: `),
-      'src/shared/stored-data.ts lists a table "gone" the database does not have: remove its line.',
+      expect.stringContaining(`add "added" to its columns in src/shared/stored-data.json`),
+      'Table "a" no longer has old: remove them from its columns in src/shared/stored-data.json.',
+      expect.stringContaining(`{ "table": "limits_new", "what": `),
+      'src/shared/stored-data.json lists a table "gone" the database does not have: remove its line.',
     ]);
-    expect(problems[2]).toContain(`columns: ['key', 'hits'] },`);
+    expect(problems[2]).toContain(`"columns": ["key", "hits"] },`);
   });
 
   it('lists each table once, with a what, a why and a how long', () => {

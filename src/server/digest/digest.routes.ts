@@ -5,13 +5,13 @@
 import { digestSettings } from '../../shared/schemas/topic-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Confirmation, DigestSettings } from '../../shared/api.js';
 import { digestSettingsRequest, isoWeekParams } from '../../shared/schemas.js';
 import type { Clock } from '../clock.js';
 import type { Site } from '../config.js';
 import { sendPlainPage } from '../pages/plain-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, staffApi } from '../staff/admin-guard.js';
+import { staffApi } from '../staff/admin-guard.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { DigestService } from './digest.service.js';
 import { NO_WEEK_PAGE, weekPage } from './week-page.js';
 
@@ -36,37 +36,25 @@ export const digestAdminRoutes: FastifyPluginAsync<{
 }> = async (app, { auth, digest, site, clock }) => {
   const api = staffApi(app, auth, site.publicUrl);
 
-  api.get(
-    '/api/admin/digest',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: 'When the weekly digest leaves', response: { 200: digestSettings } },
-    },
-    async (): Promise<DigestSettings> => ({
-      sendAt: await digest.sendAt(),
-      timeZone: site.timeZone,
-    }),
-  );
+  staffReads(api).get('/api/admin/digest', {
+    permission: 'polls.read',
+    summary: 'When the weekly digest leaves',
+    schema: { response: { 200: digestSettings } },
+    read: async () => ({ sendAt: await digest.sendAt(), timeZone: site.timeZone }),
+  });
 
-  api.put(
-    '/api/admin/digest',
-    {
-      config: { permission: 'settings.write' },
-      schema: {
-        summary: 'Set when the weekly digest leaves',
-        body: digestSettingsRequest,
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { sendAt } = request.body;
-      const audit = auditOf(request, () => clock.now())(
-        'digest.time',
-        `The weekly digest leaves on Fridays at ${sendAt} (${site.timeZone})`,
-        'weekly digest',
-      );
+  auditedChanges(api, () => clock.now()).put('/api/admin/digest', {
+    permission: 'settings.write',
+    summary: 'Set when the weekly digest leaves',
+    schema: { body: digestSettingsRequest, response: { 200: confirmation } },
+    audit: ({ body: { sendAt } }) => [
+      'digest.time',
+      `The weekly digest leaves on Fridays at ${sendAt} (${site.timeZone})`,
+      'weekly digest',
+    ],
+    handle: async ({ body: { sendAt } }, audit) => {
       await digest.setSendAt(sendAt, audit);
       return { message: `The weekly digest will go out on Fridays at ${sendAt}.` };
     },
-  );
+  });
 };

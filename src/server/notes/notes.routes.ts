@@ -6,12 +6,12 @@
 import { adminNote } from '../../shared/schemas/topic-answers.js';
 import { confirmation } from '../../shared/schemas/poll-answers.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminNote, Confirmation } from '../../shared/api.js';
 import { noteRequest, pollIdParams } from '../../shared/schemas.js';
 import type { Clock } from '../clock.js';
 import { conflict, foundOr404, notFound } from '../http/errors.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, staffApi, staffOf } from '../staff/admin-guard.js';
+import { staffApi } from '../staff/admin-guard.js';
+import { auditedChanges, staffReads } from '../staff/staff-calls.js';
 import type { NotesService } from './notes.service.js';
 
 const SAVED = {
@@ -28,35 +28,27 @@ export const notesRoutes: FastifyPluginAsync<{
 }> = async (app, { auth, notes, publicUrl, clock }) => {
   const api = staffApi(app, auth, publicUrl);
 
-  api.get(
-    '/api/admin/polls/:id/note',
-    {
-      config: { permission: 'polls.read' },
-      schema: { summary: "A poll's staff note, for the editor", params: pollIdParams, response: { 200: adminNote } },
-    },
-    async (request): Promise<AdminNote> => foundOr404(await notes.forEditor(request.params.id), 'Poll not found'),
-  );
+  staffReads(api).get('/api/admin/polls/:id/note', {
+    permission: 'polls.read',
+    summary: "A poll's staff note, for the editor",
+    schema: { params: pollIdParams, response: { 200: adminNote } },
+    read: async ({ params: { id } }) => foundOr404(await notes.forEditor(id), 'Poll not found'),
+  });
 
-  api.put(
-    '/api/admin/polls/:id/note',
-    {
-      config: { permission: 'polls.write' },
-      schema: {
-        summary: "Write, change or remove a closed poll's note",
-        params: pollIdParams,
-        body: noteRequest,
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const { id } = request.params;
-      const { body } = request.body;
-      const summary = body === '' ? 'Removed the note' : `Wrote the note (${body.length} characters)`;
-      const audit = auditOf(request, () => clock.now())('poll.note', summary, `poll ${id}`);
-      const outcome = await notes.save({ pollId: id, body, staffId: staffOf(request).id }, audit);
+  auditedChanges(api, () => clock.now()).put('/api/admin/polls/:id/note', {
+    permission: 'polls.write',
+    summary: "Write, change or remove a closed poll's note",
+    schema: { params: pollIdParams, body: noteRequest, response: { 200: confirmation } },
+    audit: ({ params: { id }, body: { body } }) => [
+      'poll.note',
+      body === '' ? 'Removed the note' : `Wrote the note (${body.length} characters)`,
+      `poll ${id}`,
+    ],
+    handle: async ({ params: { id }, body: { body }, staff }, audit) => {
+      const outcome = await notes.save({ pollId: id, body, staffId: staff.id }, audit);
       if (outcome === 'not-found') throw notFound('Poll not found');
       if (outcome === 'not-closed') throw conflict('A note can be written once voting on the poll has closed.');
       return { message: SAVED[outcome] };
     },
-  );
+  });
 };

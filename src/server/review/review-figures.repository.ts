@@ -2,8 +2,8 @@
  * What the integrity report reads (review-report.ts works it into the report): a poll's votes
  * per minute, its busiest networks and their spread, each network's options, peak, median
  * page-to-vote time and detector state, a range's votes (a network's, a signal's or both), the
- * votes by status. Reads only; the writes of staff review are in review.repository.ts, which
- * takes its ranges (VoteRange) from here.
+ * votes by status. Reads only; the writes of staff review are in review.repository.ts and
+ * review-tallies.repository.ts, which take their ranges (VoteRange) from here.
  */
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/connection.js';

@@ -1,7 +1,7 @@
 /**
  * What staff see of a poll's votes and do about them (issue 25, section 3; DESIGN.md, "Vote
- * integrity"): the integrity report, and four reversible actions, each one transaction that
- * also writes its line of the append-only integrity log.
+ * integrity"): the integrity report (read in review-report.service.ts), and four reversible
+ * actions, each one transaction that also writes its line of the append-only integrity log.
  *
  * - A discount sets the counted votes of one network between two instants aside; a restore
  *   counts exactly those again (those the discount still holds); a release counts held votes.
@@ -29,61 +29,27 @@
  * changed, so the open data is built again on every instance.
  */
 import type { AuditWrite } from '../staff/audit.js';
-import type { IntegrityAction, IntegrityReport } from '../../shared/api.js';
-import { localDateAt, votingDayAt } from '../../shared/time.js';
+import type { IntegrityAction } from '../../shared/api.js';
+import { votingDayAt } from '../../shared/time.js';
 import type { Db } from '../db/connection.js';
 import { createBreakdownsService } from '../breakdowns/breakdowns.service.js';
 import { isForeignKeyViolation } from '../db/errors.js';
-import { resultsOf, toAdminPoll } from '../polls/poll.js';
-import { findPollById, findPollStatus, markPastPollsChanged } from '../polls/polls.repository.js';
+import { findPollStatus, markPastPollsChanged } from '../polls/polls.repository.js';
 import type { ServiceDeps } from '../service-deps.js';
-import {
-  bucketLabel,
-  bucketOf,
-  burstOf,
-  burstWindow,
-  INTEGRITY_TOP_BUCKETS,
-  marksOf,
-  minutesOf,
-  statusTotals,
-  surgeOf,
-  toIntegrityAction,
-} from './review-report.js';
+import { bucketLabel, toIntegrityAction } from './review-report.js';
+import { integrityReport } from './review-report.service.js';
 import { FAST_MEDIAN_MS, SURGE_KEY, splitMatches } from '../integrity/detector.js';
-
-import {
-  bucketOptionCounts,
-  bucketPeaks,
-  bucketSpread,
-  bucketStates,
-  challengesEveryone,
-  medianPageMs,
-  topBuckets,
-  votesByStatus,
-  votesInRange,
-  votesPerMinute,
-  type DiscountSignal,
-  type VoteRange,
-} from './review-figures.repository.js';
+import { votesInRange, type DiscountSignal, type VoteRange } from './review-figures.repository.js';
 import {
   actionsOf,
-  addToGroups,
   completeAction,
   discountVotes,
   findAction,
   findRestoreOf,
-  groupsOfVotes,
   insertAction,
-  lockTallies,
-  moveProfileTallies,
-  moveTallies,
-  movedByDiscount,
-  movedByRelease,
-  movedByRestore,
   releaseVotes,
   restoreVotes,
   setChallengeEveryone,
-  takeFromGroups,
   challengedBuckets,
   countedOutside,
   endedChallenges,
@@ -91,8 +57,19 @@ import {
   pollOfDay,
   type ActionRow,
   type HeldPick,
-  type MovedVotes,
 } from './review.repository.js';
+import {
+  addToGroups,
+  groupsOfVotes,
+  lockTallies,
+  moveProfileTallies,
+  moveTallies,
+  movedByDiscount,
+  movedByRelease,
+  movedByRestore,
+  takeFromGroups,
+  type MovedVotes,
+} from './review-tallies.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 
 /** Who the integrity log names for what the site did on its own. */
@@ -213,76 +190,7 @@ export function createReviewService({
 
   const service = {
     /** Everything the integrity view shows of a poll; undefined for an unknown poll. */
-    async report(pollId: number): Promise<IntegrityReport | undefined> {
-      const poll = await findPollById(db, pollId);
-      if (!poll) return undefined;
-      const now = clock.now().toISOString();
-      const options = poll.options.map((option) => option.label);
-      const counted = poll.options.map((option) => option.votes);
-      const [minutes, votes, everyone, spread, top, allStates, log] = await Promise.all([
-        votesPerMinute(db, pollId),
-        votesByStatus(db, pollId),
-        challengesEveryone(db, pollId),
-        bucketSpread(db, pollId),
-        topBuckets(db, pollId, INTEGRITY_TOP_BUCKETS),
-        bucketStates(db, pollId),
-        actionsOf(db, pollId),
-      ]);
-      // The poll's surge is kept as a network of its own name (integrity/detector.ts).
-      const states = allStates.filter((row) => row.bucket !== SURGE_KEY);
-      const surgeRow = allStates.find((row) => row.bucket === SURGE_KEY);
-      const surge = surgeRow && surgeOf(surgeRow, now);
-      const [surgeVotes, surgeFirstTime] = surge
-        ? await Promise.all([
-            votesInRange(db, pollId, surge),
-            votesInRange(db, pollId, { ...surge, signal: 'first-time' }),
-          ])
-        : [];
-      const listed = top.map((bucket) => bucket.bucket);
-      const [optionCounts, peaks, medians, ranges] = await Promise.all([
-        bucketOptionCounts(db, pollId, listed),
-        bucketPeaks(db, pollId, listed),
-        Promise.all(top.map((b) => medianPageMs(db, pollId, b.bucket, b.votes - b.withoutBallot))),
-        Promise.all(states.map((row) => votesInRange(db, pollId, { bucket: row.bucket, ...burstWindow(row, now) }))),
-      ]);
-      const stateOf = new Map(states.map((row) => [row.bucket, row]));
-      return {
-        pollId: poll.id,
-        pollNumber: poll.pollNumber,
-        question: poll.question,
-        options,
-        status: toAdminPoll(poll, localDateAt(clock.now(), site.timeZone)).status,
-        votes,
-        results: resultsOf(poll),
-        challengeEveryone: everyone,
-        minutes: minutesOf(minutes, options.length),
-        marks: marksOf(states, log, now),
-        buckets: top.map((totals, i) =>
-          bucketOf(totals, {
-            optionCounts: optionCounts.filter((row) => row.bucket === totals.bucket),
-            counted,
-            peak: peaks.get(totals.bucket) ?? 0,
-            medianPageMs: medians[i] ?? null,
-            state: stateOf.get(totals.bucket),
-          }),
-        ),
-        otherBuckets: {
-          buckets: spread.buckets - top.length,
-          votes: spread.votesWithBucket - top.reduce((sum, bucket) => sum + bucket.votes, 0),
-        },
-        votesWithoutBucket: spread.votesWithoutBucket,
-        bursts: states.flatMap((row, i) => {
-          const range = ranges[i];
-          const burst = range && burstOf(row, range, options, counted);
-          return burst ? [burst] : [];
-        }),
-        surge:
-          surge && surgeVotes && surgeFirstTime
-            ? { ...surge, votes: statusTotals(surgeVotes), firstTimeVotes: statusTotals(surgeFirstTime) }
-            : null,
-        log: log.map((action) => toIntegrityAction(action, log)),
-      };
-    },
+    report: (pollId: number) => integrityReport({ db, clock, site }, pollId),
 
     /** Sets a network's counted votes between two instants aside. */
     discount(pollId: number, discount: Discount, actor: string, audit?: AuditWrite): Promise<ReviewResult> {

@@ -62,6 +62,42 @@ export async function findLiveLink(
   return row && { id: row.id, email: row.email, role: row.role, staffId: row.staff_id };
 }
 
+export interface InviteToMail {
+  id: number;
+  email: string | null;
+  role: StaffRole | null;
+  expiresAt: string;
+  /** The display name of who sent it, while they are on the staff. */
+  invitedBy: string | null;
+}
+
+/** An invite still waiting (not used, not expired), with who sent it: for its e-mail. */
+export async function findInviteToMail(db: Db, id: number, now: string): Promise<InviteToMail | undefined> {
+  const row = await db
+    .selectFrom('staff_links')
+    .leftJoin('staff', 'staff.id', 'staff_links.created_by')
+    .select(['staff_links.id', 'staff_links.email', 'staff_links.role', 'staff_links.expires_at', 'staff.display_name'])
+    .where('staff_links.id', '=', id)
+    .where('staff_links.kind', '=', 'invite')
+    .where('staff_links.used_at', 'is', null)
+    .where('staff_links.expires_at', '>', now)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      expiresAt: toIsoString(row.expires_at),
+      invitedBy: row.display_name,
+    }
+  );
+}
+
+/** Keeps the hash of the token an invite's e-mail carries (the token itself is only in the e-mail). */
+export async function setMailToken(db: Db, id: number, tokenHash: string): Promise<void> {
+  await db.updateTable('staff_links').set({ mail_token_hash: tokenHash }).where('id', '=', id).execute();
+}
+
 /**
  * Uses a link, once: the update succeeds only while it is unused and unexpired, so of two people
  * accepting one invite at once, on any instances, one gets it.

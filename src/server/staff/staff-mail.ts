@@ -8,12 +8,12 @@ import { ROLE_LABELS } from '../../shared/staff-permissions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { hashSecretToken, newSecretToken } from '../db/secret-tokens.js';
-import { toIsoString } from '../db/tables.js';
 import type { ClaimedMail } from '../email/outbox.repository.js';
 import type { ComposedMail } from '../email/outbox.worker.js';
 import { staffAlertEmail, staffIntegrityEmail, staffInviteEmail, type MailSite } from '../email/templates.js';
 import { staffLink } from '../../shared/staff-links.js';
 import { findStaffById } from './staff.repository.js';
+import { findInviteToMail, setMailToken } from './staff-links.repository.js';
 import { SURGE_KEY } from '../integrity/detector.js';
 
 export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; site: MailSite & { timeZone: string } }) {
@@ -69,33 +69,15 @@ export function createStaffMail({ db, clock, site }: { db: Db; clock: Clock; sit
     if (mail.kind === 'staff-integrity') return integrity(mail);
     if (mail.staffLinkId === null) return { cancelled: 'no invite' };
     const now = clock.now().toISOString();
-    const link = await db
-      .selectFrom('staff_links')
-      .leftJoin('staff', 'staff.id', 'staff_links.created_by')
-      .select([
-        'staff_links.id',
-        'staff_links.email',
-        'staff_links.role',
-        'staff_links.expires_at',
-        'staff.display_name',
-      ])
-      .where('staff_links.id', '=', mail.staffLinkId)
-      .where('staff_links.kind', '=', 'invite')
-      .where('staff_links.used_at', 'is', null)
-      .where('staff_links.expires_at', '>', now)
-      .executeTakeFirst();
+    const link = await findInviteToMail(db, mail.staffLinkId, now);
     if (!link?.email || !link.role) return { cancelled: 'invite used, withdrawn or expired' };
     const token = newSecretToken();
-    await db
-      .updateTable('staff_links')
-      .set({ mail_token_hash: hashSecretToken(token) })
-      .where('id', '=', link.id)
-      .execute();
+    await setMailToken(db, link.id, hashSecretToken(token));
     const message = staffInviteEmail(site, {
       url: staffLink(site.publicUrl, 'invite', token),
       role: ROLE_LABELS[link.role].toLowerCase(),
-      invitedBy: link.display_name ?? 'The site owner',
-      expiresAt: moment(toIsoString(link.expires_at)),
+      invitedBy: link.invitedBy ?? 'The site owner',
+      expiresAt: moment(link.expiresAt),
     });
     return { mail: { to: { name: '', address: link.email }, ...message, headers: {} } };
   };

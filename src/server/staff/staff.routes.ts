@@ -5,16 +5,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import type {
-  AuditCheck,
-  AuditPage,
-  Confirmation,
-  NewInvite,
-  StaffInvite,
-  StaffMember,
-  StaffPasskey,
-  StaffSession,
-} from '../../shared/api.js';
 import {
   auditQuery,
   inviteRequest,
@@ -43,6 +33,7 @@ import type { Db } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { appendAuditAlone, listAudit, verifyAuditChain } from './audit.js';
 import { staffApi, staffOf } from './admin-guard.js';
+import { staffChanges, staffReads } from './staff-calls.js';
 import { refuseCommonPassword } from './admin-auth.routes.js';
 import { actorOf, type AdminAuth } from './admin-auth.service.js';
 import type { Passkeys } from './passkeys.service.js';
@@ -62,189 +53,151 @@ export const staffRoutes: FastifyPluginAsync<{
   publicUrl: string;
 }> = async (app, { auth, staff, passkeys, db, clock, publicUrl }) => {
   const api = staffApi(app, auth, publicUrl);
+  const reads = staffReads(api);
+  const changes = staffChanges(api);
 
   // People and roles (owner)
 
-  api.get(
-    '/api/admin/staff',
-    {
-      config: { permission: 'staff.manage' },
-      schema: { summary: 'Everyone on the staff', response: { 200: z.array(staffMember) } },
-    },
-    async (): Promise<StaffMember[]> => staff.list(),
-  );
+  reads.get('/api/admin/staff', {
+    permission: 'staff.manage',
+    summary: 'Everyone on the staff',
+    schema: { response: { 200: z.array(staffMember) } },
+    read: () => staff.list(),
+  });
 
-  api.put(
-    '/api/admin/staff/:id',
-    {
-      config: { permission: 'staff.manage' },
-      schema: {
-        summary: "Change someone's role, or disable them",
-        params: staffIdParams,
-        body: staffChangeRequest,
-        response: { 200: confirmation },
-      },
-    },
-    async (request): Promise<Confirmation> => {
-      const outcome = await staff.change(staffOf(request), request.params.id, request.body);
+  changes.put('/api/admin/staff/:id', {
+    permission: 'staff.manage',
+    summary: "Change someone's role, or disable them",
+    schema: { params: staffIdParams, body: staffChangeRequest, response: { 200: confirmation } },
+    handle: async ({ params: { id }, body, staff: by }) => {
+      const outcome = await staff.change(by, id, body);
       if (outcome === 'not-found') throw notFound('There is no such person on the staff.');
       if (outcome === 'last-owner')
         throw conflict('The site needs at least one owner. Make someone else an owner first.');
       return { message: outcome === 'unchanged' ? 'Nothing to change.' : 'Saved. Their open sessions have ended.' };
     },
-  );
+  });
 
   // Invites (owner). The link is shown to the owner once, to pass on; only its hash is kept.
 
-  api.get(
-    '/api/admin/invites',
-    {
-      config: { permission: 'staff.manage' },
-      schema: { summary: 'Invites waiting to be accepted', response: { 200: z.array(staffInvite) } },
-    },
-    async (): Promise<StaffInvite[]> => staff.invites(),
-  );
+  reads.get('/api/admin/invites', {
+    permission: 'staff.manage',
+    summary: 'Invites waiting to be accepted',
+    schema: { response: { 200: z.array(staffInvite) } },
+    read: () => staff.invites(),
+  });
 
-  api.post(
-    '/api/admin/invites',
-    {
-      config: { permission: 'staff.manage', recentSignIn: 'Inviting someone needs' },
-      schema: { summary: 'Invite someone to the staff', body: inviteRequest, response: { 201: newInvite } },
-    },
-    async (request, reply): Promise<NewInvite> => {
-      const result = await staff.invite(staffOf(request), request.body.email, request.body.role);
+  changes.post('/api/admin/invites', {
+    permission: 'staff.manage',
+    recentSignIn: 'Inviting someone needs',
+    summary: 'Invite someone to the staff',
+    schema: { body: inviteRequest, response: { 201: newInvite } },
+    handle: async ({ body: { email, role }, staff: by }) => {
+      const result = await staff.invite(by, email, role);
       if (result === 'exists') throw conflict('This person is on the staff already.');
-      reply.status(201);
       return { ...result.invite, link: staffLink(publicUrl, 'invite', result.token) };
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/invites/:id',
-    {
-      config: { permission: 'staff.manage' },
-      schema: { summary: 'Withdraw an invite', params: staffIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      if (!(await staff.withdraw(staffOf(request), request.params.id)))
-        throw notFound('There is no such invite waiting.');
+  changes.delete('/api/admin/invites/:id', {
+    permission: 'staff.manage',
+    summary: 'Withdraw an invite',
+    schema: { params: staffIdParams, response: { 200: confirmation } },
+    handle: async ({ params: { id }, staff: by }) => {
+      if (!(await staff.withdraw(by, id))) throw notFound('There is no such invite waiting.');
       return { message: 'Invite withdrawn.' };
     },
-  );
+  });
 
   // Sessions: one's own; the owner's, anyone's.
 
-  api.get(
-    '/api/admin/sessions',
-    {
-      config: { permission: 'self' },
-      schema: {
-        summary: "One's own sessions (the owner: anyone's)",
-        querystring: sessionsQuery,
-        response: { 200: z.array(staffSession) },
-      },
-    },
-    async (request): Promise<StaffSession[]> =>
-      staff.sessions(staffOf(request), request.query.staff, request.query.all === 'true'),
-  );
+  reads.get('/api/admin/sessions', {
+    permission: 'self',
+    summary: "One's own sessions (the owner: anyone's)",
+    schema: { querystring: sessionsQuery, response: { 200: z.array(staffSession) } },
+    read: ({ query, staff: by }) => staff.sessions(by, query.staff, query.all === 'true'),
+  });
 
-  api.delete(
-    '/api/admin/sessions/:id',
-    {
-      config: { permission: 'self' },
-      schema: { summary: 'End a session', params: sessionIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      if (!(await staff.endSession(staffOf(request), request.params.id))) throw notFound('There is no such session.');
+  changes.delete('/api/admin/sessions/:id', {
+    permission: 'self',
+    summary: 'End a session',
+    schema: { params: sessionIdParams, response: { 200: confirmation } },
+    handle: async ({ params: { id }, staff: by }) => {
+      if (!(await staff.endSession(by, id))) throw notFound('There is no such session.');
       return { message: 'Session ended.' };
     },
-  );
+  });
 
   // One's own passkeys and password
 
-  api.get(
-    '/api/admin/passkeys',
-    {
-      config: { permission: 'self' },
-      schema: { summary: "One's own passkeys", response: { 200: z.array(staffPasskey) } },
-    },
-    async (request): Promise<StaffPasskey[]> => listPasskeys(db, staffOf(request).id),
-  );
+  reads.get('/api/admin/passkeys', {
+    permission: 'self',
+    summary: "One's own passkeys",
+    schema: { response: { 200: z.array(staffPasskey) } },
+    read: ({ staff: by }) => listPasskeys(db, by.id),
+  });
 
   // Adding a passkey, a new password: each makes someone's access last, so each needs a recent sign-in.
   const addingAPasskey = { permission: 'self', recentSignIn: 'Adding a passkey needs' } as const;
 
-  api.post(
-    '/api/admin/passkeys/register/options',
-    {
-      config: addingAPasskey,
-      schema: { summary: 'Options for adding a passkey', response: { 200: passkeyOptions } },
-    },
-    async (request) => ({ ...(await passkeys.registerOptions(staffOf(request))) }),
-  );
+  changes.post('/api/admin/passkeys/register/options', {
+    ...addingAPasskey,
+    summary: 'Options for adding a passkey',
+    schema: { response: { 200: passkeyOptions } },
+    handle: async ({ staff: by }) => ({ ...(await passkeys.registerOptions(by)) }),
+  });
 
-  api.post(
-    '/api/admin/passkeys',
-    {
-      config: addingAPasskey,
-      schema: { summary: 'Add a passkey', body: passkeyRequest, response: { 201: confirmation } },
-    },
-    async (request, reply): Promise<Confirmation> => {
-      if (!(await passkeys.register(staffOf(request), request.body.name, request.body.response)))
+  changes.post('/api/admin/passkeys', {
+    ...addingAPasskey,
+    summary: 'Add a passkey',
+    schema: { body: passkeyRequest, response: { 201: confirmation } },
+    handle: async ({ body: { name, response }, staff: by }) => {
+      if (!(await passkeys.register(by, name, response)))
         throw badRequest('That passkey could not be added. Please try again.');
-      reply.status(201);
       return { message: 'Passkey added.' };
     },
-  );
+  });
 
-  api.delete(
-    '/api/admin/passkeys/:id',
-    {
-      config: { permission: 'self' },
-      schema: { summary: 'Remove a passkey', params: passkeyIdParams, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      if (!(await passkeys.remove(staffOf(request), request.params.id))) throw notFound('There is no such passkey.');
+  changes.delete('/api/admin/passkeys/:id', {
+    permission: 'self',
+    summary: 'Remove a passkey',
+    schema: { params: passkeyIdParams, response: { 200: confirmation } },
+    handle: async ({ params: { id }, staff: by }) => {
+      if (!(await passkeys.remove(by, id))) throw notFound('There is no such passkey.');
       return { message: 'Passkey removed. Your other sessions have ended.' };
     },
-  );
+  });
 
-  api.put(
-    '/api/admin/password',
-    {
-      config: { permission: 'self', recentSignIn: 'Changing your password needs' },
-      schema: { summary: "Set one's own password", body: passwordChangeRequest, response: { 200: confirmation } },
-    },
-    async (request): Promise<Confirmation> => {
-      refuseCommonPassword(request.body.password);
-      await staff.setPassword(staffOf(request), request.body.password);
+  changes.put('/api/admin/password', {
+    permission: 'self',
+    recentSignIn: 'Changing your password needs',
+    summary: "Set one's own password",
+    schema: { body: passwordChangeRequest, response: { 200: confirmation } },
+    handle: async ({ body: { password }, staff: by }) => {
+      refuseCommonPassword(password);
+      await staff.setPassword(by, password);
       return { message: 'Password saved. Your other sessions have ended.' };
     },
-  );
+  });
 
   // The audit log (owner)
 
-  api.get(
-    '/api/admin/audit',
-    {
-      config: { permission: 'audit.read' },
-      schema: { summary: 'The audit log, newest first', querystring: auditQuery, response: { 200: auditPage } },
-    },
-    async (request): Promise<AuditPage> => {
-      const { actor, action, from, to, before, limit = AUDIT_PAGE } = request.query;
+  reads.get('/api/admin/audit', {
+    permission: 'audit.read',
+    summary: 'The audit log, newest first',
+    schema: { querystring: auditQuery, response: { 200: auditPage } },
+    read: async ({ query: { actor, action, from, to, before, limit = AUDIT_PAGE } }) => {
       const entries = await listAudit(db, { actorId: actor, action, from, to, before, limit });
       return { entries, next: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
     },
-  );
+  });
 
-  api.get(
-    '/api/admin/audit/verify',
-    {
-      config: { permission: 'audit.read' },
-      schema: { summary: "Check the audit log's hash chain", response: { 200: auditCheck } },
-    },
-    async (): Promise<AuditCheck> => verifyAuditChain(db),
-  );
+  reads.get('/api/admin/audit/verify', {
+    permission: 'audit.read',
+    summary: "Check the audit log's hash chain",
+    schema: { response: { 200: auditCheck } },
+    read: () => verifyAuditChain(db),
+  });
 
   api.get(
     '/api/admin/audit.csv',

@@ -17,7 +17,8 @@ import { badRequest, conflict, notFound, type HttpError } from '../http/errors.j
 import type { OpenDataService } from '../open-data/open-data.service.js';
 import { sendSitePage, type SitePageSite } from '../pages/site-page.js';
 import type { AdminAuth } from '../staff/admin-auth.service.js';
-import { auditOf, staffApi } from '../staff/admin-guard.js';
+import { staffApi } from '../staff/admin-guard.js';
+import { auditedChanges } from '../staff/staff-calls.js';
 import { noSuchTopicPage, topicPage } from './topic-page.js';
 import type { TopicChange, TopicsService } from './topics.service.js';
 import { TOPICS_MAX } from '../../shared/limits.js';
@@ -87,48 +88,31 @@ export const topicsAdminRoutes: FastifyPluginAsync<{
   publicUrl: string;
   clock: Clock;
 }> = async (app, { auth, topics, publicUrl, clock }) => {
-  const now = () => clock.now();
-  const api = staffApi(app, auth, publicUrl);
+  const change = auditedChanges(staffApi(app, auth, publicUrl), () => clock.now());
 
-  api.post(
-    '/api/admin/topics',
-    {
-      config: { permission: 'topics.manage' },
-      schema: { summary: 'Add a topic', body: topicRequest, response: { 201: topicChange } },
-    },
-    async (request, reply) => {
-      const { name } = request.body;
-      const audit = auditOf(request, now)('topic.create', `Added the topic "${name}"`, 'topic');
-      const saved = answer(await topics.add(name, audit), 'Topic added.');
-      reply.status(201);
-      return saved;
-    },
-  );
+  change.post('/api/admin/topics', {
+    permission: 'topics.manage',
+    summary: 'Add a topic',
+    schema: { body: topicRequest, response: { 201: topicChange } },
+    audit: ({ body: { name } }) => ['topic.create', `Added the topic "${name}"`, 'topic'],
+    handle: async ({ body: { name } }, audit) => answer(await topics.add(name, audit), 'Topic added.'),
+  });
 
-  api.put(
-    '/api/admin/topics/:id',
-    {
-      config: { permission: 'topics.manage' },
-      schema: { summary: 'Rename a topic', params: topicIdParams, body: topicRequest, response: { 200: topicChange } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { name } = request.body;
-      const audit = auditOf(request, now)('topic.rename', `Renamed the topic to "${name}"`, `topic ${id}`);
-      return answer(await topics.rename(id, name, audit), 'Topic renamed.');
-    },
-  );
+  change.put('/api/admin/topics/:id', {
+    permission: 'topics.manage',
+    summary: 'Rename a topic',
+    schema: { params: topicIdParams, body: topicRequest, response: { 200: topicChange } },
+    audit: ({ params: { id }, body: { name } }) => ['topic.rename', `Renamed the topic to "${name}"`, `topic ${id}`],
+    handle: async ({ params: { id }, body: { name } }, audit) =>
+      answer(await topics.rename(id, name, audit), 'Topic renamed.'),
+  });
 
-  api.delete(
-    '/api/admin/topics/:id',
-    {
-      config: { permission: 'topics.manage' },
-      schema: { summary: 'Delete a topic', params: topicIdParams, response: { 200: topicChange } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const audit = auditOf(request, now)('topic.delete', 'Deleted the topic', `topic ${id}`);
-      return answer(await topics.remove(id, audit), 'Topic deleted. Its polls keep their other topics.');
-    },
-  );
+  change.delete('/api/admin/topics/:id', {
+    permission: 'topics.manage',
+    summary: 'Delete a topic',
+    schema: { params: topicIdParams, response: { 200: topicChange } },
+    audit: ({ params: { id } }) => ['topic.delete', 'Deleted the topic', `topic ${id}`],
+    handle: async ({ params: { id } }, audit) =>
+      answer(await topics.remove(id, audit), 'Topic deleted. Its polls keep their other topics.'),
+  });
 };

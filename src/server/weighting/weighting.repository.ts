@@ -23,7 +23,7 @@ export async function profileTallies(db: Db, pollId: number): Promise<ProfileTal
 
 /**
  * Counts a poll's profile tallies again from its counted votes' copies: after staff change vote
- * statuses, in their transaction, which holds the poll's tally locks (review.repository.ts).
+ * statuses, in their transaction, which holds the poll's tally locks (review-tallies.repository.ts).
  */
 export async function recountProfileTallies(db: Db, pollId: number): Promise<void> {
   await db.deleteFrom('poll_profile_tallies').where('poll_id', '=', pollId).execute();

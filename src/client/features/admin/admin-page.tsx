@@ -12,6 +12,8 @@ import { useStaffLink } from './staff-link.js';
 import { ReconfirmPrompt } from './reconfirm-prompt.js';
 import '../../components/ui/dialog.css';
 import './admin.css';
+import './poll-places.css';
+import './staff-places.css';
 
 /** The browser tab's title: the place, then the panel. */
 function placeTitle(place: AdminPlace): string {
