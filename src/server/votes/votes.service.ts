@@ -9,7 +9,7 @@ import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { VoteBatcher, type BatchSettings } from './vote-batcher.js';
 import { COUNTED_PROOF_LEVEL } from '../integrity/detector.js';
-import { addToGroups, lockTallies, moveProfileTallies, moveTallies } from '../review/review.repository.js';
+import { addToGroups, lockTallies, moveProfileTallies, moveTallies } from '../review/review-tallies.repository.js';
 import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
 import { attachEmailToVote, insertVoteBatch, isEmailUsedOnPoll } from './votes.repository.js';
 import { countHeldVote, findOwnVote, groupsOfVoter } from './held-votes.repository.js';
