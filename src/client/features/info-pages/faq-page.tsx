@@ -260,10 +260,10 @@ function HonestResults() {
           unusual number of browsers vote from it for the first time, browsers voting here for the first time are asked
           to do a short check before their vote counts. The same happens for the whole poll when a sudden wave of votes
           from many places at once looks nothing like the votes before it. The browser does it on its own: there is
-          nothing to click or type, and you never wait for it. If it takes more than a moment (on an older phone it can
-          take a few seconds), your vote is recorded at once and the page says it will be counted after a check; your
-          browser finishes the check in the background and your vote counts as soon as it does, with the results shown
-          then. For a script sending thousands of votes, the same check costs real computing time on every one. A
+          nothing to click or type, and you wait a moment at most. If it takes longer than that (on an older phone it
+          can take a few seconds), your vote is recorded at once and the page says it will be counted after a check;
+          your browser finishes the check in the background and your vote counts as soon as it does, with the results
+          shown then. For a script sending thousands of votes, the same check costs real computing time on every one. A
           browser that has voted here before is never asked because of someone else’s votes.
         </li>
         <li>
