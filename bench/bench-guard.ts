@@ -2,8 +2,9 @@
  * `npm run bench:guard`: a quick check (under 3 minutes) that the hottest paths have not become
  * slower, for CI. Four measures, each as a ratio against its bare server in the same round:
  *
- *   read, not voted   GET /api/polls/active, a returning visitor who has not voted / bare JSON
- *   read, voted       the same read by a voter who voted / bare JSON
+ *   read, not voted   GET /api/polls/active, a returning visitor who has not voted / Fastify
+ *                     alone (no plugins, one route) answering the same bytes
+ *   read, voted       the same read by a voter who voted / the same
  *   votes (SQLite)    POST a vote, a new voter from one of 4,096 networks each, 50 connections
  *                     / node:http + the same insert into the real `votes` table (better-sqlite3)
  *   GET / (HTML)      the drawn page, brotli, a visitor who has not voted / node:http sending
@@ -13,7 +14,10 @@
  * work, so that what the guard sees is the app's own share: on 2026-12-07's VM a 7 KB answer cost
  * the client and loopback four times an 878-byte one, and a WAL commit almost nothing, which
  * moved the ratios against bare JSON and the minimal insert by half with the code unchanged
- * (docs/performance.md). The full `npm run bench` still prints those.
+ * (docs/performance.md). The reads are held against Fastify alone answering their bytes, since on
+ * 2026-12-07 night bare JSON answered 42% faster than at 17:05 and the reads' ratio fell from 0.88
+ * to 0.40 while the code read 28% faster than before (an interleaved A/B). The full `npm run
+ * bench` still prints the ratios against bare JSON and the minimal insert.
  *
  * Three rounds (BENCH_GUARD_ROUNDS), interleaved; each ratio is the median of its rounds'. It
  * fails when a ratio falls more than 25% below the figure in bench/guard-baseline.json. A
@@ -137,10 +141,10 @@ async function main() {
       connections: 10,
     });
     const runs = {
-      bareJson: {
-        label: 'bare node:http, the same JSON',
+      fastifyJson: {
+        label: 'Fastify alone, the same JSON',
         script: 'bench-server.ts',
-        args: ['bare-json', json],
+        args: ['fastify-json', json],
         request: { url: '/' },
         connections: 10,
       },
@@ -197,7 +201,7 @@ async function main() {
       // The bare servers send the app's very bytes: read from the app's servers before they start.
       fs.writeFileSync(json, await fetchRaw(runs.readVoted, serverOf('readVoted')));
       fs.writeFileSync(pageBytes, await fetchRaw(runs.page, serverOf('page')));
-      await start(['bareJson', 'barePage', 'bareInsert']);
+      await start(['fastifyJson', 'barePage', 'bareInsert']);
 
       for (let round = 1; round <= ROUNDS; round += 1) {
         process.stdout.write(`round ${round} of ${ROUNDS}...`);
@@ -219,8 +223,8 @@ async function main() {
     const ratioOf = (key: Measure, bare: keyof typeof runs) =>
       median((rates.get(key) ?? []).map((rate, i) => rate / (rates.get(bare)?.[i] ?? Number.NaN)));
     const ratios: Record<Measure, number> = {
-      readNotVoted: ratioOf('readNotVoted', 'bareJson'),
-      readVoted: ratioOf('readVoted', 'bareJson'),
+      readNotVoted: ratioOf('readNotVoted', 'fastifyJson'),
+      readVoted: ratioOf('readVoted', 'fastifyJson'),
       votes: ratioOf('votes', 'bareInsert'),
       page: ratioOf('page', 'barePage'),
     };

@@ -13,6 +13,8 @@
  *   bare-pg <postgres url>       node:http + pg (a pool of 10) + one insert per request into such
  *                                a table on PostgreSQL
  *   bare-json <json file>        node:http returning fixed JSON
+ *   fastify-json <json file>     Fastify with no plugins, one route returning that fixed JSON:
+ *                                the framework's own floor, which the guard holds reads against
  *
  * The app modes take a postgres:// URL as well as a SQLite file.
  */
@@ -21,6 +23,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { withDefaultPostgresUser } from '../src/server/db/connection.js';
 import { buildApp } from '../src/server/app.js';
@@ -140,6 +143,14 @@ if (mode === 'app' || mode === 'app-closed') {
     response.end(body);
   });
   server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));
+} else if (mode === 'fastify-json') {
+  const body = fs.readFileSync(file);
+  const app = Fastify({ logger: false });
+  app.get('/*', (_request, reply) => {
+    void reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ready((app.server.address() as AddressInfo).port);
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
