@@ -210,7 +210,7 @@ export async function createServices({
   const votes = createVotesService(
     deps,
     { emailTriesPerAddressPerHour: config.subscribeLimitPerHour },
-    { integrity, ballots, proofs: proofOfWork },
+    { integrity, ballots, proofs: proofOfWork, review: integrityReview },
   );
   // Issue 27: staff as people. A scripted install's first owner comes from ADMIN_EMAIL; on an
   // upgraded site the old shared password makes the first owner once, then signs nobody in.

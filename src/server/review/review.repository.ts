@@ -178,6 +178,8 @@ export interface HeldPick {
   bucket: string | undefined;
   pageAtLeastMs?: number;
   before?: string;
+  /** One browser's held vote (a proof of work sent after it). */
+  voterId?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the votes table
@@ -190,6 +192,7 @@ export function heldOf<Q extends { where: (...args: any[]) => Q }>(
   if (pick.bucket !== undefined) picked = picked.where(column('bucket'), '=', pick.bucket);
   if (pick.pageAtLeastMs !== undefined) picked = picked.where(column('page_ms'), '>=', pick.pageAtLeastMs);
   if (pick.before !== undefined) picked = picked.where(column('created_at'), '<=', pick.before);
+  if (pick.voterId !== undefined) picked = picked.where(column('voter_id'), '=', pick.voterId);
   return picked;
 }
 

@@ -121,9 +121,40 @@ export function createReviewService({
 }: Pick<ServiceDeps, 'db' | 'clock' | 'site' | 'activePoll'>) {
   const breakdowns = createBreakdownsService({ db, clock, site });
   /**
-   * Runs a change to a poll's votes as one transaction holding the poll's tally locks; gives the
-   * new log entry as staff read it. A refusal rolls everything back; so does a poll deleted
-   * meanwhile, as 'not-found'.
+   * Moves a poll's votes in one transaction holding its tally locks: `work` changes their
+   * status and says what it moved; the tallies follow, and `audit` writes staff's line. Gives
+   * what `work` gave. A refusal rolls everything back (Refused).
+   */
+  async function moveVotes<T extends { moved: MovedVotes[]; counted: boolean }>(
+    pollId: number,
+    work: (trx: Db) => Promise<T>,
+    audit?: AuditWrite,
+  ): Promise<T> {
+    const done = await db.transaction().execute(async (trx) => {
+      await lockTallies(trx, pollId);
+      if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
+      await breakdowns.publishBeforeChange(trx, pollId);
+      const done = await work(trx);
+      await moveTallies(trx, pollId, done.moved, done.counted);
+      // Moved too, unless a browser forgotten since its vote kept its tally but lost its copy:
+      // then counted again (weighted-results.storage.test.ts).
+      await moveProfileTallies(trx, pollId, done.moved, done.counted, recountProfileTallies);
+      await forgetWeighting(trx, pollId);
+      await markPastPollsChanged(trx);
+      await audit?.(trx);
+      return done;
+    });
+    activePoll.invalidate();
+    return done;
+  }
+
+  /** The refusal a change ended with, or undefined for an error that is not one. */
+  const refusalOf = (error: unknown): ReviewRefusal | undefined =>
+    error instanceof Refused ? error.outcome : isForeignKeyViolation(error) ? 'not-found' : undefined;
+
+  /**
+   * A change to a poll's votes written to the integrity log (moveVotes); gives the new log
+   * entry as staff read it. A poll deleted meanwhile is 'not-found'.
    */
   async function change(
     pollId: number,
@@ -132,27 +163,27 @@ export function createReviewService({
   ): Promise<ReviewResult> {
     const now = clock.now().toISOString();
     try {
-      const actionId = await db.transaction().execute(async (trx) => {
-        await lockTallies(trx, pollId);
-        if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
-        await breakdowns.publishBeforeChange(trx, pollId);
-        const { id, moved, counted } = await work(trx, now);
-        await moveTallies(trx, pollId, moved, counted);
-        // Moved too, unless a browser forgotten since its vote kept its tally but lost its copy:
-        // then counted again (weighted-results.storage.test.ts).
-        await moveProfileTallies(trx, pollId, moved, counted, recountProfileTallies);
-        await forgetWeighting(trx, pollId);
-        await markPastPollsChanged(trx);
-        await audit?.(trx);
-        return id;
-      });
-      activePoll.invalidate();
-      return { outcome: 'done', action: await loggedAction(pollId, actionId) };
+      const { id } = await moveVotes(pollId, (trx) => work(trx, now), audit);
+      return { outcome: 'done', action: await loggedAction(pollId, id) };
     } catch (error) {
-      if (error instanceof Refused) return { outcome: error.outcome };
-      if (isForeignKeyViolation(error)) return { outcome: 'not-found' };
-      throw error;
+      const refusal = refusalOf(error);
+      if (refusal === undefined) throw error;
+      return { outcome: refusal };
     }
+  }
+
+  /**
+   * Counts the held votes a pick names, and adds them to their voters' groups as the profiles
+   * read now (read before they are counted, since then nothing tells them from the others; no
+   * held vote can arrive meanwhile, as the poll's tallies are locked).
+   */
+  async function countHeld(trx: Db, pollId: number, pick: HeldPick) {
+    const groups = await groupsOfVotes(trx, pollId, { held: true, ...pick });
+    const moved = await movedByRelease(trx, pollId, pick);
+    const votes = await releaseVotes(trx, pollId, pick);
+    if (votes === 0) throw new Refused('nothing-held');
+    await addToGroups(trx, pollId, groups);
+    return { groups, moved, votes, counted: true };
   }
 
   async function loggedAction(pollId: number, id: number): Promise<IntegrityAction> {
@@ -259,22 +290,31 @@ export function createReviewService({
       return change(
         pollId,
         async (trx, now) => {
-          // Read before they are counted, since then nothing tells them from the others; no held
-          // vote can arrive meanwhile, as the poll's row is locked.
-          const groups = await groupsOfVotes(trx, pollId, { held: true, bucket, ...pick });
-          const id = await insertAction(
-            trx,
-            logEntry(pollId, now, { kind: 'release', actor, reason, bucket: bucket ?? null }),
-          );
-          const moved = await movedByRelease(trx, pollId, { bucket, ...pick });
-          const votes = await releaseVotes(trx, pollId, { bucket, ...pick });
-          if (votes === 0) throw new Refused('nothing-held');
-          await addToGroups(trx, pollId, groups);
+          const entry = { kind: 'release' as const, actor, reason, bucket: bucket ?? null };
+          const id = await insertAction(trx, logEntry(pollId, now, entry));
+          const { groups, moved, votes } = await countHeld(trx, pollId, { bucket, ...pick });
           await completeAction(trx, id, votes, groups);
           return { id, moved, counted: true };
         },
         audit,
       );
+    },
+
+    /**
+     * Counts one browser's held vote when the proof of work it was asked for arrives after it
+     * (votes.service.ts, proveVote), as a release of that one vote. It writes no line in the
+     * integrity log: a vote counted with its proof on arrival writes none either, and a school's
+     * morning would otherwise fill staff's log with one line per teacher. Gives false when the
+     * vote was not held any more (counted meanwhile, set aside, or the poll deleted).
+     */
+    async countProvenVote(pollId: number, voterId: string): Promise<boolean> {
+      try {
+        await moveVotes(pollId, (trx) => countHeld(trx, pollId, { bucket: undefined, voterId }));
+        return true;
+      } catch (error) {
+        if (refusalOf(error) === undefined) throw error;
+        return false;
+      }
     },
 
     /**

@@ -11,6 +11,7 @@ import { findVoterChoice } from '../votes/votes.repository.js';
 import type { VotesIntegrity } from '../votes/votes.service.js';
 import { createBallots } from '../integrity/ballot.js';
 import { createIntegrity } from '../integrity/integrity.service.js';
+import { createReviewService } from '../review/review.service.js';
 import { openDatabaseEachTest } from './database-per-test.js';
 import { testSite } from './test-clock.js';
 import type { DatabaseKind } from './test-database.js';
@@ -54,5 +55,6 @@ export function testVoteIntegrity(deps: ServiceDeps): VotesIntegrity {
     integrity: createIntegrity(deps),
     ballots: createBallots('a ballot key for tests'),
     proofs: { redeem: () => Promise.resolve(false) },
+    review: createReviewService(deps),
   };
 }

@@ -123,6 +123,8 @@ describe.each(testDatabaseKinds())('a proof of work sent after its vote (%s)', (
     expect(tallies).toEqual({ options: [3, 3], setAside: 0, groups: ['role/classroom-teacher/1: 1'] });
     expect(await keptProfileTallies(t.db, poll.id)).toEqual(await profileTalliesFromVotes(t.db, poll.id));
     expect(await keptProfileTallies(t.db, poll.id)).not.toEqual([]);
+    // As a vote counted with its proof on arrival: no line in staff's integrity log.
+    expect(await t.db.selectFrom('integrity_actions').select('id').execute()).toEqual([]);
     // Its voter sees the results at once, their own vote in them.
     expect((await teacher.get('/api/polls/active')).json<ActivePoll>()).toMatchObject({
       voteHeld: false,

@@ -9,10 +9,9 @@ import { BALLOT_SHOWN_MAX_MS, type Ballots } from '../integrity/ballot.js';
 import type { Integrity } from '../integrity/integrity.service.js';
 import { VoteBatcher, type BatchSettings } from './vote-batcher.js';
 import { COUNTED_PROOF_LEVEL } from '../integrity/detector.js';
-import { addToGroups, lockTallies, moveProfileTallies, moveTallies } from '../review/review-tallies.repository.js';
-import { forgetWeighting, recountProfileTallies } from '../weighting/weighting.repository.js';
+import type { ReviewService } from '../review/review.service.js';
 import { attachEmailToVote, insertVoteBatch, isEmailUsedOnPoll } from './votes.repository.js';
-import { countHeldVote, findOwnVote, groupsOfVoter } from './held-votes.repository.js';
+import { findOwnVote } from './held-votes.repository.js';
 
 export type VoteOutcome =
   | 'counted'
@@ -80,6 +79,8 @@ export interface VotesIntegrity {
   integrity: Integrity;
   ballots: Ballots;
   proofs: ProofCheck;
+  /** Counts a held vote whose proof came after it, as staff's release moves votes. */
+  review: Pick<ReviewService, 'countProvenVote'>;
 }
 
 export interface VotesSettings {
@@ -115,7 +116,7 @@ function cookieAgeOf(voter: Voter, now: number): number | null {
 export function createVotesService(
   { db, clock, site, activePoll, voterChoices, keyedHash }: ServiceDeps,
   { emailTriesPerAddressPerHour }: VotesSettings,
-  { integrity, ballots, proofs }: VotesIntegrity,
+  { integrity, ballots, proofs, review }: VotesIntegrity,
 ) {
   const batcher = new VoteBatcher((votes) => insertVoteBatch(db, votes), VOTE_BATCHES);
   /** Counts a try per voter, then (if the voter may) per client address. */
@@ -206,8 +207,8 @@ export function createVotesService(
      * (issue 37 item 2: the page does not keep a teacher waiting for a network's level-2 proof).
      * The proof must be of a challenge for the vote's own network and poll, at the level the
      * vote needs now (COUNTED_PROOF_LEVEL when no challenge applies any more), and is used once
-     * on any instance. The vote's tallies move as a staff release of it would move them, in one
-     * transaction under the tally locks. Twice, or after a release, changes nothing.
+     * on any instance. The vote's tallies move as a staff release of it would move them
+     * (review.service.ts, countProvenVote). Twice, or after a release, changes nothing.
      */
     async proveVote(pollId: number, voterId: string | null, proof: string): Promise<VoteProofOutcome> {
       const now = clock.now();
@@ -227,23 +228,12 @@ export function createVotesService(
       if (!(await proofs.redeem(proof, pollId, vote.bucket, challenge?.least ?? COUNTED_PROOF_LEVEL))) {
         return 'bad-proof';
       }
-      await db.transaction().execute(async (trx) => {
-        await lockTallies(trx, pollId);
-        const counted = await countHeldVote(trx, pollId, voterId);
-        if (!counted) return;
-        const moved = [{ ...counted, votes: 1 }];
-        const groups = await groupsOfVoter(trx, voterId);
-        await addToGroups(
-          trx,
-          pollId,
-          groups.map((group) => ({ ...group, option: counted.option, votes: 1 })),
-        );
-        await moveTallies(trx, pollId, moved, true);
-        await moveProfileTallies(trx, pollId, moved, true, recountProfileTallies);
-        await forgetWeighting(trx, pollId);
-      });
-      // Its voter sees the results now: this instance at once, the others within a second.
-      activePoll.invalidate();
+      if (!(await review.countProvenVote(pollId, voterId))) {
+        // Counted meanwhile by another request or a release, or set aside by staff.
+        return (await findOwnVote(db, pollId, voterId))?.status === 'counted' ? 'counted' : 'no-held-vote';
+      }
+      // Its voter sees the results now: this instance at once (the review service dropped its
+      // copy of the poll), the others within a second.
       voterChoices.remember(pollId, voterId, vote.optionIndex, vote.votedAt);
       return 'counted';
     },
