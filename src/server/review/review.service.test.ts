@@ -363,6 +363,15 @@ describe.each(testDatabaseKinds())('staff review of votes (%s)', (kind) => {
       versions.push(await pastPollsVersion(services.db));
       expect(new Set(versions).size).toBe(3);
     });
+
+    it("a change to today's poll leaves past polls' stamp alone: no instance builds the open data again", async () => {
+      const poll = await seedAttack();
+      const service = review();
+      const before = await pastPollsVersion(services.db);
+      const discount = done(await service.discount(poll.id, burst(), 'staff'));
+      done(await service.restore(poll.id, discount.id, 'staff'));
+      expect(await pastPollsVersion(services.db)).toBe(before);
+    });
   });
 
   describe('the report', () => {

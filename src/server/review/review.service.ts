@@ -25,8 +25,8 @@
  * published figures (issue 34, item 14).
  *
  * After each change this instance's copy of today's poll is dropped (the pages drawn from it
- * go with it; other instances read theirs again within a second), and past polls are marked
- * changed, so the open data is built again on every instance.
+ * go with it; other instances read theirs again within a second), and a change to a past poll
+ * marks past polls changed, so the open data is built again on every instance.
  */
 import type { AuditWrite } from '../staff/audit.js';
 import type { IntegrityAction } from '../../shared/api.js';
@@ -132,7 +132,8 @@ export function createReviewService({
   ): Promise<T> {
     const done = await db.transaction().execute(async (trx) => {
       await lockTallies(trx, pollId);
-      if (!(await findPollStatus(trx, pollId))) throw new Refused('not-found');
+      const status = await findPollStatus(trx, pollId);
+      if (!status) throw new Refused('not-found');
       await breakdowns.publishBeforeChange(trx, pollId);
       const done = await work(trx);
       await moveTallies(trx, pollId, done.moved, done.counted);
@@ -140,7 +141,8 @@ export function createReviewService({
       // then counted again (weighted-results.storage.test.ts).
       await moveProfileTallies(trx, pollId, done.moved, done.counted, recountProfileTallies);
       await forgetWeighting(trx, pollId);
-      await markPastPollsChanged(trx);
+      // What today's poll shows goes past with it (markPastPollsChanged's own rule).
+      if (status === 'past') await markPastPollsChanged(trx);
       await audit?.(trx);
       return done;
     });
