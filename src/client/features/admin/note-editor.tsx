@@ -53,10 +53,11 @@ function NoteForm({
       <h3>What we learned</h3>
       {writable ? (
         <>
-          <label htmlFor={`note-${pollId}`}>
+          <label className="field__label" htmlFor={`note-${pollId}`}>
             A short note for readers, shown under the results. *Emphasis*, **bold** and [links](https://…); no HTML.
           </label>
           <textarea
+            className="input"
             id={`note-${pollId}`}
             rows={5}
             maxLength={NOTE_MAX_LENGTH}

@@ -74,8 +74,17 @@ function DigestTime() {
   }
   return (
     <form className="admin-digest" onSubmit={submit}>
-      <label htmlFor="digest-time">Weekly digest: Fridays at ({data.timeZone})</label>
-      <input id="digest-time" type="time" required value={value} onChange={(event) => setSendAt(event.target.value)} />
+      <label className="field__label" htmlFor="digest-time">
+        Weekly digest: Fridays at ({data.timeZone})
+      </label>
+      <input
+        id="digest-time"
+        className="input"
+        type="time"
+        required
+        value={value}
+        onChange={(event) => setSendAt(event.target.value)}
+      />
       <button type="submit" className="button button--secondary" disabled={save.isPending}>
         Save
       </button>
