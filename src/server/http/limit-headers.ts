@@ -36,7 +36,9 @@ export type CountReport = (counted: Counted) => void;
 
 /** Reports a count to the call it was made for. */
 export function reportCount(counted: Counted, request: FastifyRequest) {
-  byRequest.get(request)?.push(counted);
+  const counts = byRequest.get(request);
+  if (counts) counts.push(counted);
+  else byRequest.set(request, [counted]);
 }
 
 /** The report of `request`'s counts, for a service that counts a limit on its behalf. */
@@ -77,21 +79,22 @@ export function limitHeaderValues(
   };
 }
 
-/** Collects each call's counts and answers them as headers. Added to the app before any route. */
+/**
+ * Answers each call's counts as headers. Added to the app before any route. A callback hook, and
+ * nothing for a call no limit counted (most): an async hook costs every answer a promise.
+ */
 export function limitHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => {
-    byRequest.set(request, []);
-    done();
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const counts = byRequest.get(request) ?? [];
-    const values = limitHeaderValues(counts);
-    if (values) reply.header('RateLimit', values.RateLimit).header('RateLimit-Policy', values['RateLimit-Policy']);
-    // A refusal says when to try again, whichever limit refused.
-    const refused = counts.find((c) => c.hits > c.max);
-    if (reply.statusCode === 429 && refused && !reply.hasHeader('retry-after')) {
-      reply.header('Retry-After', String(Math.max(1, Math.ceil(refused.resetMs / 1000))));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const counts = byRequest.get(request);
+    if (counts) {
+      const values = limitHeaderValues(counts);
+      if (values) reply.header('RateLimit', values.RateLimit).header('RateLimit-Policy', values['RateLimit-Policy']);
+      // A refusal says when to try again, whichever limit refused.
+      const refused = counts.find((c) => c.hits > c.max);
+      if (reply.statusCode === 429 && refused && !reply.hasHeader('retry-after')) {
+        reply.header('Retry-After', String(Math.max(1, Math.ceil(refused.resetMs / 1000))));
+      }
     }
-    return payload;
+    done(null, payload);
   });
 }

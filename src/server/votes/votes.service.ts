@@ -217,7 +217,13 @@ export function createVotesService(
       if (!votingDayAt(now, site).votingOpen) return 'voting-closed';
       const vote = voterId === null ? undefined : await findOwnVote(db, pollId, voterId);
       if (voterId === null || vote === undefined) return 'no-held-vote';
-      if (vote.status === 'counted') return 'counted';
+      // Its voter sees the results now: this instance at once (the review service dropped its
+      // copy of the poll), the others within a second.
+      const counted = (): VoteProofOutcome => {
+        voterChoices.remember(pollId, voterId, vote.optionIndex, vote.votedAt);
+        return 'counted';
+      };
+      if (vote.status === 'counted') return counted();
       if (vote.status !== 'held' || vote.bucket === null) return 'no-held-vote';
       const challenge = await integrity.challengeFor(
         pollId,
@@ -228,14 +234,9 @@ export function createVotesService(
       if (!(await proofs.redeem(proof, pollId, vote.bucket, challenge?.least ?? COUNTED_PROOF_LEVEL))) {
         return 'bad-proof';
       }
-      if (!(await review.countProvenVote(pollId, voterId))) {
-        // Counted meanwhile by another request or a release, or set aside by staff.
-        return (await findOwnVote(db, pollId, voterId))?.status === 'counted' ? 'counted' : 'no-held-vote';
-      }
-      // Its voter sees the results now: this instance at once (the review service dropped its
-      // copy of the poll), the others within a second.
-      voterChoices.remember(pollId, voterId, vote.optionIndex, vote.votedAt);
-      return 'counted';
+      if (await review.countProvenVote(pollId, voterId)) return counted();
+      // Counted meanwhile by another request or a release, or set aside by staff.
+      return (await findOwnVote(db, pollId, voterId))?.status === 'counted' ? counted() : 'no-held-vote';
     },
 
     async attachEmail(pollId: number, voter: Voter | null, email: string): Promise<AttachEmailOutcome> {
