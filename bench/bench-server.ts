@@ -13,8 +13,9 @@
  *   bare-pg <postgres url>       node:http + pg (a pool of 10) + one insert per request into such
  *                                a table on PostgreSQL
  *   bare-json <json file>        node:http returning fixed JSON
- *   fastify-json <json file>     Fastify with no plugins, one route returning that fixed JSON:
- *                                the framework's own floor, which the guard holds reads against
+ *   fastify-bytes <file>         Fastify with no plugins, one route sending that file's bytes as
+ *                                they are: the framework's own floor, which the guard holds the
+ *                                reads (today's poll as JSON) and the page (its brotli bytes) against
  *
  * The app modes take a postgres:// URL as well as a SQLite file.
  */
@@ -143,7 +144,7 @@ if (mode === 'app' || mode === 'app-closed') {
     response.end(body);
   });
   server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port));
-} else if (mode === 'fastify-json') {
+} else if (mode === 'fastify-bytes') {
   const body = fs.readFileSync(file);
   const app = Fastify({ logger: false });
   app.get('/*', (_request, reply) => {
