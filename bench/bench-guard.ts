@@ -121,7 +121,7 @@ async function main() {
     const json = path.join(work, 'active.json');
     const voted = { cookie: `voter_id=${reads.voterCookie}` };
     const notVoted = { cookie: `voter_id=${reads.voterCookieFor('R'.repeat(22))}` };
-    // The bare server answers today's poll as the app answers it to a voter.
+    // Fastify alone answers today's poll as the app answers it to a voter.
     const voteDb = path.join(work, 'votes.sqlite');
     const { pollId } = await prepareDatabase(voteDb, 0);
     const sameInsertDb = path.join(work, 'same-insert.sqlite');
@@ -200,7 +200,7 @@ async function main() {
         return server;
       };
       await start(['readNotVoted', 'readVoted', 'page', 'votes']);
-      // The bare servers send the app's very bytes: read from the app's servers before they start.
+      // Fastify alone sends the app's very bytes: read from the app's servers before it starts.
       fs.writeFileSync(json, await fetchRaw(runs.readVoted, serverOf('readVoted')));
       fs.writeFileSync(pageBytes, await fetchRaw(runs.page, serverOf('page')));
       await start(['fastifyJson', 'fastifyPage', 'bareInsert']);
